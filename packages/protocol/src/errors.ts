@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Stable error codes shared by every wire. Map to HTTP status in one place: `httpStatus`. */
+export const ErrorCode = z.enum([
+  'bad_request',
+  'bad_json',
+  'not_found',
+  'method_not_allowed',
+  'forbidden_origin',
+  'forbidden_host',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const httpStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  bad_json: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  forbidden_origin: 403,
+  forbidden_host: 403,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal: 500,
+};
+
+/** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */
+export const ErrorBody = z.object({ error: z.object({ code: ErrorCode, message: z.string() }) });
+export type ErrorBody = z.infer<typeof ErrorBody>;

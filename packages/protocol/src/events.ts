@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Pane, Server, Snapshot } from './pane';
+
+/**
+ * Model events on `/api/events`. Each carries `seq`, one counter per bridge process,
+ * strictly increasing by one, so a client that reconnects with `?since=<seq>` can resume
+ * where it left off (or is sent `sync.reset` when the bridge no longer holds that far back).
+ */
+const base = { seq: z.number().int().positive(), at: z.number() };
+
+export const PaneAdded = z.object({ type: z.literal('pane.added'), ...base, pane: Pane });
+export const PaneUpdated = z.object({ type: z.literal('pane.updated'), ...base, pane: Pane });
+export const PaneRemoved = z.object({ type: z.literal('pane.removed'), ...base, id: z.string() });
+export const ServerAdded = z.object({ type: z.literal('server.added'), ...base, server: Server });
+export const ServerUpdated = z.object({ type: z.literal('server.updated'), ...base, server: Server });
+export const ServerRemoved = z.object({ type: z.literal('server.removed'), ...base, name: z.string() });
+
+export const ModelEvent = z.discriminatedUnion('type', [
+  PaneAdded,
+  PaneUpdated,
+  PaneRemoved,
+  ServerAdded,
+  ServerUpdated,
+  ServerRemoved,
+]);
+export type ModelEvent = z.infer<typeof ModelEvent>;
+export type ModelEventType = ModelEvent['type'];
+
+/** Model events without their envelope, as the engine emits them before sequencing. */
+export type ModelChange = ModelEvent extends infer E ? (E extends ModelEvent ? Omit<E, 'seq' | 'at'> : never) : never;
+
+/**
+ * One frame of a pane's screen, sent only to clients that subscribed to the pane.
+ * Frames are not replayed on resume: a client re-subscribes and gets a fresh frame.
+ * `lines` hold the captured rows with their SGR escapes (`capture-pane -e`), secrets masked.
+ */
+export const PaneScreen = z.object({
+  type: z.literal('pane.screen'),
+  id: z.string(),
+  frame: z.number().int().nonnegative(),
+  width: z.number().int(),
+  height: z.number().int(),
+  cursor: z.object({ x: z.number().int(), y: z.number().int() }).nullable(),
+  lines: z.array(z.string()),
+});
+export type PaneScreen = z.infer<typeof PaneScreen>;
+
+/** First message on every events connection. */
+export const Hello = z.object({
+  type: z.literal('hello'),
+  seq: z.number().int().nonnegative(),
+  resumed: z.boolean(),
+});
+/** Sent instead of a replay when the client's `since` is too old or from another bridge run. */
+export const SyncReset = z.object({ type: z.literal('sync.reset'), snapshot: Snapshot });
+/** A problem with something the client sent on the socket; the connection stays open. */
+export const SocketError = z.object({ type: z.literal('error'), code: z.string(), message: z.string() });
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  PaneAdded,
+  PaneUpdated,
+  PaneRemoved,
+  ServerAdded,
+  ServerUpdated,
+  ServerRemoved,
+  PaneScreen,
+  Hello,
+  SyncReset,
+  SocketError,
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Client to bridge, on `/api/events`. */
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('screen.subscribe'), id: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('screen.unsubscribe'), id: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;

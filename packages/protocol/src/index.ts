@@ -1,0 +1,3 @@
+export * from './pane';
+export * from './events';
+export * from './errors';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Which agent program draws a pane. `shell` is anything else. */
+export const Harness = z.enum(['claude', 'codex', 'opencode', 'gemini', 'pi', 'omp', 'aider', 'shell']);
+export type Harness = z.infer<typeof Harness>;
+
+/**
+ * The kind of modal on screen. `menu` is a user-opened picker (the `/model` picker):
+ * not the agent asking, but nothing may be typed into it either.
+ */
+export const Dialog = z.enum([
+  'permission',
+  'select',
+  'multiselect',
+  'wizard',
+  'review',
+  'preview',
+  'plan',
+  'trust',
+  'menu',
+]);
+export type Dialog = z.infer<typeof Dialog>;
+
+/** What one screen says on its own, without history. */
+export const ScreenState = z.enum(['idle', 'working', 'blocked', 'unknown']);
+export type ScreenState = z.infer<typeof ScreenState>;
+
+/**
+ * The reading of one captured screen by a harness's screen reader.
+ * `draft` is the text the user typed into the input box (a dim ghost suggestion is not
+ * a draft; Claude's `[Pasted text #N +M lines]` token is), or null when the box is empty.
+ */
+export const ScreenReading = z.object({
+  harness: Harness,
+  state: ScreenState,
+  dialog: Dialog.nullable(),
+  draft: z.string().nullable(),
+});
+export type ScreenReading = z.infer<typeof ScreenReading>;
+
+/**
+ * A pane's state as the engine keeps it. `done`: a turn ended and nobody has opened the
+ * pane since. `unknown`: not an agent, or the screen could not be read.
+ */
+export const PaneState = z.enum(['idle', 'working', 'blocked', 'done', 'unknown']);
+export type PaneState = z.infer<typeof PaneState>;
+
+/** One pane as the phone sees it. */
+export const Pane = z.object({
+  /** Stable id within the bridge: `<server>:<tmux pane id>`, e.g. `default:%7`. */
+  id: z.string().min(1),
+  /** Walky address: `<member>/<pane>#<token>`, e.g. `local/%7#ab12` or `local/work:%7#ab12`. */
+  address: z.string().min(1),
+  token: z.string().length(4),
+  /** tmux server socket name (`default` for the user's default server). */
+  server: z.string(),
+  /** tmux's own pane id, `%7`. */
+  tmuxId: z.string().regex(/^%\d+$/),
+  machine: z.string(),
+  sessionId: z.string(),
+  sessionName: z.string(),
+  windowId: z.string(),
+  windowIndex: z.number().int(),
+  windowName: z.string(),
+  paneIndex: z.number().int(),
+  active: z.boolean(),
+  cwd: z.string(),
+  title: z.string(),
+  /** The foreground command tmux reports for the pane. */
+  command: z.string(),
+  pid: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  harness: Harness,
+  /** `<repo>#<branch>` from git in the cwd, else the pane title. */
+  label: z.string(),
+  state: PaneState,
+  /** Epoch ms when the pane entered `state`. */
+  since: z.number(),
+  dialog: Dialog.nullable(),
+  draft: z.string().nullable(),
+});
+export type Pane = z.infer<typeof Pane>;
+
+/** One tmux server the bridge watches. */
+export const Server = z.object({
+  name: z.string(),
+  socket: z.string(),
+  pid: z.number().int().nullable(),
+  connected: z.boolean(),
+});
+export type Server = z.infer<typeof Server>;
+
+/** `GET /api/snapshot`: the whole model. `seq` is the last event folded into it. */
+export const Snapshot = z.object({
+  version: z.literal(1),
+  seq: z.number().int().nonnegative(),
+  machine: z.string(),
+  servers: z.array(Server),
+  panes: z.array(Pane),
+});
+export type Snapshot = z.infer<typeof Snapshot>;
