@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { Pane, Server, Snapshot } from './pane';
 
 /**
- * Model events on `/api/events`. Each carries `seq`, one counter per bridge process,
- * strictly increasing by one, so a client that reconnects with `?since=<seq>` can resume
- * where it left off (or is sent `sync.reset` when the bridge no longer holds that far back).
+ * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
+ * process is named by `run`), strictly increasing by one, so a client that reconnects with
+ * `?since=<seq>&run=<run>` resumes where it left off, or is sent `sync.reset` when the
+ * bridge no longer holds that far back or is another run.
  */
 const base = { seq: z.number().int().positive(), at: z.number() };
 
@@ -48,6 +49,7 @@ export type PaneScreen = z.infer<typeof PaneScreen>;
 /** First message on every events connection. */
 export const Hello = z.object({
   type: z.literal('hello'),
+  run: z.string(),
   seq: z.number().int().nonnegative(),
   resumed: z.boolean(),
 });

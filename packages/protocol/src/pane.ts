@@ -94,6 +94,8 @@ export type Server = z.infer<typeof Server>;
 /** `GET /api/snapshot`: the whole model. `seq` is the last event folded into it. */
 export const Snapshot = z.object({
   version: z.literal(1),
+  /** Names this bridge process: sequence numbers of another run mean nothing here. */
+  run: z.string(),
   seq: z.number().int().nonnegative(),
   machine: z.string(),
   servers: z.array(Server),

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { Pane, PaneScreen, Server } from '@collie/protocol';
+import { appendAudit, ensureStateDir } from './config';
+import { EventHub } from './events/hub';
+import { createApp } from './http/app';
+import { eventsSocket } from './http/events-socket';
+import { allowedHosts } from './http/security';
+import { Discovery, type TmuxServer } from './mux/tmux';
+import { PaneTracker } from './panes/pane-tracker';
+import { harnessOfPane, labelOfPane } from './panes/pane-facts';
+import { openTokenStore } from './panes/token-file';
+import { makeRedactor } from './redact';
+
+export interface BridgeOptions {
+  stateDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** A loopback address; config refuses anything else. */
+  host: string;
+  allowedHosts: readonly string[];
+  machine: string;
+  /** `<TMUX_TMPDIR>/tmux-<uid>`. */
+  socketDir: string;
+  redact: boolean;
+  webDir: string;
+  version: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Bridge {
+  url: string;
+  port: number;
+  hub: EventHub;
+  stop(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Start the daemon: discovery, one tracker per tmux server, the hub, HTTP and WebSocket. */
+export async function startBridge(o: BridgeOptions): Promise<Bridge> {
+  await ensureStateDir(o.stateDir);
+  const redact = makeRedactor(o.redact);
+  const run = randomBytes(6).toString('hex');
+  const hub = new EventHub(o.machine, run);
+  const tokens = await openTokenStore(o.stateDir);
+  const trackers = new Map<string, PaneTracker>();
+  const discovery = new Discovery({ socketDir: o.socketDir, env: o.env ?? process.env });
+
+  const serverView = (s: TmuxServer): Server => ({ name: s.name, socket: s.socketPath, pid: s.info?.pid ?? null, connected: s.connected });
+
+  discovery.on('added', (server) => {
+    const tracker = new PaneTracker({
+      server,
+      hub,
+      tokens: tokens.store,
+      machine: o.machine,
+      redact,
+      harnessOf: harnessOfPane,
+      labelOf: labelOfPane,
+    });
+    trackers.set(server.name, tracker);
+    hub.publish({ type: 'server.added', server: serverView(server) });
+    void tracker.start().then(() => tokens.save());
+  });
+  discovery.on('removed', (server) => {
+    trackers.get(server.name)?.stop();
+    trackers.delete(server.name);
+    hub.publish({ type: 'server.removed', name: server.name });
+  });
+  const offTokens = hub.subscribe(() => tokens.save());
+
+  /** `<server>:<%id>` → its tracker and tmux id. */
+  const locate = (id: string): { tracker: PaneTracker; tmuxId: string } | null => {
+    const at = id.lastIndexOf(':');
+    const tracker = trackers.get(id.slice(0, at));
+    const tmuxId = id.slice(at + 1);
+    return at > 0 && tracker?.has(tmuxId) ? { tracker, tmuxId } : null;
+  };
+
+  let hosts: ReadonlySet<string> = new Set();
+  const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
+  const app = createApp({
+    version: o.version,
+    run,
+    webDir: o.webDir,
+    hosts: () => hosts,
+    snapshot: () => hub.snapshot(),
+    pane: (id) => hub.panes.get(id),
+    markSeen: (id): Pane | undefined => {
+      const at = locate(id);
+      at?.tracker.markSeen(at.tmuxId);
+      return at ? hub.panes.get(id) : undefined;
+    },
+    audit,
+  });
+  const events = eventsSocket({
+    hub,
+    hosts: () => hosts,
+    watchScreen: (id, send: (f: PaneScreen) => void) => {
+      const at = locate(id);
+      if (!at) return null;
+      const onFrame = (f: PaneScreen) => f.id === id && send(f);
+      at.tracker.on('frame', onFrame);
+      const first = at.tracker.currentFrame(at.tmuxId);
+      if (first) send(first);
+      const unwatch = at.tracker.watchScreen(at.tmuxId);
+      return () => {
+        unwatch();
+        at.tracker.off('frame', onFrame);
+      };
+    },
+  });
+
+  const http: HttpServer = createServer(getRequestListener(app.fetch));
+  http.on('upgrade', events.handleUpgrade);
+  http.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(o.port, o.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  hosts = allowedHosts(port, o.allowedHosts);
+  await discovery.start();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      offTokens();
+      discovery.stop();
+      for (const t of trackers.values()) t.stop();
+      events.close();
+      http.closeAllConnections();
+      await new Promise<void>((r) => http.close(() => r()));
+      await tokens.flush();
+    })());
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  return { url: `http://${host}:${port}`, port, hub, stop, [Symbol.asyncDispose]: stop };
+}

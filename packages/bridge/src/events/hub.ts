@@ -1,0 +1,78 @@
+import type { ModelChange, ModelEvent, Pane, Server, Snapshot } from '@collie/protocol';
+
+export type Listener = (event: ModelEvent) => void;
+
+/** How many events a reconnecting client can resume across before it gets a snapshot. */
+export const REPLAY_LIMIT = 5000;
+
+/**
+ * The model the phone sees, and the ordered stream of its changes. Every change gets the
+ * next sequence number; a bounded buffer lets a client that dropped resume with `since`.
+ * Pure apart from the clock it is given.
+ */
+export class EventHub {
+  private seq = 0;
+  private readonly buffer: ModelEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+  readonly panes = new Map<string, Pane>();
+  readonly servers = new Map<string, Server>();
+
+  constructor(
+    readonly machine: string,
+    readonly run: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  publish(change: ModelChange): ModelEvent {
+    switch (change.type) {
+      case 'pane.added':
+      case 'pane.updated':
+        this.panes.set(change.pane.id, change.pane);
+        break;
+      case 'pane.removed':
+        this.panes.delete(change.id);
+        break;
+      case 'server.added':
+      case 'server.updated':
+        this.servers.set(change.server.name, change.server);
+        break;
+      case 'server.removed':
+        this.servers.delete(change.name);
+        break;
+    }
+    const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
+    this.buffer.push(event);
+    if (this.buffer.length > REPLAY_LIMIT) this.buffer.splice(0, this.buffer.length - REPLAY_LIMIT);
+    for (const l of this.listeners) l(event);
+    return event;
+  }
+
+  snapshot(): Snapshot {
+    return {
+      version: 1,
+      run: this.run,
+      seq: this.seq,
+      machine: this.machine,
+      servers: [...this.servers.values()],
+      panes: [...this.panes.values()],
+    };
+  }
+
+  /** Events after `since`, or null when they are no longer all held (send a snapshot). */
+  since(since: number): ModelEvent[] | null {
+    if (since > this.seq || since < 0) return null;
+    if (since === this.seq) return [];
+    const first = this.buffer[0];
+    if (!first || first.seq > since + 1) return null;
+    return this.buffer.slice(since - first.seq + 1);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

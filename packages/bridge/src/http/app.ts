@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Pane, Snapshot } from '@collie/protocol';
+import { ApiError, fail } from './api-error';
+import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
+import { panesRoutes } from './routes/panes';
+import { serveWeb } from './static';
+
+/** Request bodies the API takes are small JSON objects; anything bigger is refused. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  version: string;
+  run: string;
+  webDir: string;
+  /** Host header values allowed (see `allowedHosts`); read per request so the port can be set after listen. */
+  hosts: () => ReadonlySet<string>;
+  snapshot: () => Snapshot;
+  pane: (id: string) => Pane | undefined;
+  markSeen: (id: string) => Pane | undefined;
+  audit: (entry: Record<string, unknown>) => void;
+}
+
+/** The bridge's HTTP app: security gates, the API, then the web app's files. */
+export function createApp(d: AppDeps): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (!hostAllowed(c.req.header('host'), d.hosts())) {
+      return fail(c, new ApiError('forbidden_host', `bridge: Host '${c.req.header('host') ?? ''}' is not allowed; add it to COLLIE_ALLOWED_HOSTS`));
+    }
+    await next();
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
+  });
+
+  app.use('/api/*', async (c, next) => {
+    if (!originAllowed(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'))) {
+      return fail(c, new ApiError('forbidden_origin', 'bridge: requests from another origin are refused'));
+    }
+    const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    if (write) {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        return fail(c, new ApiError('unsupported_media_type', 'bridge: send the body as application/json'));
+      }
+    }
+    await next();
+    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status });
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => fail(c, new ApiError('payload_too_large', `bridge: the body is over ${MAX_BODY_BYTES} bytes`)),
+    }),
+  );
+
+  app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
+  app.get('/api/snapshot', (c) => c.json(d.snapshot()));
+  app.route('/api/panes', panesRoutes(d));
+  app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
+
+  serveWeb(app, d.webDir);
+
+  app.onError((err, c) => fail(c, err));
+  app.notFound((c) => fail(c, new ApiError('not_found', `bridge: nothing at ${c.req.path}`)));
+  return app;
+}

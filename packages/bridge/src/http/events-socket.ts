@@ -1,0 +1,87 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientMessage, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import { hostAllowed, originAllowed } from './security';
+
+export interface EventsDeps {
+  hub: EventHub;
+  hosts: () => ReadonlySet<string>;
+  /** Start screen frames of a pane to `send`; null when there is no such pane. */
+  watchScreen: (id: string, send: (frame: PaneScreen) => void) => (() => void) | null;
+}
+
+/** A client that reads this far behind is dropped; it resumes from its last seq. */
+const MAX_BUFFERED = 8 * 1024 * 1024;
+/** Client messages are tiny commands. */
+const MAX_PAYLOAD = 16 * 1024;
+const MAX_WATCHED = 8;
+
+/**
+ * `/api/events`: the live stream. Replays what a resuming client missed (or a snapshot),
+ * then every model event as it is published, plus screen frames of watched panes.
+ */
+export function eventsSocket(d: EventsDeps) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+
+  function reject(socket: Duplex, status: number, text: string): void {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nconnection: close\r\ncontent-type: text/plain\r\n\r\n${text}\n`);
+  }
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://bridge');
+    if (url.pathname !== '/api/events') return reject(socket, 404, 'Not Found');
+    const host = req.headers.host;
+    if (!hostAllowed(host, d.hosts())) return reject(socket, 403, 'Forbidden Host');
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (!originAllowed(req.headers.origin, typeof fetchSite === 'string' ? fetchSite : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url));
+  }
+
+  function serve(ws: WebSocket, url: URL): void {
+    const send = (m: ServerMessage) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too far behind; reconnect with since');
+      ws.send(JSON.stringify(m));
+    };
+    const since = Number(url.searchParams.get('since'));
+    const run = url.searchParams.get('run');
+    const replay = url.searchParams.has('since') && Number.isInteger(since) && (run === null || run === d.hub.run) ? d.hub.since(since) : null;
+    send({ type: 'hello', run: d.hub.run, seq: d.hub.lastSeq, resumed: replay !== null });
+    if (replay) for (const e of replay) send(e);
+    else send({ type: 'sync.reset', snapshot: d.hub.snapshot() });
+    const off = d.hub.subscribe((e: ModelEvent) => send(e));
+    const watched = new Map<string, () => void>();
+
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return send({ type: 'error', code: 'bad_request', message: 'bridge: send text frames of JSON' });
+      let json: unknown;
+      try {
+        json = JSON.parse(data.toString());
+      } catch {
+        return send({ type: 'error', code: 'bad_json', message: 'bridge: that message is not JSON' });
+      }
+      const msg = ClientMessage.safeParse(json);
+      if (!msg.success) return send({ type: 'error', code: 'bad_request', message: `bridge: unknown message: ${msg.error.issues[0]?.message ?? ''}` });
+      const m = msg.data;
+      if (m.type === 'screen.subscribe') {
+        if (watched.has(m.id)) return;
+        if (watched.size >= MAX_WATCHED) return send({ type: 'error', code: 'bad_request', message: `bridge: at most ${MAX_WATCHED} screens at once` });
+        const stop = d.watchScreen(m.id, send);
+        if (!stop) return send({ type: 'error', code: 'not_found', message: `bridge: no pane '${m.id}'` });
+        watched.set(m.id, stop);
+      } else if (m.type === 'screen.unsubscribe') {
+        watched.get(m.id)?.();
+        watched.delete(m.id);
+      }
+    });
+    ws.on('close', () => {
+      off();
+      for (const stop of watched.values()) stop();
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  return { handleUpgrade, close: () => wss.close() };
+}

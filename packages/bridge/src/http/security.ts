@@ -1,0 +1,67 @@
+/**
+ * The guards every request passes: a Host allow-list against DNS rebinding, a same-origin
+ * gate for the API, and the headers that lock the page down.
+ */
+
+/** Strict CSP: nothing inline, nothing from elsewhere. React sets styles through the DOM. */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Host header values the bridge answers to: loopback names at its port, plus the user's own. */
+export function allowedHosts(port: number, extra: readonly string[]): Set<string> {
+  const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  // A name from COLLIE_ALLOWED_HOSTS (a tailnet name behind `tailscale serve`, a proxy)
+  // arrives without a port on 443, or with the port the proxy forwards from.
+  for (const h of extra) if (h.trim()) hosts.add(h.trim().toLowerCase());
+  return hosts;
+}
+
+export function hostAllowed(host: string | undefined | null, allowed: ReadonlySet<string>): boolean {
+  if (!host) return false;
+  const h = host.toLowerCase();
+  if (allowed.has(h)) return true;
+  const bare = h.replace(/:\d+$/, '');
+  return bare !== h && allowed.has(bare);
+}
+
+/**
+ * A browser names the page that made a request in `Origin` (always on POST and WebSocket
+ * upgrades). It must be this very host; `null` (sandboxed frames, file: pages) is refused.
+ * With no Origin, `Sec-Fetch-Site` must not say the request came from another site.
+ * Non-browser clients send neither and cannot be driven by a hostile page.
+ */
+export function originAllowed(origin: string | undefined | null, fetchSite: string | undefined | null, host: string | undefined | null): boolean {
+  if (origin !== undefined && origin !== null) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return !!host && url.host.toLowerCase() === host.toLowerCase();
+  }
+  return fetchSite === undefined || fetchSite === null || fetchSite === 'same-origin' || fetchSite === 'none';
+}

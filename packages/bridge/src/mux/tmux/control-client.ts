@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { ControlParser, type ControlEvent } from './control-parser';
+import { commandLine } from './quote';
+
+export class TmuxCommandError extends Error {
+  constructor(
+    readonly command: string,
+    readonly lines: string[],
+  ) {
+    super(`tmux: '${command}' failed: ${lines.join(' ') || 'no reason given'}`);
+  }
+}
+
+interface Pending {
+  command: string;
+  resolve: (lines: string[]) => void;
+  reject: (err: Error) => void;
+}
+
+export interface ControlClientEvents {
+  output: [paneId: string, data: string];
+  notification: [name: string, args: string[]];
+  exit: [reason: string];
+}
+
+/**
+ * One persistent control-mode client (`tmux -C attach-session`). Commands are written as
+ * lines and answered in order; notifications arrive between replies. It is the only place
+ * that spawns `tmux -C`, so the rest of the bridge never parses tmux's own protocol.
+ */
+export class ControlClient extends EventEmitter<ControlClientEvents> {
+  private readonly child: ChildProcess;
+  private readonly parser = new ControlParser();
+  private readonly queue: Pending[] = [];
+  private buffer = '';
+  private closed = false;
+  private exitReason = '';
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly socketPath: string,
+    readonly target: string,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    super();
+    // ignore-size: this client must never resize the user's windows.
+    this.child = spawn('tmux', ['-S', socketPath, '-C', 'attach-session', '-t', target, '-f', 'ignore-size'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...env, TMUX: undefined },
+    });
+    this.child.stdout!.setEncoding('utf8');
+    this.child.stdout!.on('data', (chunk: string) => this.onData(chunk));
+    let stderr = '';
+    this.child.stderr!.setEncoding('utf8');
+    this.child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+    this.child.stdin!.on('error', () => undefined); // EPIPE when tmux exits first; 'close' reports it
+    this.child.on('error', (err) => this.finish(`could not start tmux: ${err.message}`));
+    this.child.on('close', (code) => this.finish(this.exitReason || stderr.trim() || `tmux client exited (${code})`));
+    // The first reply is to the attach itself; answering a no-op proves the client is live.
+    this.ready = this.command(['display-message', '-p', 'ok']).then(() => undefined);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Run one tmux command through this client; resolves with its output lines. */
+  command(args: readonly string[]): Promise<string[]> {
+    const line = commandLine(args);
+    if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ command: line, resolve, reject });
+      this.child.stdin!.write(`${line}\n`);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    // An empty line detaches a control client cleanly (tmux(1) CONTROL MODE).
+    this.child.stdin!.end('\n');
+    const timer = setTimeout(() => this.child.kill('SIGTERM'), 500);
+    timer.unref();
+  }
+
+  private onData(chunk: string): void {
+    this.buffer += chunk;
+    let nl: number;
+    while ((nl = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, nl);
+      this.buffer = this.buffer.slice(nl + 1);
+      const ev = this.parser.push(line);
+      if (ev) this.dispatch(ev);
+    }
+  }
+
+  private dispatch(ev: ControlEvent): void {
+    switch (ev.kind) {
+      case 'reply': {
+        if (!ev.fromClient) return;
+        const pending = this.queue.shift();
+        if (!pending) return;
+        if (ev.ok) pending.resolve(ev.lines);
+        else pending.reject(new TmuxCommandError(pending.command, ev.lines));
+        return;
+      }
+      case 'output':
+        this.emit('output', ev.paneId, ev.data);
+        return;
+      case 'notification':
+        if (ev.name === 'exit') this.exitReason = ev.args.join(' ') || 'detached';
+        this.emit('notification', ev.name, ev.args);
+        return;
+    }
+  }
+
+  private finish(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error(`tmux: client for ${this.target} closed: ${reason}`));
+    this.emit('exit', reason);
+  }
+}

@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { promisify } from 'node:util';
+import { ControlClient } from './control-client';
+import { CURSOR_FORMAT, PANE_FORMAT, SERVER_FORMAT, parseCursorLine, parsePaneLine, parseServerLine, type TmuxPane, type TmuxServerInfo } from './formats';
+
+const run = promisify(execFile);
+
+/** Notifications after which the set of sessions, windows or panes may differ. */
+const STRUCTURE = new Set([
+  'sessions-changed',
+  'session-renamed',
+  'window-add',
+  'window-close',
+  'window-renamed',
+  'unlinked-window-add',
+  'unlinked-window-close',
+  'unlinked-window-renamed',
+  'layout-change',
+  'window-pane-changed',
+  'session-window-changed',
+]);
+
+export interface TmuxServerEvents {
+  structure: [];
+  output: [paneId: string];
+  gone: [reason: string];
+}
+
+export interface PaneCapture {
+  lines: string[];
+  cursor: { x: number; y: number } | null;
+}
+
+/**
+ * One tmux server. tmux sends `%output` to a control client only for panes in windows of
+ * the session it is attached to (tmux 3.3a, control.c), so the server keeps one
+ * control-mode client per session: a fixed set of long-lived processes, none spawned on a
+ * timer. Commands go through any live client.
+ */
+export class TmuxServer extends EventEmitter<TmuxServerEvents> {
+  private readonly clients = new Map<string, ControlClient>();
+  private reconciling: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  info: TmuxServerInfo | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly socketPath: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    super();
+  }
+
+  get connected(): boolean {
+    return this.live() !== undefined;
+  }
+
+  /** Attach to every session; rejects when no server answers on the socket. */
+  async start(): Promise<void> {
+    const ids = await this.sessionIdsByProcess();
+    await this.attachAll(ids);
+    if (!this.live()) throw new Error(`tmux: no session on ${this.socketPath} could be attached`);
+    this.info = parseServerLine((await this.command(['display-message', '-p', SERVER_FORMAT]))[0]);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const c of this.clients.values()) c.close();
+    this.clients.clear();
+  }
+
+  command(args: readonly string[]): Promise<string[]> {
+    const client = this.live();
+    if (!client) return Promise.reject(new Error(`tmux: server ${this.name} has no live client`));
+    return client.command(args);
+  }
+
+  async listPanes(): Promise<TmuxPane[]> {
+    const lines = await this.command(['list-panes', '-a', '-F', PANE_FORMAT]);
+    return lines.map(parsePaneLine).filter((p): p is TmuxPane => p !== null);
+  }
+
+  async describePane(paneId: string): Promise<TmuxPane | null> {
+    const lines = await this.command(['display-message', '-p', '-t', paneId, PANE_FORMAT]);
+    return parsePaneLine(lines[0] ?? '');
+  }
+
+  /** The visible screen with its SGR escapes (capture-pane -e), and the cursor. */
+  async capture(paneId: string): Promise<PaneCapture> {
+    const [lines, cursor] = await Promise.all([
+      this.command(['capture-pane', '-p', '-e', '-t', paneId]),
+      this.command(['display-message', '-p', '-t', paneId, CURSOR_FORMAT]),
+    ]);
+    return { lines, cursor: parseCursorLine(cursor[0]) };
+  }
+
+  private live(): ControlClient | undefined {
+    for (const c of this.clients.values()) if (!c.isClosed) return c;
+    return undefined;
+  }
+
+  /** The one process call: before any client is attached there is nobody to ask. */
+  private async sessionIdsByProcess(): Promise<string[]> {
+    const { stdout } = await run('tmux', ['-S', this.socketPath, 'list-sessions', '-F', '#{session_id}'], {
+      env: { ...this.env, TMUX: undefined },
+      timeout: 5000,
+    });
+    return stdout.split('\n').filter((s) => /^\$\d+$/.test(s));
+  }
+
+  private async attachAll(ids: string[]): Promise<void> {
+    const wanted = new Set(ids);
+    for (const [id, c] of this.clients) {
+      if (!wanted.has(id)) {
+        c.close();
+        this.clients.delete(id);
+      }
+    }
+    const fresh = ids.filter((id) => !this.clients.has(id)).map((id) => this.attach(id));
+    await Promise.allSettled(fresh);
+  }
+
+  private attach(sessionId: string): Promise<void> {
+    const client = new ControlClient(this.socketPath, sessionId, this.env);
+    this.clients.set(sessionId, client);
+    client.on('output', (paneId) => this.emit('output', paneId));
+    client.on('notification', (name) => {
+      if (name === 'sessions-changed') this.reconcile();
+      if (STRUCTURE.has(name)) this.emit('structure');
+    });
+    client.on('exit', () => {
+      if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
+      if (this.stopped) return;
+      if (this.clients.size === 0) this.emit('gone', 'tmux server closed');
+      else this.reconcile();
+    });
+    return client.ready.catch(() => {
+      if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
+    });
+  }
+
+  /** Bring the set of attached clients in line with the server's sessions. */
+  private reconcile(): void {
+    if (this.reconciling) {
+      this.again = true;
+      return;
+    }
+    this.reconciling = (async () => {
+      do {
+        this.again = false;
+        const live = this.live();
+        if (!live || this.stopped) return;
+        try {
+          const ids = (await live.command(['list-sessions', '-F', '#{session_id}'])).filter((s) => /^\$\d+$/.test(s));
+          await this.attachAll(ids);
+        } catch {
+          // The client died under us; its exit handler decides what happens next.
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.reconciling = null;
+      this.emit('structure');
+    });
+  }
+}

@@ -1,0 +1,268 @@
+import { EventEmitter } from 'node:events';
+import type { Harness, Pane, PaneScreen, ScreenReading } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import { readScreen } from '../harness';
+import type { TmuxPane, TmuxServer } from '../mux/tmux';
+import { paneId, paneView, sameView } from './pane-view';
+import { seen, step, type EngineState } from './state-engine';
+import type { TokenStore } from './tokens';
+
+export interface TrackerDeps {
+  server: TmuxServer;
+  hub: EventHub;
+  tokens: TokenStore;
+  machine: string;
+  redact: (s: string) => string;
+  harnessOf: (info: TmuxPane) => Promise<Harness>;
+  labelOf: (info: TmuxPane) => Promise<string>;
+  now?: () => number;
+}
+
+/** Output is gathered this long before a pane is read, so one burst costs one read. */
+export const COALESCE_MS = 8;
+/** A pane that prints without pause is read at most this often. */
+export const MIN_READ_INTERVAL_MS = 40;
+
+interface Tracked {
+  info: TmuxPane;
+  harness: Harness;
+  harnessKey: string;
+  label: string;
+  reading: ScreenReading | null;
+  engine: EngineState;
+  view: Pane | null;
+  lines: string[];
+  cursor: { x: number; y: number } | null;
+  frame: number;
+  timer: NodeJS.Timeout | null;
+  reading$: Promise<void> | null;
+  again: boolean;
+  lastRead: number;
+}
+
+/**
+ * Keeps the panes of one tmux server: structure from control-mode notifications, each
+ * pane's screen read when it prints (coalesced), its state stepped by the engine, and
+ * changes published to the hub. Nothing here runs on a timer except a recheck the engine
+ * asked for.
+ */
+export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
+  private readonly panes = new Map<string, Tracked>();
+  private readonly watchers = new Map<string, number>();
+  private structure$: Promise<void> | null = null;
+  private structureAgain = false;
+  private stopped = false;
+  private readonly now: () => number;
+  private readonly onStructure = () => this.syncStructure();
+  private readonly onOutput = (tmuxId: string) => this.schedule(tmuxId);
+
+  constructor(private readonly d: TrackerDeps) {
+    super();
+    this.now = d.now ?? Date.now;
+  }
+
+  get name(): string {
+    return this.d.server.name;
+  }
+
+  async start(): Promise<void> {
+    this.d.server.on('structure', this.onStructure);
+    this.d.server.on('output', this.onOutput);
+    await this.syncStructure();
+  }
+
+  /** Forget every pane (the server is gone); publishes their removal. */
+  stop(): void {
+    this.stopped = true;
+    this.d.server.off('structure', this.onStructure);
+    this.d.server.off('output', this.onOutput);
+    for (const [tmuxId, t] of this.panes) {
+      if (t.timer) clearTimeout(t.timer);
+      if (t.view) this.d.hub.publish({ type: 'pane.removed', id: paneId(this.name, tmuxId) });
+    }
+    this.panes.clear();
+  }
+
+  has(tmuxId: string): boolean {
+    return this.panes.has(tmuxId);
+  }
+
+  /** Someone opened the pane: a finished turn has been seen. */
+  markSeen(tmuxId: string): void {
+    const t = this.panes.get(tmuxId);
+    if (!t) return;
+    t.engine = seen(t.engine, this.now());
+    this.publishView(tmuxId, t);
+  }
+
+  /**
+   * Start sending `frame` events for a pane (on each change; the caller sends the current
+   * frame itself); returns the function that stops them.
+   */
+  watchScreen(tmuxId: string): () => void {
+    this.watchers.set(tmuxId, (this.watchers.get(tmuxId) ?? 0) + 1);
+    if (!this.panes.get(tmuxId)?.lines.length) this.schedule(tmuxId, 0);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const n = (this.watchers.get(tmuxId) ?? 1) - 1;
+      if (n <= 0) this.watchers.delete(tmuxId);
+      else this.watchers.set(tmuxId, n);
+    };
+  }
+
+  /** The current screen of a pane, as a frame (for a new subscriber). */
+  currentFrame(tmuxId: string): PaneScreen | null {
+    const t = this.panes.get(tmuxId);
+    return t && t.lines.length ? this.frameOf(tmuxId, t) : null;
+  }
+
+  syncStructure(): Promise<void> {
+    if (this.structure$) {
+      this.structureAgain = true;
+      return this.structure$;
+    }
+    this.structure$ = (async () => {
+      do {
+        this.structureAgain = false;
+        await this.reconcile();
+      } while (this.structureAgain && !this.stopped);
+    })().finally(() => (this.structure$ = null));
+    return this.structure$;
+  }
+
+  private async reconcile(): Promise<void> {
+    let list: TmuxPane[];
+    try {
+      list = await this.d.server.listPanes();
+    } catch {
+      return; // the server is going away; discovery reports it
+    }
+    if (this.stopped) return;
+    const live = new Map(list.filter((p) => !p.dead).map((p) => [p.paneId, p]));
+    for (const [tmuxId, t] of this.panes) {
+      if (live.has(tmuxId)) continue;
+      if (t.timer) clearTimeout(t.timer);
+      this.panes.delete(tmuxId);
+      if (t.view) this.d.hub.publish({ type: 'pane.removed', id: paneId(this.name, tmuxId) });
+    }
+    const fresh: Promise<void>[] = [];
+    for (const [tmuxId, info] of live) {
+      const t = this.panes.get(tmuxId);
+      if (t) {
+        t.info = info;
+        this.publishView(tmuxId, t);
+        continue;
+      }
+      const now = this.now();
+      this.panes.set(tmuxId, {
+        info,
+        harness: 'shell',
+        harnessKey: '',
+        label: info.title,
+        reading: null,
+        engine: { state: 'unknown', since: now, idleSeenAt: null },
+        view: null,
+        lines: [],
+        cursor: null,
+        frame: 0,
+        timer: null,
+        reading$: null,
+        again: false,
+        lastRead: 0,
+      });
+      fresh.push(this.read(tmuxId));
+    }
+    this.d.tokens.sweep(new Set([...live.keys()].map((id) => this.tokenKey(id))), this.now(), `${this.name}:`);
+    await Promise.all(fresh);
+  }
+
+  private tokenKey(tmuxId: string): string {
+    return `${this.name}:${this.d.server.info?.startTime ?? 0}:${tmuxId}`;
+  }
+
+  private schedule(tmuxId: string, delay?: number): void {
+    const t = this.panes.get(tmuxId);
+    if (!t || t.timer || this.stopped) return;
+    const wait = delay ?? Math.max(COALESCE_MS, t.lastRead + MIN_READ_INTERVAL_MS - this.now());
+    t.timer = setTimeout(() => {
+      t.timer = null;
+      void this.read(tmuxId);
+    }, wait);
+  }
+
+  /** Read one pane; reads of one pane never overlap, a request during one runs after it. */
+  private read(tmuxId: string): Promise<void> {
+    const t = this.panes.get(tmuxId);
+    if (!t) return Promise.resolve();
+    if (t.reading$) {
+      t.again = true;
+      return t.reading$;
+    }
+    t.reading$ = (async () => {
+      do {
+        t.again = false;
+        await this.readOnce(tmuxId, t);
+      } while (t.again && this.panes.get(tmuxId) === t);
+    })().finally(() => (t.reading$ = null));
+    return t.reading$;
+  }
+
+  private async readOnce(tmuxId: string, t: Tracked): Promise<void> {
+    t.lastRead = this.now();
+    let info: TmuxPane | null;
+    let capture;
+    try {
+      [info, capture] = await Promise.all([this.d.server.describePane(tmuxId), this.d.server.capture(tmuxId)]);
+    } catch {
+      return; // the pane closed between the notification and the read; structure follows
+    }
+    if (!info || this.panes.get(tmuxId) !== t) return;
+    t.info = info;
+    const key = `${info.pid}:${info.command}`;
+    if (key !== t.harnessKey) {
+      t.harness = await this.d.harnessOf(info);
+      t.harnessKey = key;
+    }
+    t.label = await this.d.labelOf(info);
+    const screen = capture.lines.join('\n');
+    t.reading = readScreen(t.harness, screen);
+    const { next, recheckAt } = step(t.engine, t.reading, this.now());
+    t.engine = next;
+    if (recheckAt !== null) this.schedule(tmuxId, Math.max(0, recheckAt - this.now()));
+    const changed = capture.lines.length !== t.lines.length || capture.lines.some((l, i) => l !== t.lines[i]) || capture.cursor?.x !== t.cursor?.x || capture.cursor?.y !== t.cursor?.y;
+    t.lines = capture.lines;
+    t.cursor = capture.cursor;
+    this.publishView(tmuxId, t);
+    if (changed) {
+      t.frame++;
+      if (this.watchers.has(tmuxId)) this.emit('frame', this.frameOf(tmuxId, t));
+    }
+  }
+
+  private publishView(tmuxId: string, t: Tracked): void {
+    if (this.stopped) return;
+    const token = this.d.tokens.tokenFor(this.tokenKey(tmuxId));
+    const view = paneView(
+      { server: this.name, machine: this.d.machine, info: t.info, token, harness: t.harness, label: t.label, reading: t.reading, engine: t.engine },
+      this.d.redact,
+    );
+    if (t.view && sameView(t.view, view)) return;
+    const added = t.view === null;
+    t.view = view;
+    this.d.hub.publish(added ? { type: 'pane.added', pane: view } : { type: 'pane.updated', pane: view });
+  }
+
+  private frameOf(tmuxId: string, t: Tracked): PaneScreen {
+    return {
+      type: 'pane.screen',
+      id: paneId(this.name, tmuxId),
+      frame: t.frame,
+      width: t.info.width,
+      height: t.info.height,
+      cursor: t.cursor,
+      lines: t.lines.map(this.d.redact),
+    };
+  }
+}
