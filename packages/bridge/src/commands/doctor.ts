@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { readdir, stat } from 'node:fs/promises';
+import { createServer, connect } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '../config';
+import { status } from './daemon';
+
+const run = promisify(execFile);
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** Node 20.19 is the floor the web toolchain needs; tmux 3.2 brought control-mode client flags. */
+const MIN_NODE = [20, 19];
+const MIN_TMUX = [3, 2];
+
+function atLeast(v: number[], min: number[]): boolean {
+  for (let i = 0; i < min.length; i++) {
+    if ((v[i] ?? 0) !== min[i]) return (v[i] ?? 0) > min[i]!;
+  }
+  return true;
+}
+
+/** `collie doctor`: one check per line; the caller exits non-zero when one fails. */
+export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Check[]> {
+  const checks: Check[] = [];
+  const nodeV = process.versions.node.split('.').map(Number);
+  checks.push({ name: 'node', ok: atLeast(nodeV, MIN_NODE), detail: `v${process.versions.node} (need ≥ ${MIN_NODE.join('.')})` });
+
+  try {
+    const { stdout } = await run('tmux', ['-V'], { timeout: 3000 });
+    const m = /(\d+)\.(\d+)/.exec(stdout);
+    const v = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    checks.push({ name: 'tmux', ok: atLeast(v, MIN_TMUX), detail: `${stdout.trim()} (need ≥ ${MIN_TMUX.join('.')})` });
+  } catch {
+    checks.push({ name: 'tmux', ok: false, detail: 'not found on PATH: install it (apt-get install tmux, brew install tmux)' });
+  }
+
+  let config;
+  try {
+    config = await loadConfig(env);
+    checks.push({ name: 'config', ok: true, detail: config.configDir });
+  } catch (err) {
+    checks.push({ name: 'config', ok: false, detail: (err as Error).message });
+    return checks;
+  }
+
+  try {
+    const s = await stat(config.stateDir);
+    const mode = s.mode & 0o777;
+    checks.push({ name: 'state dir', ok: s.isDirectory() && (mode & 0o077) === 0, detail: `${config.stateDir} (mode ${mode.toString(8).padStart(4, '0')}${mode & 0o077 ? ', must be 0700: chmod 700 it' : ''})` });
+  } catch {
+    checks.push({ name: 'state dir', ok: true, detail: `${config.stateDir} (not created yet; the bridge makes it 0700)` });
+  }
+
+  const running = await status(env);
+  if (running.running) checks.push({ name: 'port', ok: true, detail: `the bridge is ${running.detail}` });
+  else checks.push(await portCheck(config.host, config.port));
+
+  checks.push(await tmuxServers(config.socketDir));
+  return checks;
+}
+
+async function portCheck(host: string, port: number): Promise<Check> {
+  if (port === 0) return { name: 'port', ok: true, detail: '0: a free port is picked at start' };
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', (err: NodeJS.ErrnoException) => resolve({ name: 'port', ok: false, detail: `${host}:${port} is taken (${err.code}); set COLLIE_PORT` }));
+    srv.listen(port, host, () => srv.close(() => resolve({ name: 'port', ok: true, detail: `${host}:${port} is free` })));
+  });
+}
+
+async function tmuxServers(socketDir: string): Promise<Check> {
+  let names: string[] = [];
+  try {
+    names = await readdir(socketDir);
+  } catch {
+    return { name: 'tmux servers', ok: true, detail: `none yet (${socketDir} does not exist): start tmux, or run collie demo` };
+  }
+  const live: string[] = [];
+  for (const n of names) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(join(socketDir, n));
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) live.push(n);
+  }
+  return { name: 'tmux servers', ok: true, detail: live.length ? `${live.length} found in ${socketDir}: ${live.join(', ')}` : `none running in ${socketDir}` };
+}
+
+export function formatChecks(checks: Check[]): string {
+  return checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(13)} ${c.detail}`).join('\n');
+}

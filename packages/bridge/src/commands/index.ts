@@ -1,0 +1,5 @@
+/** The bridge-side commands the `collie` CLI dispatches to (bundled as dist/commands.mjs). */
+export { serve } from './serve';
+export { screen } from './screen';
+export { start, stop, status } from './daemon';
+export { doctor, formatChecks } from './doctor';

@@ -1,0 +1,48 @@
+import { rm } from 'node:fs/promises';
+import qrcode from 'qrcode-terminal';
+import { startBridge, type Bridge } from '../bridge';
+import { loadConfig, writeFileAtomic } from '../config';
+import { runFile, version, webDir } from './paths';
+
+export interface ServeOptions {
+  port?: number;
+  /** Print the QR code of the URL (on by default for a terminal). */
+  qr?: boolean;
+  log?: (line: string) => void;
+}
+
+/** `collie serve`: the bridge in the foreground until SIGINT or SIGTERM. */
+export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<Bridge> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const config = await loadConfig(env);
+  const bridge = await startBridge({
+    stateDir: config.stateDir,
+    port: opts.port ?? config.port,
+    host: config.host,
+    allowedHosts: config.allowedHosts,
+    machine: config.machine,
+    socketDir: config.socketDir,
+    redact: config.redact,
+    webDir,
+    version,
+    env,
+  });
+  await writeFileAtomic(runFile(config.stateDir), JSON.stringify({ pid: process.pid, port: bridge.port, url: bridge.url, run: bridge.hub.run }), 0o600);
+  log(`Collie bridge ${version} listening on ${bridge.url}`);
+  log(`state: ${config.stateDir}   tmux sockets: ${config.socketDir}`);
+  if (opts.qr ?? process.stdout.isTTY) qrcode.generate(bridge.url, { small: true }, (code: string) => log(code));
+  log('Open it on this machine, or put it on your phone with `tailscale serve` or a proxy (add the name to COLLIE_ALLOWED_HOSTS).');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: stopping the bridge`);
+    await bridge.stop();
+    await rm(runFile(config.stateDir), { force: true });
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  return bridge;
+}

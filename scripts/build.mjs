@@ -1,0 +1,21 @@
+// Builds every runnable piece: the bridge's commands, the CLI and the demo as single
+// bundles (fast start, no TypeScript at run time), and the web app with Vite.
+import { join } from 'node:path';
+import { root, sh } from './lib.mjs';
+
+const esbuild = await import('esbuild');
+// CommonJS dependencies bundled into ESM still call require() for node built-ins.
+const banner = { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" };
+const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm', banner, logLevel: 'warning', sourcemap: 'linked', absWorkingDir: root };
+
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate'] }),
+  esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['packages/testkit/src/demo-main.ts'],
+    outfile: 'packages/testkit/dist/demo.mjs',
+    external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'playwright-core'],
+  }),
+]);
+process.exitCode = sh('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages', 'web') });

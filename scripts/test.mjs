@@ -1,0 +1,23 @@
+// `npm test`: install and build what is missing, type-check, then run every test once.
+// Ends with one plain summary line: "N passed, N failed, N skipped".
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensure } from './ensure.mjs';
+import { root, sh } from './lib.mjs';
+
+ensure();
+if (sh(process.execPath, [join(root, 'scripts/typecheck.mjs')]) !== 0) {
+  console.error('npm test: type errors; fix them first.');
+  process.exit(1);
+}
+mkdirSync(join(root, '.artifacts'), { recursive: true });
+const report = join(root, '.artifacts', 'vitest.json');
+const code = sh(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+} catch {
+  console.log('\n0 passed, 1 failed');
+}
+process.exit(code);

@@ -1,0 +1,13 @@
+// Type-checks each package against its own tsconfig (the protocol's sees no node types).
+import { join } from 'node:path';
+import { root, sh } from './lib.mjs';
+
+let failed = 0;
+for (const p of ['protocol', 'bridge', 'cli', 'testkit', 'web']) {
+  const code = sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', `packages/${p}/tsconfig.json`]);
+  if (code !== 0) {
+    console.error(`typecheck: packages/${p} has errors`);
+    failed++;
+  }
+}
+process.exit(failed ? 1 : 0);
