@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import { ensureStateDir, loadConfig } from '../config';
+import { ensureStateDir } from '../config';
+import { configOrThrow } from './config';
 import { cliEntry, runFile } from './paths';
 
 const run = promisify(execFile);
@@ -29,7 +30,7 @@ function alive(pid: number): boolean {
 
 /** The running bridge of this state dir, as its run file says and its pid and port confirm. */
 export async function status(env: NodeJS.ProcessEnv = process.env): Promise<StatusResult> {
-  const { stateDir } = await loadConfig(env);
+  const { stateDir } = configOrThrow(env);
   let info: RunInfo;
   try {
     const parsed = RunInfo.safeParse(JSON.parse(await readFile(runFile(stateDir), 'utf8')));
@@ -69,7 +70,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, log = (l: stri
     log(`Collie bridge already ${before.detail}`);
     return before.info;
   }
-  const { stateDir } = await loadConfig(env);
+  const { stateDir } = configOrThrow(env);
   await ensureStateDir(stateDir);
   await rm(runFile(stateDir), { force: true });
   if (await userSystemd(env)) {

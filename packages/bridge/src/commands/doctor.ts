@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadConfig } from '../config';
+import { configOrThrow } from './config';
 import { status } from './daemon';
 
 const run = promisify(execFile);
@@ -42,8 +42,11 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
 
   let config;
   try {
-    config = await loadConfig(env);
-    checks.push({ name: 'config', ok: true, detail: config.configDir });
+    const warnings: string[] = [];
+    config = configOrThrow(env, (w) => {
+      warnings.push(w);
+    });
+    checks.push({ name: 'config', ok: warnings.length === 0, detail: [config.configDir, ...warnings].join('; ') });
   } catch (err) {
     checks.push({ name: 'config', ok: false, detail: (err as Error).message });
     return checks;
@@ -61,7 +64,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
   if (running.running) checks.push({ name: 'port', ok: true, detail: `the bridge is ${running.detail}` });
   else checks.push(await portCheck(config.host, config.port));
 
-  checks.push(await tmuxServers(config.socketDir));
+  checks.push(await tmuxServers(config.tmuxSocketDir));
   return checks;
 }
 

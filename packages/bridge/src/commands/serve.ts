@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import qrcode from 'qrcode-terminal';
 import { startBridge, type Bridge } from '../bridge';
-import { loadConfig, writeFileAtomic } from '../config';
+import { writeFileAtomic } from '../config';
+import { configOrThrow } from './config';
 import { runFile, version, webDir } from './paths';
 
 export interface ServeOptions {
@@ -14,14 +15,14 @@ export interface ServeOptions {
 /** `collie serve`: the bridge in the foreground until SIGINT or SIGTERM. */
 export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<Bridge> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
-  const config = await loadConfig(env);
+  const config = configOrThrow(env);
   const bridge = await startBridge({
     stateDir: config.stateDir,
     port: opts.port ?? config.port,
     host: config.host,
     allowedHosts: config.allowedHosts,
     machine: config.machine,
-    socketDir: config.socketDir,
+    socketDir: config.tmuxSocketDir,
     redact: config.redact,
     webDir,
     version,
@@ -29,7 +30,7 @@ export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = pr
   });
   await writeFileAtomic(runFile(config.stateDir), JSON.stringify({ pid: process.pid, port: bridge.port, url: bridge.url, run: bridge.hub.run }), 0o600);
   log(`Collie bridge ${version} listening on ${bridge.url}`);
-  log(`state: ${config.stateDir}   tmux sockets: ${config.socketDir}`);
+  log(`state: ${config.stateDir}   tmux sockets: ${config.tmuxSocketDir}`);
   if (opts.qr ?? process.stdout.isTTY) qrcode.generate(bridge.url, { small: true }, (code: string) => log(code));
   log('Open it on this machine, or put it on your phone with `tailscale serve` or a proxy (add the name to COLLIE_ALLOWED_HOSTS).');
 

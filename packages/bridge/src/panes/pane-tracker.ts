@@ -3,6 +3,7 @@ import type { Harness, Pane, PaneScreen, ScreenReading } from '@collie/protocol'
 import type { EventHub } from '../events/hub';
 import { readScreen } from '../harness';
 import type { TmuxPane, TmuxServer } from '../mux/tmux';
+import type { Redactor } from '../redact';
 import { paneId, paneView, sameView } from './pane-view';
 import { seen, step, type EngineState } from './state-engine';
 import type { TokenStore } from './tokens';
@@ -12,7 +13,7 @@ export interface TrackerDeps {
   hub: EventHub;
   tokens: TokenStore;
   machine: string;
-  redact: (s: string) => string;
+  redact: Redactor;
   harnessOf: (info: TmuxPane) => Promise<Harness>;
   labelOf: (info: TmuxPane) => Promise<string>;
   now?: () => number;
@@ -227,8 +228,9 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     }
     t.label = await this.d.labelOf(info);
     const screen = capture.lines.join('\n');
-    t.reading = readScreen(t.harness, screen);
-    const { next, recheckAt } = step(t.engine, t.reading, this.now());
+    const reading = readScreen(t.harness, screen);
+    t.reading = reading;
+    const { next, recheckAt } = step(t.engine, reading, this.now());
     t.engine = next;
     if (recheckAt !== null) this.schedule(tmuxId, Math.max(0, recheckAt - this.now()));
     const changed = capture.lines.length !== t.lines.length || capture.lines.some((l, i) => l !== t.lines[i]) || capture.cursor?.x !== t.cursor?.x || capture.cursor?.y !== t.cursor?.y;
@@ -262,7 +264,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
       width: t.info.width,
       height: t.info.height,
       cursor: t.cursor,
-      lines: t.lines.map(this.d.redact),
+      lines: this.d.redact.lines(t.lines, { width: t.info.width }),
     };
   }
 }

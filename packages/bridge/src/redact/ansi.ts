@@ -18,11 +18,11 @@ export interface AnsiRow {
   readonly plain: string;
 }
 
-// ECMA-48: CSI (`ESC [` params, intermediates, final byte), OSC (to BEL or ST), the string
-// controls DCS/SOS/PM/APC (to ST), then any other two- or three-byte escape. A truncated
-// sequence at a cut-off row edge matches the short form and stays verbatim too.
-const ESCAPE =
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[ -/]*[0-~])/g;
+// ECMA-48: CSI (`ESC [` params, intermediates, final byte), OSC (to BEL or ST), and the
+// string controls DCS/SOS/PM/APC (to ST). `capture-pane -e` emits only these. Anything else,
+// a lone or truncated ESC included, stays visible text: were `ESC x` taken as an escape, an
+// ESC written just before a key would hide the key's first letter, and with it the key.
+const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\)/g;
 
 /** Split a row into escapes and visible text. */
 export function splitAnsi(row: string): AnsiRow {

@@ -1,0 +1,104 @@
+// Shared set-up for the benchmarks: a private tmux server full of stand-in agent panes and
+// the built bridge as its own process, so its CPU and memory can be read from /proc.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fake = join(root, 'packages/testkit/fake-agent/claude');
+
+export function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+/** `panes` stand-in Claude panes spread over `sessions` sessions, each drawing from its own FIFO. */
+export function startAgents({ panes = 50, sessions = 10 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'collie-bench-'));
+  const name = `collie-bench-${process.pid}`;
+  const env = { ...process.env, TMUX_TMPDIR: dir, TMUX: '' };
+  const tmux = (...args) => execFileSync('tmux', ['-L', name, '-f', '/dev/null', ...args], { env, encoding: 'utf8' }).trim();
+  const ids = [];
+  for (let i = 0; i < panes; i++) {
+    const fifo = join(dir, `fifo-${i}`);
+    execFileSync('mkfifo', [fifo]);
+    const cmd = `env COLLIE_FAKE_FIFO=${fifo} ${process.execPath} ${fake} fresh-idle`;
+    const s = `s${i % sessions}`;
+    const id = i < sessions ? tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', s, '-x', '220', '-y', '62', cmd) : tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', s, cmd);
+    ids.push({ tmuxId: id, fifo, id: `${name}:${id}` });
+  }
+  return {
+    dir,
+    name,
+    env,
+    panes: ids,
+    stop() {
+      try {
+        tmux('kill-server');
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built bridge (`collie serve`) on a free port, seeing only the agents' tmux dir. */
+export async function startBridgeProcess(agents) {
+  const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
+  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
+    env: { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    pid: child.pid,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Wait until the snapshot shows every agent pane read as claude and `state`. */
+export async function settle(url, count, state = 'idle', ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const snap = await (await fetch(`${url}/api/snapshot`)).json();
+    const ready = snap.panes.filter((p) => p.harness === 'claude' && p.state === state).length;
+    if (ready >= count) return snap;
+    if (Date.now() > deadline) throw new Error(`only ${ready}/${count} panes settled as claude/${state}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** utime+stime (clock ticks) and RSS (kB) of a process. */
+export function procStats(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(f[11]) + Number(f[12]);
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  return { ticks, rss };
+}
+
+export function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export function totalForks() {
+  return Number(/^processes (\d+)/m.exec(readFileSync('/proc/stat', 'utf8'))[1]);
+}

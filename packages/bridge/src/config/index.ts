@@ -1,0 +1,7 @@
+/** Configuration, paths and the state directory's files. */
+export { parseDotenv, type DotenvProblem, type DotenvResult } from './dotenv';
+export { loadConfig, type Config, type LoadConfigDeps, type LoadConfigResult } from './load-config';
+export { configDirOf, instanceName, stateDirOf, tmuxDirsOf, type Env } from './paths';
+export { appendAudit, type AuditEntry } from './audit-log';
+export { ensureStateDir } from './state-dir';
+export { writeFileAtomic } from './write-file-atomic';

@@ -1,0 +1,82 @@
+/**
+ * A pane's process tree, read from /proc without running `ps`: the bridge looks at every
+ * pane and may not spawn a process to do it (budget: no periodic process spawning).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseCmdline, parseStat, type Proc, type StatLine } from './proc-stat';
+
+/** Options of {@link processTrees}. */
+export interface ProcessTreeOptions {
+  /** Where procfs is mounted; tests point it at a fixture directory. */
+  readonly procRoot?: string;
+}
+
+// A process may exit between listing /proc and reading its files: that is a missing
+// process, not an error.
+async function readOr<T>(path: string, parse: (text: string) => T, fallback: T): Promise<T> {
+  try {
+    return parse(await readFile(path, 'utf8'));
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The trees under several roots, from one pass over `/proc/*\/stat`. Each tree lists its
+ * root first, then descendants breadth first (parents before children, shallower first).
+ * A root that does not exist maps to an empty list.
+ *
+ * @example
+ * const trees = await processTrees(panes.map((p) => p.pid));
+ */
+export async function processTrees(
+  rootPids: readonly number[],
+  options: ProcessTreeOptions = {},
+): Promise<Map<number, Proc[]>> {
+  const procRoot = options.procRoot ?? '/proc';
+  const names = await readdir(procRoot).catch(() => [] as string[]);
+  const stats = await Promise.all(
+    names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null)),
+  );
+  const byPid = new Map<number, StatLine>();
+  const children = new Map<number, number[]>();
+  for (const s of stats) {
+    if (!s) continue;
+    byPid.set(s.pid, s);
+    const siblings = children.get(s.ppid);
+    if (siblings) siblings.push(s.pid);
+    else children.set(s.ppid, [s.pid]);
+  }
+  const out = new Map<number, Proc[]>();
+  for (const root of rootPids) {
+    const order: StatLine[] = [];
+    const seen = new Set<number>();
+    const queue = byPid.has(root) ? [root] : [];
+    for (let i = 0; i < queue.length; i++) {
+      const pid = queue[i] ?? 0;
+      const stat = byPid.get(pid);
+      if (!stat || seen.has(pid)) continue;
+      seen.add(pid);
+      order.push(stat);
+      queue.push(...(children.get(pid) ?? []).sort((a, b) => a - b));
+    }
+    const procs = await Promise.all(
+      order.map(async (s) => ({ ...s, argv: await readOr(join(procRoot, String(s.pid), 'cmdline'), parseCmdline, []) })),
+    );
+    out.set(root, procs);
+  }
+  return out;
+}
+
+/**
+ * The process `rootPid` and all its descendants, root first, then breadth first.
+ * Empty when `rootPid` is not running.
+ *
+ * @example
+ * const procs = await processTree(pane.pid);
+ * detectHarness(procs); // 'claude'
+ */
+export async function processTree(rootPid: number, options: ProcessTreeOptions = {}): Promise<Proc[]> {
+  return (await processTrees([rootPid], options)).get(rootPid) ?? [];
+}
