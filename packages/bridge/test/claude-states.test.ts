@@ -58,8 +58,12 @@ describe('the state engine on the real Claude Code TUI', () => {
     expect(b.at - (await screenDialog)).toBeLessThan(1000);
     expect(b.pane.dialog).toBe('permission');
 
-    // Answered at the terminal: the command runs, the turn ends, done again.
-    await tmux.sendKeys(claude.paneId, 'Enter');
+    // Answered at the terminal: the command runs, the turn ends, done again. The TUI ignores
+    // keys for a moment after a dialog opens (against stray presses), so press until it closes.
+    for (let i = 0; i < 10 && claudePermissionDialog(await tmux.capture(claude.paneId)); i++) {
+      await tmux.sendKeys(claude.paneId, 'Enter');
+      await screenTurns(tmux, claude.paneId, (s) => !claudePermissionDialog(s), 1500).catch(() => undefined);
+    }
     const again = await until(hub, 'done after the dialog', stateOf('done'), 20_000);
     expect(again.pane.dialog).toBeNull();
   });
