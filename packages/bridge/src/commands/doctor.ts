@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { configOrThrow } from './config';
+import { loadConfig } from '../config';
 import { status } from './daemon';
 
 const run = promisify(execFile);
@@ -40,17 +40,13 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
     checks.push({ name: 'tmux', ok: false, detail: 'not found on PATH: install it (apt-get install tmux, brew install tmux)' });
   }
 
-  let config;
-  try {
-    const warnings: string[] = [];
-    config = configOrThrow(env, (w) => {
-      warnings.push(w);
-    });
-    checks.push({ name: 'config', ok: warnings.length === 0, detail: [config.configDir, ...warnings].join('; ') });
-  } catch (err) {
-    checks.push({ name: 'config', ok: false, detail: (err as Error).message });
+  const loaded = loadConfig(env);
+  if (!loaded.ok) {
+    checks.push({ name: 'config', ok: false, detail: [...loaded.errors, ...loaded.warnings].join('; ') });
     return checks;
   }
+  const { config } = loaded;
+  checks.push({ name: 'config', ok: loaded.warnings.length === 0, detail: [config.configDir, ...loaded.warnings].join('; ') });
 
   try {
     const s = await stat(config.stateDir);
