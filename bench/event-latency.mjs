@@ -52,7 +52,8 @@ try {
     if (i % 10 === 0) pollTarget = { id: pane.id, state, t0, seenAt: null };
     writeFileSync(pane.fifo, `${state === 'working' ? 'working' : 'permission-edit'}\n`);
     const deadline = t0 + 3000;
-    while (waiting.stateAt === null && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    const isWatched = watched.includes(pane);
+    while ((waiting.stateAt === null || (isWatched && waiting.frameAt === null)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
     if (waiting.stateAt !== null) stateLat.push(waiting.stateAt - t0);
     if (waiting.frameAt !== null) frameLat.push(waiting.frameAt - t0);
     // Every tenth change waits for the poller to see it too.

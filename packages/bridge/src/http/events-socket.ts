@@ -83,5 +83,11 @@ export function eventsSocket(d: EventsDeps) {
     ws.on('error', () => ws.terminate());
   }
 
-  return { handleUpgrade, close: () => wss.close() };
+  // ws 8 leaves open clients alone on close(), and the http server waits for their
+  // upgraded sockets: end them, or stopping the bridge hangs while a phone is connected.
+  const close = () => {
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  };
+  return { handleUpgrade, close };
 }

@@ -1,0 +1,26 @@
+import type { ScreenReading, ScreenState } from '@collie/protocol';
+import type { StyledLine } from '../screen/styled-line';
+import { isTurnRunning } from './activity';
+import { readDialog } from './dialog';
+import { findInputBox, readDraft } from './input-box';
+
+/**
+ * Read a Claude Code screen.
+ *
+ * - The input box is the lowest pair of `─` rules with the `❯` prompt on the first row
+ *   between them; footers (status line, background agents) sit below it.
+ * - A modal (permission, AskUserQuestion, plan approval, folder trust, a picker) replaces
+ *   the box; every modal but the user-opened picker (`menu`) means the agent waits: blocked.
+ * - A spinner line just above the box means a turn is running.
+ */
+export function readClaude(lines: readonly StyledLine[]): ScreenReading {
+  const box = findInputBox(lines);
+  const dialog = box ? null : readDialog(lines);
+  const working = isTurnRunning(lines, box?.top ?? null);
+  let state: ScreenState;
+  if (dialog !== null && dialog !== 'menu') state = 'blocked';
+  else if (working) state = 'working';
+  else if (box || dialog === 'menu') state = 'idle';
+  else state = 'unknown';
+  return { harness: 'claude', state, dialog, draft: box ? readDraft(box) : null };
+}

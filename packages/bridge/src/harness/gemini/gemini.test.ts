@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { detectHarnessFromScreen, readScreen } from '../read-screen';
+
+const W = 70;
+const boxRow = (text: string) => `│ ${text}${' '.repeat(Math.max(0, W - 4 - text.length))} │`;
+/** Gemini CLI's input box and footer, as its Ink components render them. */
+const screen = (...rows: string[]): string =>
+  [
+    '✦ Done. The tests pass now.',
+    '',
+    ...rows,
+    '~/project (main*)        no sandbox (see /docs)        gemini-2.5-pro (99% context left)',
+  ].join('\n');
+const box = (...rows: string[]) => ['╭' + '─'.repeat(W - 2) + '╮', ...rows.map(boxRow), '╰' + '─'.repeat(W - 2) + '╯'];
+
+describe('Gemini CLI', () => {
+  it('is idle with the placeholder in the box (grey, but recognised by its words)', () => {
+    const text = screen(...box('>   Type your message or @path/to/file'));
+    expect(readScreen('gemini', text)).toEqual({ harness: 'gemini', state: 'idle', dialog: null, draft: null });
+    expect(detectHarnessFromScreen(text)).toBe('gemini');
+  });
+
+  it('reads a typed draft across the box rows', () => {
+    expect(readScreen('gemini', screen(...box('> explain the build', '  and the tests'))).draft).toBe(
+      'explain the build and the tests',
+    );
+  });
+
+  it('is working while the loading row offers esc to cancel', () => {
+    const text = screen('⠏ Counting electrons... (esc to cancel, 5s)', '', ...box('>   Type your message or @path/to/file'));
+    expect(readScreen('gemini', text).state).toBe('working');
+  });
+
+  it('is blocked on a tool confirmation', () => {
+    const text = screen(
+      'echo "hello"',
+      "Allow execution of: 'echo'?",
+      '',
+      '● 1. Allow once',
+      '  2. Allow for this session',
+      '  3. No, suggest changes (esc)',
+    );
+    expect(readScreen('gemini', text)).toEqual({ harness: 'gemini', state: 'blocked', dialog: 'permission', draft: null });
+  });
+
+  it('is blocked on the folder trust question', () => {
+    const text = screen('Do you trust this folder?', '● 1. Trust folder (project)', '  2. Trust parent folder', "  3. Don't trust (esc)");
+    expect(readScreen('gemini', text)).toMatchObject({ state: 'blocked', dialog: 'trust' });
+  });
+});

@@ -1,0 +1,28 @@
+import type { ScreenReading, ScreenState } from '@collie/protocol';
+import { bottomTexts, type StyledLine } from '../screen/styled-line';
+import { findComposer, readComposerDraft } from './composer';
+import { readOmpDialog } from './dialog';
+
+/**
+ * While a turn runs oh-my-pi draws a braille spinner and `Working… ⟦esc⟧` above the composer
+ * (pi, which it forks, prints `Working... (esc to interrupt)`).
+ */
+const SPINNER = /^\s*[\u2801-\u28ff]\s+\S.*(?:…|\.\.\.)/u;
+const INTERRUPT_HINT = /\besc to interrupt\b/iu;
+const ACTIVITY_ROWS = 30;
+
+/**
+ * Read an oh-my-pi (`omp`) screen: its composer box, the ask dialog, user-opened pickers
+ * (models, settings, resume, the slash palette) and the working spinner.
+ */
+export function readOmp(lines: readonly StyledLine[]): ScreenReading {
+  const composer = findComposer(lines);
+  const dialog = readOmpDialog(lines, composer);
+  const working = bottomTexts(lines, ACTIVITY_ROWS).some((t) => SPINNER.test(t) || INTERRUPT_HINT.test(t));
+  let state: ScreenState;
+  if (dialog !== null && dialog !== 'menu') state = 'blocked';
+  else if (working) state = 'working';
+  else if (composer || dialog === 'menu') state = 'idle';
+  else state = 'unknown';
+  return { harness: 'omp', state, dialog, draft: composer ? readComposerDraft(composer) : null };
+}

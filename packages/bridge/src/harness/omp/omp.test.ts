@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScreen } from '../screen/parse-screen';
+import { readOmp } from './index';
+
+const FIXTURES = new URL('../../../../../../shared/fixtures/panes/', import.meta.url);
+const E = '\u001b';
+const dim = (s: string): string => `${E}[2m${s}${E}[0m`;
+const W = 60;
+const TOP = `╭── π > ⬢ Auto > ⑂ master ▶${'─'.repeat(W - 28)}╮`;
+const bottom = (text: string) => `╰─ ${text}${' '.repeat(Math.max(0, W - 6 - text.length))} ─╯`;
+const side = (text: string) => `│ ${text}${' '.repeat(Math.max(0, W - 4 - text.length))} │`;
+const read = (rows: string[]) => readOmp(parseScreen(rows.join('\r\n')));
+
+describe('oh-my-pi composer', () => {
+  it('is idle and empty when the bottom edge holds no text', () => {
+    expect(read([' ✔ New session started', '', TOP, bottom('')])).toEqual({
+      harness: 'omp',
+      state: 'idle',
+      dialog: null,
+      draft: null,
+    });
+  });
+
+  it('reads text on the bottom edge and on side rows above it', () => {
+    expect(read([TOP, side('first row'), bottom('second row')]).draft).toBe('first row\nsecond row');
+  });
+
+  it('does not count faint placeholder text as a draft', () => {
+    expect(read([TOP, bottom(dim('Ask anything'))]).draft).toBeNull();
+  });
+
+  it('is working while the spinner row shows', () => {
+    expect(read([' ⠏ Working… ⟦esc⟧', '', TOP, bottom('')]).state).toBe('working');
+  });
+
+  it('is unknown with no composer and nothing else it knows', () => {
+    expect(read(['some output', 'more output']).state).toBe('unknown');
+  });
+});
+
+describe('oh-my-pi ask dialog', () => {
+  const ask = (...body: string[]) => ['╭─ Ask ' + '─'.repeat(40) + '╮', ...body.map((r) => `│ ${r} │`), '╰' + '─'.repeat(47) + '╯'];
+
+  it('reads radio options as select and checkboxes as multiselect', () => {
+    expect(read(ask('Pick a color', '❯ ○ Red', '  ○ Blue', 'Enter select · n note · ↑/↓ move · Esc cancel'))).toMatchObject({
+      state: 'blocked',
+      dialog: 'select',
+    });
+    expect(read(ask('toppings    Submit', 'Pick toppings', '❯ ☐ Cheese', 'Space/Enter toggle · n note · Esc cancel')).dialog).toBe(
+      'multiselect',
+    );
+  });
+
+  it('reads two question tabs as a wizard and the Submit page as review', () => {
+    expect(read(ask('size    crust    Submit', 'Pick a size', '❯ ○ Small', 'Enter select · n note · Esc cancel')).dialog).toBe(
+      'wizard',
+    );
+    expect(read(ask('toppings   Submit', 'Review answers', '❯ Submit', 'Enter submit · ↑/↓ scroll · Esc cancel')).dialog).toBe(
+      'review',
+    );
+  });
+
+  it('ignores the ask tool call printed in the transcript', () => {
+    const history = ['╭─── Ask 1 questions ───╮', '│  Pick a color  │', '│  ○ Red  │', '╰───────────╯'];
+    expect(read([...history, '', TOP, bottom('')]).dialog).toBeNull();
+  });
+});
+
+describe('oh-my-pi pickers', () => {
+  it('reads the slash palette under the composer as a menu, keeping the typed text', () => {
+    expect(read([TOP, bottom('/ne'), '❯ new        Start a new session', '  next       Something else'])).toEqual({
+      harness: 'omp',
+      state: 'idle',
+      dialog: 'menu',
+      draft: '/ne',
+    });
+  });
+
+  it('needs the picker hint: the settings capture without it is no menu', () => {
+    const text = readFileSync(new URL('omp--menu-settings.txt', FIXTURES), 'utf8');
+    expect(readOmp(parseScreen(text)).dialog).toBe('menu');
+    const cut = text.split(/\r?\n/).filter((r) => !r.includes('Esc to close')).join('\n');
+    expect(readOmp(parseScreen(cut)).dialog).toBeNull();
+  });
+});

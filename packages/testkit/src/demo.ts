@@ -1,0 +1,174 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claudeInputReady, claudePermissionDialog, claudeWorking } from './claude-screen';
+import { startClaude, type ClaudePane } from './claude';
+import { echoReply, endlessWork, permissionEveryPrompt } from './demo-scripts';
+import { startMessagesApi, type MessagesApi } from './messages-api';
+import { tempDir, type TempDir } from './temp-dir';
+import { listSessions, startTmux, type TmuxServer } from './tmux';
+
+/** Options of {@link startDemo} and {@link runDemo}. */
+export interface DemoOptions {
+  /** Where progress lines go. Default: stdout. */
+  log?: (line: string) => void;
+  /** tmux server name. Default `collie-demo`. */
+  name?: string;
+  /** TMUX_TMPDIR of the server. Default: the user's (`$TMUX_TMPDIR`, else the system temp dir), so a running bridge finds it. */
+  tmpDir?: string;
+  /** How long each step of the never-ending turn streams. Default 45 s. */
+  stepMs?: number;
+}
+
+/** Options of {@link runDemo}. */
+export interface RunDemoOptions extends DemoOptions {
+  /** Stops the demo as SIGINT does. */
+  signal?: AbortSignal;
+  /** Called once everything is up, before waiting for the stop signal. */
+  ready?: (demo: Demo) => void | Promise<void>;
+}
+
+/** One pane the demo started. */
+export interface DemoPane {
+  paneId: string;
+  /** `session:window`. */
+  target: string;
+  role: 'working' | 'permission' | 'idle' | 'shell';
+  /** The pane's own scripted API (Claude panes only). */
+  api?: MessagesApi;
+}
+
+/** A running demo. */
+export interface Demo extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly panes: readonly DemoPane[];
+  /** Tears everything down: panes, APIs, the tmux server, the project dir. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the demo: a tmux server (`-L collie-demo` in the user's socket dir) with three real
+ * Claude Code panes in session `demo` (one on a turn that never ends, one asking permission
+ * for a Bash command, one idle after a reply) and a plain shell in session `demo-shell`.
+ * Each Claude pane has its own scripted Messages API whose scripts never run dry.
+ *
+ * @example
+ * await using demo = await startDemo({ log: console.log });
+ */
+export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
+  const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const name = opts.name ?? 'collie-demo';
+  const tmpDir = opts.tmpDir ?? process.env.TMUX_TMPDIR ?? tmpdir();
+  const undo: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of undo.splice(0).reverse()) await step().catch(() => undefined);
+  };
+
+  try {
+    await refuseRunning(name, tmpDir);
+    const tmux = await startTmux({ name, tmpDir });
+    undo.push(() => tmux.kill());
+    const project: TempDir = await tempDir('collie-demo-project-');
+    undo.push(() => project.remove());
+    const notes = join(project.path, 'NOTES.md');
+    await writeFile(notes, '# Migration plan\n\n1. Move the parser.\n2. Move the renderer.\n3. Delete the old tree.\n');
+    await mkdir(join(project.path, 'build'));
+    await writeFile(join(project.path, 'build', 'app.js'), '// built\n');
+
+    const roles = [
+      { role: 'working', fallback: endlessWork(notes, opts.stepMs ?? 45_000), prompt: 'Work through the migration plan in NOTES.md.' },
+      { role: 'permission', fallback: permissionEveryPrompt('rm -rf ./build'), prompt: 'Clean the build folder.' },
+      { role: 'idle', fallback: echoReply(), prompt: 'Say hello to the phone.' },
+    ] as const;
+    const apis = await Promise.all(roles.map((r) => startMessagesApi({ fallback: r.fallback })));
+    for (const api of apis) undo.push(() => api.close());
+
+    // The first pane makes session `demo`; the others join it as windows, side by side in time.
+    const start = async (api: MessagesApi) => {
+      const claude = await startClaude(tmux, api, { cwd: project.path, session: 'demo', width: 160, height: 45 });
+      undo.push(() => claude.kill());
+      return claude;
+    };
+    const first = await start(apis[0]!);
+    const claudes: ClaudePane[] = [first, ...(await Promise.all(apis.slice(1).map(start)))];
+    const shell = await tmux.newSession('demo-shell', { cwd: project.path, width: 160, height: 45 });
+
+    await Promise.all(claudes.map((c, i) => c.submit(roles[i]!.prompt)));
+    const settled = [claudeWorking, claudePermissionDialog, (s: string) => s.includes('Hello! You said') && claudeInputReady(s)];
+    await Promise.all(claudes.map((c, i) => c.waitForScreen(settled[i]!, 20_000)));
+
+    const target = async (paneId: string) => (await tmux.tmux('display-message', '-p', '-t', paneId, '#{session_name}:#{window_index}')).trim();
+    const panes: DemoPane[] = [
+      ...(await Promise.all(claudes.map(async (c, i) => ({ paneId: c.paneId, target: await target(c.paneId), role: roles[i]!.role, api: apis[i] })))),
+      { paneId: shell, target: await target(shell), role: 'shell' as const },
+    ];
+    log(`collie demo: tmux server "${name}" (socket ${tmux.socketPath})`);
+    for (const p of panes) log(`  ${p.target.padEnd(13)} ${p.paneId.padEnd(4)} ${roleText(p.role)}`);
+    log(`  look:  tmux -L ${name} attach -t demo`);
+    return { tmux, panes, stop, [Symbol.asyncDispose]: stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * `collie demo`: starts the demo, stays up until SIGINT or SIGTERM (or `signal`), then tears
+ * everything down.
+ *
+ * @example
+ * await runDemo({ log: (line) => console.log(line) });
+ */
+export async function runDemo(opts: RunDemoOptions = {}): Promise<void> {
+  const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const demo = await startDemo({ ...opts, log });
+  try {
+    await opts.ready?.(demo);
+  } catch (err) {
+    await demo.stop();
+    throw err;
+  }
+  log('Ctrl-C to stop.');
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      opts.signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    if (opts.signal?.aborted) done();
+    else opts.signal?.addEventListener('abort', done, { once: true });
+  });
+  log('collie demo: stopping…');
+  await demo.stop();
+  log('collie demo: stopped.');
+}
+
+function roleText(role: DemoPane['role']): string {
+  switch (role) {
+    case 'working':
+      return 'claude, on a turn that never ends';
+    case 'permission':
+      return 'claude, asking permission to run a Bash command';
+    case 'idle':
+      return 'claude, idle after a reply';
+    case 'shell':
+      return 'a plain shell';
+  }
+}
+
+/**
+ * Refuses to start over a live server of the same name: it may be another demo, and killing
+ * it would take its panes from whoever watches them.
+ */
+async function refuseRunning(name: string, tmpDir: string): Promise<void> {
+  const sessions = await listSessions(name, tmpDir);
+  if (sessions.length > 0) {
+    throw new Error(
+      `collie demo: tmux server "${name}" is already running (sessions: ${sessions.join(', ')}); ` +
+        `stop that demo, or end it with: tmux -L ${name} kill-server`,
+    );
+  }
+}

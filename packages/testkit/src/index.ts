@@ -1,0 +1,23 @@
+/** The Collie test kit: real tmux, the real Claude Code TUI against a scripted Messages API, Chromium. */
+export { startTmux, listSessions, type TmuxServer, type StartTmuxOptions, type PaneOptions, type SessionOptions } from './tmux';
+export { waitForScreen, type ScreenPredicate, type WaitForScreenOptions } from './wait';
+export { tempDir, type TempDir } from './temp-dir';
+export { artifactPath, repoRoot } from './artifacts';
+export { launchChromium, phoneContext, CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+export {
+  startMessagesApi,
+  type MessagesApi,
+  type MessagesApiOptions,
+  type ApiRequest,
+  type TurnScript,
+  type Scenario,
+} from './messages-api';
+export { decodeRequest, humanText, type DecodedRequest, type RequestKind, type ToolResult } from './messages-request';
+export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './messages-wire';
+export { sideReply } from './side-reply';
+export { plainReply, longTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, type Question } from './scenarios';
+export { startClaude, claudeBinary, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
+export { writeClaudeConfig, type ClaudeConfigOptions, type PermissionsMode } from './claude-config';
+export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
+export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
+export { captureClaudeScreens } from './capture-screens';

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { ClientContext, useClientState } from './hooks/use-client';
+import { useRoute } from './hooks/use-route';
+import type { EventsClient } from './lib/events-client';
+import { needsYou } from './lib/rank';
+import { Dashboard } from './routes/dashboard';
+import { NotFound } from './routes/not-found';
+import { PanePage } from './routes/pane-page';
+
+export function App({ client }: { readonly client: EventsClient }) {
+  return (
+    <ClientContext value={client}>
+      <TitleCount />
+      <Routes />
+    </ClientContext>
+  );
+}
+
+function Routes() {
+  const route = useRoute();
+  switch (route.name) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'pane':
+      // Keyed so a new pane starts with fresh state (its first frame scrolls to the foot again).
+      return <PanePage key={route.id} id={route.id} />;
+    case 'not-found':
+      return <NotFound />;
+  }
+}
+
+/** The tab and task-switcher title count the panes that need you. */
+function TitleCount() {
+  const { model } = useClientState();
+  const count = model ? [...model.panes.values()].filter(needsYou).length : 0;
+  useEffect(() => {
+    document.title = count > 0 ? `(${count}) Collie` : 'Collie';
+  }, [count]);
+  return null;
+}

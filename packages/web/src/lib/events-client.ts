@@ -1,0 +1,192 @@
+import { type ClientMessage, type PaneScreen, ServerMessage } from '@collie/protocol';
+import { backoffDelay } from './backoff';
+import { type Model, modelFromSnapshot } from './model';
+import type { EventsClientDeps, SocketConn } from './events-deps';
+import { ScreenWatches } from './screen-watches';
+import { type SyncState, receive, startSync } from './sync';
+
+/** `connecting` until the first hello; `reconnecting` whenever the stream is down after that. */
+export type Connection = 'connecting' | 'live' | 'reconnecting';
+
+export interface ClientState {
+  readonly model: Model | null;
+  readonly connection: Connection;
+}
+
+/**
+ * Keeps the model current from the bridge: snapshot first, then `/api/events?since=<seq>&run=<run>`,
+ * every message validated. A drop reconnects with backoff and resumes from the last seq (or
+ * takes the `sync.reset` snapshot the bridge sends when it cannot replay that far, or restarted);
+ * a gap in seq refetches the snapshot. Screens are subscribed per watched pane and
+ * re-subscribed on every new connection, since the bridge does not replay frames.
+ */
+export class EventsClient {
+  readonly #deps: EventsClientDeps;
+  #state: ClientState = { model: null, connection: 'connecting' };
+  readonly #listeners = new Set<() => void>();
+  readonly #screens = new ScreenWatches();
+  #conn: SocketConn | null = null;
+  #sync: SyncState | null = null;
+  #live = false;
+  #needSnapshot = true;
+  #attempt = 0;
+  #gapStreak = 0;
+  #timer: unknown = null;
+  #generation = 0;
+  #stopped = false;
+
+  constructor(deps: EventsClientDeps) {
+    this.#deps = deps;
+  }
+
+  /** Resolves once the first socket is open, or the first attempt has failed and a retry is set. */
+  start(): Promise<void> {
+    this.#stopped = false;
+    return this.#connect();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#generation++;
+    this.#cancelTimer();
+    const conn = this.#conn;
+    this.#conn = null;
+    this.#sync = null;
+    this.#live = false;
+    conn?.close();
+  }
+
+  /** The page came back to the foreground or the network returned: retry now instead of waiting. */
+  wake(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (this.#timer !== null) {
+      this.#cancelTimer();
+      this.#attempt = 0;
+      return this.#connect();
+    }
+    // A socket that died while the phone slept fails on write, which closes it and reconnects.
+    if (this.#live) this.#send({ type: 'ping' });
+    return Promise.resolve();
+  }
+
+  readonly getState = (): ClientState => this.#state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** The last frame of a watched pane, or null before the first one arrives. */
+  screen(id: string): PaneScreen | null {
+    return this.#screens.frame(id);
+  }
+
+  /** Follows a pane's screen until the returned function is called. */
+  watchScreen(id: string, listener: () => void): () => void {
+    if (this.#screens.add(id, listener) && this.#live) this.#send({ type: 'screen.subscribe', id });
+    return () => {
+      if (this.#screens.remove(id, listener) && this.#live) this.#send({ type: 'screen.unsubscribe', id });
+    };
+  }
+
+  async #connect(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#timer = null;
+    if (this.#needSnapshot || this.#state.model === null) {
+      try {
+        const snapshot = await this.#deps.fetchSnapshot();
+        if (generation !== this.#generation) return;
+        this.#needSnapshot = false;
+        this.#publish({ ...this.#state, model: modelFromSnapshot(snapshot) });
+      } catch (error) {
+        if (generation !== this.#generation) return;
+        this.#deps.log('events: could not load the snapshot', error);
+        if (this.#state.connection !== 'reconnecting') this.#publish({ ...this.#state, connection: 'reconnecting' });
+        this.#retry(this.#attempt++);
+        return;
+      }
+    }
+    const model = this.#state.model;
+    if (model === null) return;
+    this.#sync = startSync(model);
+    this.#conn = this.#deps.openSocket({ since: model.seq, run: model.run }, {
+      onMessage: (text) => {
+        if (generation === this.#generation) this.#onMessage(text);
+      },
+      onClose: () => {
+        if (generation !== this.#generation) return;
+        this.#drop();
+        this.#retry(this.#attempt++);
+      },
+    });
+  }
+
+  #onMessage(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.#deps.log('events: dropped a message that is not JSON', text.slice(0, 200));
+      return;
+    }
+    const parsed = ServerMessage.safeParse(json);
+    if (!parsed.success) {
+      this.#deps.log('events: dropped an invalid message', parsed.error.issues);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'pane.screen') return this.#screens.deliver(message);
+    if (message.type === 'error') return this.#deps.log(`events: bridge error ${message.code}: ${message.message}`);
+    if (this.#sync === null) return;
+    const result = receive(this.#sync, message);
+    this.#sync = result.state;
+    if (result.resync) {
+      this.#deps.log(`events: lost the thread at ${message.type}; reloading the snapshot`);
+      this.#needSnapshot = true;
+      const conn = this.#conn;
+      this.#drop();
+      conn?.close();
+      this.#retry(this.#gapStreak++);
+      return;
+    }
+    if (message.type === 'hello') this.#onHello();
+    else if (message.type !== 'sync.reset') this.#gapStreak = 0;
+    if (result.state.model !== this.#state.model) this.#publish({ ...this.#state, model: result.state.model });
+  }
+
+  #onHello(): void {
+    this.#live = true;
+    this.#attempt = 0;
+    for (const id of this.#screens.ids()) this.#send({ type: 'screen.subscribe', id });
+    this.#publish({ ...this.#state, connection: 'live' });
+  }
+
+  /** Forgets the current socket (its late callbacks are ignored) and shows the stream as down. */
+  #drop(): void {
+    this.#generation++;
+    this.#conn = null;
+    this.#sync = null;
+    this.#live = false;
+    if (this.#state.connection !== 'reconnecting') this.#publish({ ...this.#state, connection: 'reconnecting' });
+  }
+
+  #retry(attempt: number): void {
+    if (this.#stopped) return;
+    this.#cancelTimer();
+    this.#timer = this.#deps.setTimer(() => void this.#connect(), backoffDelay(attempt, this.#deps.random));
+  }
+
+  #cancelTimer(): void {
+    if (this.#timer !== null) this.#deps.clearTimer(this.#timer);
+    this.#timer = null;
+  }
+
+  #send(message: ClientMessage): void {
+    this.#conn?.send(JSON.stringify(message));
+  }
+
+  #publish(state: ClientState): void {
+    this.#state = state;
+    for (const listener of this.#listeners) listener();
+  }
+}

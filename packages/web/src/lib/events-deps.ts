@@ -1,0 +1,28 @@
+import type { Snapshot } from '@collie/protocol';
+
+/** What the events client hears from one socket. */
+export interface SocketHandlers {
+  onMessage(text: string): void;
+  onClose(): void;
+}
+
+/** Where a connection resumes: after event `since` of bridge process `run`. */
+export interface ResumePoint {
+  readonly since: number;
+  readonly run: string;
+}
+
+export interface SocketConn {
+  send(text: string): void;
+  close(): void;
+}
+
+/** Everything with a side effect, passed in so the client runs in tests without a browser. */
+export interface EventsClientDeps {
+  fetchSnapshot(): Promise<Snapshot>;
+  openSocket(from: ResumePoint, handlers: SocketHandlers): SocketConn;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+  random(): number;
+  log(message: string, detail?: unknown): void;
+}

@@ -1,0 +1,24 @@
+import type { Pane, Server, Snapshot } from '@collie/protocol';
+
+/**
+ * The client's copy of the bridge's model: what `GET /api/snapshot` returns, kept current by
+ * folding `/api/events` into it. `run` and `seq` (the last event folded in) are where a reconnect resumes.
+ */
+export interface Model {
+  /** The bridge process the model came from: its `seq` numbers mean nothing to another run. */
+  readonly run: string;
+  readonly seq: number;
+  readonly machine: string;
+  readonly servers: ReadonlyMap<string, Server>;
+  readonly panes: ReadonlyMap<string, Pane>;
+}
+
+export function modelFromSnapshot(snapshot: Snapshot): Model {
+  return {
+    run: snapshot.run,
+    seq: snapshot.seq,
+    machine: snapshot.machine,
+    servers: new Map(snapshot.servers.map((server) => [server.name, server])),
+    panes: new Map(snapshot.panes.map((pane) => [pane.id, pane])),
+  };
+}

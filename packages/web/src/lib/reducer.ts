@@ -1,0 +1,40 @@
+import type { ModelEvent } from '@collie/protocol';
+import type { Model } from './model';
+
+/**
+ * Folds one model event into the model. Pure: the input is never mutated, and an event that
+ * changes nothing (removing an unknown pane) still advances `seq`. Ordering is the caller's
+ * job (see `sync.ts`); this function trusts that `event.seq` is the next one.
+ */
+export function applyEvent(model: Model, event: ModelEvent): Model {
+  switch (event.type) {
+    case 'pane.added':
+    case 'pane.updated': {
+      const panes = new Map(model.panes);
+      panes.set(event.pane.id, event.pane);
+      return { ...model, seq: event.seq, panes };
+    }
+    case 'pane.removed': {
+      const panes = new Map(model.panes);
+      panes.delete(event.id);
+      return { ...model, seq: event.seq, panes };
+    }
+    case 'server.added':
+    case 'server.updated': {
+      const servers = new Map(model.servers);
+      servers.set(event.server.name, event.server);
+      return { ...model, seq: event.seq, servers };
+    }
+    case 'server.removed': {
+      const servers = new Map(model.servers);
+      servers.delete(event.name);
+      return { ...model, seq: event.seq, servers };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`events: unhandled model event ${JSON.stringify(value)}`);
+}

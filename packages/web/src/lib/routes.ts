@@ -1,0 +1,32 @@
+/**
+ * Hash routes, so the bridge serves one `index.html` and never needs to know the app's paths:
+ * `#/` is the dashboard, `#/pane/<encoded pane id>` a pane (ids hold `:` and `%`, so encoded).
+ */
+export type Route = { readonly name: 'dashboard' } | { readonly name: 'pane'; readonly id: string } | { readonly name: 'not-found' };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '');
+  if (path === '' || path === '/') return { name: 'dashboard' };
+  const match = /^\/pane\/([^/]+)\/?$/.exec(path);
+  if (match?.[1]) {
+    const id = safeDecode(match[1]);
+    if (id) return { name: 'pane', id };
+  }
+  return { name: 'not-found' };
+}
+
+export function dashboardHref(): string {
+  return '#/';
+}
+
+export function paneHref(id: string): string {
+  return `#/pane/${encodeURIComponent(id)}`;
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}

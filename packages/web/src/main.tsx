@@ -1,0 +1,40 @@
+import './lib/csp-safe-zod';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { fetchSnapshot } from './lib/api';
+import { openBrowserSocket } from './lib/browser-socket';
+import { EventsClient } from './lib/events-client';
+import { registerServiceWorker } from './lib/service-worker';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/switch.css';
+import './styles/rows.css';
+import './styles/pane.css';
+import './styles/terminal.css';
+
+const client = new EventsClient({
+  fetchSnapshot,
+  openSocket: openBrowserSocket,
+  setTimer: (run, ms) => window.setTimeout(run, ms),
+  clearTimer: (handle) => window.clearTimeout(handle as number),
+  random: Math.random,
+  log: (message, detail) => (detail === undefined ? console.warn(message) : console.warn(message, detail)),
+});
+void client.start();
+
+// A phone suspends sockets and timers in the background: reconnect the moment it is back.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void client.wake();
+});
+window.addEventListener('online', () => void client.wake());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('web: index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App client={client} />
+  </StrictMode>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,57 @@
+import { NeedsYouSwitch } from '../components/needs-you-switch';
+import { Notice } from '../components/notice';
+import { ServerNotices } from '../components/server-notices';
+import { SpaceSection } from '../components/space-section';
+import { TopBar } from '../components/top-bar';
+import { useClientState } from '../hooks/use-client';
+import { useStoredFlag } from '../hooks/use-stored-flag';
+import type { Model } from '../lib/model';
+import { groupIntoSpaces } from '../lib/rank';
+
+/** Remembered across visits: the person's choice of what the dashboard lists. */
+const NEEDS_YOU_KEY = 'collie.needs-you-only';
+
+/** `#/`: every pane, the ones that need you first, grouped by space. */
+export function Dashboard() {
+  const { model, connection } = useClientState();
+  const [needsYouOnly, setNeedsYouOnly] = useStoredFlag(NEEDS_YOU_KEY, false);
+  return (
+    <>
+      <TopBar connection={connection}>
+        <span className="brand">Collie</span>
+      </TopBar>
+      <main className="page">
+        <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />
+        {model === null ? (
+          connection === 'reconnecting' ? (
+            <Notice title="Can't reach the bridge.">Trying again. Check that Collie is running on this machine.</Notice>
+          ) : (
+            <Notice title="Connecting to the bridge…" />
+          )
+        ) : (
+          <PaneList model={model} needsYouOnly={needsYouOnly} />
+        )}
+      </main>
+    </>
+  );
+}
+
+function PaneList({ model, needsYouOnly }: { readonly model: Model; readonly needsYouOnly: boolean }) {
+  const { spaces, showOrigin, hidden } = groupIntoSpaces(model.panes.values(), needsYouOnly);
+  return (
+    <>
+      <ServerNotices servers={model.servers.values()} />
+      {model.panes.size === 0 ? (
+        <Notice title="No agent panes yet.">
+          Start an agent in tmux, or run <code>collie demo</code>.
+        </Notice>
+      ) : spaces.length === 0 ? (
+        <Notice title="Nothing needs you right now.">
+          {hidden === 1 ? '1 pane is' : `${hidden} panes are`} working or idle. Turn off the switch to see them.
+        </Notice>
+      ) : (
+        spaces.map((space) => <SpaceSection key={space.key} space={space} showOrigin={showOrigin} />)
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { EventHub } from '@collie/bridge';
+import type { Pane } from '@collie/protocol';
+import { build } from 'vite';
+
+const run = promisify(execFile);
+
+export const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const fakeClaude = join(webRoot, '..', 'testkit', 'fake-agent', 'claude');
+
+/** Builds the web app from its current sources into `outDir`, so the test never serves a stale dist. */
+export async function buildWeb(outDir: string): Promise<void> {
+  // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** A git working tree at `<parent>/<repo>` on `branch`: the bridge labels its panes `<repo>#<branch>`. */
+export async function gitDir(parent: string, repo: string, branch: string): Promise<string> {
+  const path = join(parent, repo);
+  await mkdir(path, { recursive: true });
+  await run('git', ['init', '-q', '-b', branch, path]);
+  return path;
+}
+
+/**
+ * Resolves with the first pane of the bridge's model that `check` accepts: checked now, then
+ * after every event the hub publishes. Rejects after `ms`, listing what the model held.
+ */
+export function untilPane(hub: EventHub, what: string, check: (pane: Pane) => boolean, ms = 15_000): Promise<Pane> {
+  const find = () => [...hub.panes.values()].find(check);
+  return new Promise((resolve, reject) => {
+    const found = find();
+    if (found) return resolve(found);
+    const timer = setTimeout(() => {
+      off();
+      const panes = [...hub.panes.values()].map((p) => `${p.id} ${p.label} ${p.harness} ${p.state}`);
+      reject(new Error(`timed out waiting for ${what}; panes: ${panes.join(', ')}`));
+    }, ms);
+    const off = hub.subscribe(() => {
+      const pane = find();
+      if (!pane) return;
+      clearTimeout(timer);
+      off();
+      resolve(pane);
+    });
+  });
+}
