@@ -16,9 +16,22 @@ const dim = (s: string): string => `${E}[2m${s}${E}[0m`;
  * every kind of line end, and arbitrary code points (lone surrogates included).
  */
 const piece = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom('a', 'Z', '7', ' ', '\u00a0', '─', '❯', '>', '›', '!', '│', '╭', '╮', '╰', '╯', '☐', '☒', '✔', '[', ']', '#', '.', '…', '✢', '⠏', '(', ')', '?', ':', '←', '→', 'π', '▶', '●', '┌', '┐') },
+  {
+    weight: 8,
+    arbitrary: fc.constantFrom(
+      'a', 'Z', '7', ' ', '\u00a0', '─', '❯', '>', '›', '!', '│', '╭',
+      '╮', '╰', '╯', '☐', '☒', '✔', '[', ']', '#', '.', '…', '✢',
+      '⠏', '(', ')', '?', ':', '←', '→', 'π', '▶', '●', '┌', '┐',
+    ),
+  },
   { weight: 3, arbitrary: fc.constantFrom('\n', '\r\n', '\r', '\n\n') },
-  { weight: 3, arbitrary: fc.constantFrom(`${E}[2m`, `${E}[0m`, `${E}[22m`, `${E}[38;2;2;2;2m`, `${E}[48;5;2m`, `${E}[`, `${E}]8;;`, `${E}\\`, E, '\u0007', '\t', '\u009b', '\ud800') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      `${E}[2m`, `${E}[0m`, `${E}[22m`, `${E}[38;2;2;2;2m`, `${E}[48;5;2m`, `${E}[`, `${E}]8;;`,
+      `${E}\\`, E, '\u0007', '\t', '\u009b', '\ud800',
+    ),
+  },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
@@ -80,11 +93,16 @@ describe('readScreen on arbitrary input', () => {
 
   it('copes with huge rows', () => {
     fc.assert(
-      fc.property(harnessArb, fc.array(piece, { minLength: 1, maxLength: 8 }), fc.integer({ min: 2_000, max: 40_000 }), (harness, parts, times) => {
-        const row = parts.join('').replace(/[\r\n]/g, ' ').repeat(times).slice(0, 200_000);
-        const screen = ['─'.repeat(80), `❯\u00a0${row}`, '─'.repeat(80), row, `> ${row}`].join('\r\n');
-        expect(() => ScreenReading.parse(readScreen(harness, screen))).not.toThrow();
-      }),
+      fc.property(
+        harnessArb,
+        fc.array(piece, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 2_000, max: 40_000 }),
+        (harness, parts, times) => {
+          const row = parts.join('').replace(/[\r\n]/g, ' ').repeat(times).slice(0, 200_000);
+          const screen = ['─'.repeat(80), `❯\u00a0${row}`, '─'.repeat(80), row, `> ${row}`].join('\r\n');
+          expect(() => ScreenReading.parse(readScreen(harness, screen))).not.toThrow();
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -105,7 +123,10 @@ describe('readScreen on arbitrary input', () => {
 describe('faint text is never a draft', () => {
   /** Printable text without escapes, paste tokens or line ends. */
   const plain = fc
-    .string({ unit: fc.constantFrom('a', 'b', 'z', 'Q', '0', '9', ' ', '.', ',', '/', '-', '?', '@', 'é', '中'), maxLength: 40 })
+    .string({
+      unit: fc.constantFrom('a', 'b', 'z', 'Q', '0', '9', ' ', '.', ',', '/', '-', '?', '@', 'é', '中'),
+      maxLength: 40,
+    })
     .filter((s) => s.trim() !== '');
 
   it('on any screen drawn entirely faint, for every harness', () => {

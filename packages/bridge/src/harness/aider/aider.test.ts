@@ -25,7 +25,12 @@ describe('aider', () => {
 
   it('is blocked on a yes/no question', () => {
     const text = screen('Run shell command? (Y)es/(N)o/(D)on\'t ask again [Yes]: ');
-    expect(readScreen('aider', text)).toEqual({ harness: 'aider', state: 'blocked', dialog: 'permission', draft: null });
+    expect(readScreen('aider', text)).toEqual({
+      harness: 'aider',
+      state: 'blocked',
+      dialog: 'permission',
+      draft: null,
+    });
     expect(readScreen('aider', screen('Add file to the chat? [Yes]: ')).dialog).toBe('permission');
   });
 

@@ -22,7 +22,6 @@ const PREVIEW_BOX = /^\s*(?:❯\s*)?\d+\.\s.*\s┌─+┐\s*$/u;
 const NOTES_ROW = /^\s+Notes:\s/u;
 const NOTES_HINT = /\bn to add notes\b/u;
 const REVIEW = /^\s*(?:Review your answers|Ready to submit your answers\?)\s*$/u;
-const NAV_HINT = /Enter to select · (?:↑\/↓|Tab\/Arrow keys) to navigate/u;
 
 /** Count the question tabs (answered or not) on a tab-bar row; Submit is not a question. */
 function questionTabs(text: string): number {
@@ -43,10 +42,8 @@ function isTabBar(text: string): boolean {
  */
 export function readQuestionDialog(rows: readonly string[]): QuestionDialog | null {
   const tabBar = findLast(rows, isTabBar);
-  const asks =
-    tabBar !== undefined ||
-    rows.some((r) => QUESTION_OPTION.test(r) || NAV_HINT.test(r)) ||
-    rows.some((r) => REVIEW.test(r));
+  // Its own chrome, not the key hints: Claude's pickers share `Enter to select · ↑/↓ to navigate`.
+  const asks = tabBar !== undefined || rows.some((r) => QUESTION_OPTION.test(r) || REVIEW.test(r));
   if (!asks) return null;
 
   // The Submit tab is focused: the question pages give way to a review of the answers.

@@ -46,7 +46,14 @@ const YES_OPTION = /^\s*(?:❯\s*)?1\.\s+Yes\b/u;
  * A picker the user opened (`/model` and its kind): a focused `❯` row and key hints such as
  * `Enter to set as default · s to use this session only · Esc to cancel`.
  */
-const PICKER_HINT = /\b(?:Esc to (?:cancel|exit|close|go back)|Enter to (?:select|confirm|set|continue|choose|apply)|↑\/↓ to (?:navigate|select|move))\b/iu;
+const PICKER_HINT = new RegExp(
+  [
+    'Esc to (?:cancel|exit|close|go back)',
+    'Enter to (?:select|confirm|set|continue|choose|apply)',
+    '↑/↓ to (?:navigate|select|move)',
+  ].join('|'),
+  'iu',
+);
 
 /**
  * Read the modal Claude draws in place of its input box, or null when there is none. Call it

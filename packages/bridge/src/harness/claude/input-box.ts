@@ -17,9 +17,15 @@ const CONTINUATION_PAD = 2;
  */
 const INPUT_TOKEN = /\[(?:Pasted text #\d+[^\]]*|Image #\d+[^\]]*)\]/gu;
 
+/**
+ * Rows Claude may draw under the box: the status line, mode line and the background-agents
+ * list (one row per agent), or the autocomplete list while a command is typed.
+ */
+const MAX_FOOTER_ROWS = 40;
+
 /** Claude's input box: the lowest pair of rules whose first row is the prompt. */
 export function findInputBox(lines: readonly StyledLine[]): RuledBox | null {
-  return findRuledBox(lines, { firstRow: (line) => PROMPT_ROW.test(line.text) });
+  return findRuledBox(lines, { firstRow: (line) => PROMPT_ROW.test(line.text), maxBelow: MAX_FOOTER_ROWS });
 }
 
 /**

@@ -32,7 +32,13 @@ describe('Codex', () => {
   });
 
   it('is working while the status row offers esc to interrupt', () => {
-    const text = screen('› run the tests', '', '• Working (5s • esc to interrupt)', '', `› ${dim('Ask Codex to do anything')}`);
+    const text = screen(
+      '› run the tests',
+      '',
+      '• Working (5s • esc to interrupt)',
+      '',
+      `› ${dim('Ask Codex to do anything')}`,
+    );
     expect(readScreen('codex', text)).toMatchObject({ state: 'working', dialog: null, draft: null });
   });
 
@@ -48,7 +54,12 @@ describe('Codex', () => {
       '',
       '  Press enter to confirm or esc to cancel',
     );
-    expect(readScreen('codex', text)).toEqual({ harness: 'codex', state: 'blocked', dialog: 'permission', draft: null });
+    expect(readScreen('codex', text)).toEqual({
+      harness: 'codex',
+      state: 'blocked',
+      dialog: 'permission',
+      draft: null,
+    });
   });
 
   it('is blocked on the folder trust question', () => {

@@ -27,7 +27,8 @@ describe('Gemini CLI', () => {
   });
 
   it('is working while the loading row offers esc to cancel', () => {
-    const text = screen('⠏ Counting electrons... (esc to cancel, 5s)', '', ...box('>   Type your message or @path/to/file'));
+    const loading = '⠏ Counting electrons... (esc to cancel, 5s)';
+    const text = screen(loading, '', ...box('>   Type your message or @path/to/file'));
     expect(readScreen('gemini', text).state).toBe('working');
   });
 
@@ -40,11 +41,21 @@ describe('Gemini CLI', () => {
       '  2. Allow for this session',
       '  3. No, suggest changes (esc)',
     );
-    expect(readScreen('gemini', text)).toEqual({ harness: 'gemini', state: 'blocked', dialog: 'permission', draft: null });
+    expect(readScreen('gemini', text)).toEqual({
+      harness: 'gemini',
+      state: 'blocked',
+      dialog: 'permission',
+      draft: null,
+    });
   });
 
   it('is blocked on the folder trust question', () => {
-    const text = screen('Do you trust this folder?', '● 1. Trust folder (project)', '  2. Trust parent folder', "  3. Don't trust (esc)");
+    const text = screen(
+      'Do you trust this folder?',
+      '● 1. Trust folder (project)',
+      '  2. Trust parent folder',
+      "  3. Don't trust (esc)",
+    );
     expect(readScreen('gemini', text)).toMatchObject({ state: 'blocked', dialog: 'trust' });
   });
 });

@@ -6,7 +6,7 @@ import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen
  * The input sits in a rounded box: `│ > Type your message or @path/to/file │`, the placeholder
  * in grey (not faint), so it is recognised by its words.
  */
-const WORKING = /\besc to cancel\b/iu;
+const WORKING = /\(esc to cancel\b/iu;
 
 /**
  * Tool confirmation: "Allow execution of: 'echo'?", "Apply this change?" or "Do you want to

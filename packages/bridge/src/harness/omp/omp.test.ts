@@ -40,25 +40,26 @@ describe('oh-my-pi composer', () => {
 });
 
 describe('oh-my-pi ask dialog', () => {
-  const ask = (...body: string[]) => ['╭─ Ask ' + '─'.repeat(40) + '╮', ...body.map((r) => `│ ${r} │`), '╰' + '─'.repeat(47) + '╯'];
+  const ask = (...body: string[]) => [
+    '╭─ Ask ' + '─'.repeat(40) + '╮',
+    ...body.map((r) => `│ ${r} │`),
+    '╰' + '─'.repeat(47) + '╯',
+  ];
+  const SELECT_HINT = 'Enter select · n note · ↑/↓ move · Esc cancel';
 
   it('reads radio options as select and checkboxes as multiselect', () => {
-    expect(read(ask('Pick a color', '❯ ○ Red', '  ○ Blue', 'Enter select · n note · ↑/↓ move · Esc cancel'))).toMatchObject({
+    expect(read(ask('Pick a color', '❯ ○ Red', '  ○ Blue', SELECT_HINT))).toMatchObject({
       state: 'blocked',
       dialog: 'select',
     });
-    expect(read(ask('toppings    Submit', 'Pick toppings', '❯ ☐ Cheese', 'Space/Enter toggle · n note · Esc cancel')).dialog).toBe(
-      'multiselect',
-    );
+    const multi = ask('toppings    Submit', 'Pick toppings', '❯ ☐ Cheese', 'Space/Enter toggle · n note · Esc cancel');
+    expect(read(multi).dialog).toBe('multiselect');
   });
 
   it('reads two question tabs as a wizard and the Submit page as review', () => {
-    expect(read(ask('size    crust    Submit', 'Pick a size', '❯ ○ Small', 'Enter select · n note · Esc cancel')).dialog).toBe(
-      'wizard',
-    );
-    expect(read(ask('toppings   Submit', 'Review answers', '❯ Submit', 'Enter submit · ↑/↓ scroll · Esc cancel')).dialog).toBe(
-      'review',
-    );
+    expect(read(ask('size    crust    Submit', 'Pick a size', '❯ ○ Small', SELECT_HINT)).dialog).toBe('wizard');
+    const review = ask('toppings   Submit', 'Review answers', '❯ Submit', 'Enter submit · ↑/↓ scroll · Esc cancel');
+    expect(read(review).dialog).toBe('review');
   });
 
   it('ignores the ask tool call printed in the transcript', () => {

@@ -3,7 +3,9 @@ import { detectHarnessFromScreen, readScreen } from '../read-screen';
 
 /** OpenCode's prompt box and the status row under it. */
 const screen = (status: string, ...above: string[]): string =>
-  [...above, '┃', '┃  fix the tests', '┃', '┃  Build  claude-sonnet-4 Anthropic', '╹▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀', status].join('\n');
+  [...above, '┃', '┃  fix the tests', '┃', '┃  Build  claude-sonnet-4 Anthropic', '╹' + '▀'.repeat(40), status].join(
+    '\n',
+  );
 
 describe('OpenCode', () => {
   it('is idle when the status row shows its key hints', () => {

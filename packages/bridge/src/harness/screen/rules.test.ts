@@ -25,7 +25,8 @@ describe('findRuledBox', () => {
   const lines = (rows: string[]) => rows.map(plainLine);
 
   it('finds the lowest pair of rules whose first row passes', () => {
-    const box = findRuledBox(lines(['history', rule(30), '❯ old', rule(30), 'text', rule(30), '❯ new', '  more', rule(30), 'footer']), prompt);
+    const rows = ['history', rule(30), '❯ old', rule(30), 'text', rule(30), '❯ new', '  more', rule(30), 'footer'];
+    const box = findRuledBox(lines(rows), prompt);
     expect(box?.top).toBe(5);
     expect(box?.bottom).toBe(8);
     expect(box?.inner.map((l) => l.text)).toEqual(['❯ new', '  more']);

@@ -27,17 +27,6 @@ export function sliceLine(line: StyledLine, start: number, end?: number): Styled
   return { text: line.text.slice(start, end), dim: line.dim.slice(start, end) };
 }
 
-/** True when every visible (non-space) character of the line is faint. */
-export function isAllDim(line: StyledLine): boolean {
-  let seen = false;
-  for (let i = 0; i < line.text.length; i++) {
-    if (/\s/.test(line.text[i] ?? '')) continue;
-    if (!line.dim[i]) return false;
-    seen = true;
-  }
-  return seen;
-}
-
 /** Index of the last line with any non-space character, or -1. */
 export function lastNonEmpty(lines: readonly StyledLine[]): number {
   for (let i = lines.length - 1; i >= 0; i--) {
