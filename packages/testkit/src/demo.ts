@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claudeInputReady, claudePermissionDialog, claudeWorking } from './claude-screen';
@@ -7,6 +9,8 @@ import { echoReply, endlessWork, permissionEveryPrompt } from './demo-scripts';
 import { startMessagesApi, type MessagesApi } from './messages-api';
 import { tempDir, type TempDir } from './temp-dir';
 import { listSessions, startTmux, type TmuxServer } from './tmux';
+
+const run = promisify(execFile);
 
 /** Options of {@link startDemo} and {@link runDemo}. */
 export interface DemoOptions {
@@ -70,27 +74,38 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     undo.push(() => tmux.kill());
     const project: TempDir = await tempDir('collie-demo-project-');
     undo.push(() => project.remove());
-    const notes = join(project.path, 'NOTES.md');
+    // Each Claude pane works in its own git repository, so the phone labels them
+    // `<repo>#<branch>` as it would a user's real checkouts.
+    const repo = async (dir: string, branch: string) => {
+      const path = join(project.path, dir);
+      await mkdir(path);
+      await run('git', ['init', '-q', '-b', branch, path]);
+      return path;
+    };
+    const shop = await repo('shop', 'migration');
+    const web = await repo('shop-web', 'cleanup');
+    const site = await repo('site', 'main');
+    const notes = join(shop, 'NOTES.md');
     await writeFile(notes, '# Migration plan\n\n1. Move the parser.\n2. Move the renderer.\n3. Delete the old tree.\n');
-    await mkdir(join(project.path, 'build'));
-    await writeFile(join(project.path, 'build', 'app.js'), '// built\n');
+    await mkdir(join(web, 'build'));
+    await writeFile(join(web, 'build', 'app.js'), '// built\n');
 
     const roles = [
-      { role: 'working', fallback: endlessWork(notes, opts.stepMs ?? 45_000), prompt: 'Work through the migration plan in NOTES.md.' },
-      { role: 'permission', fallback: permissionEveryPrompt('rm -rf ./build'), prompt: 'Clean the build folder.' },
-      { role: 'idle', fallback: echoReply(), prompt: 'Say hello to the phone.' },
+      { role: 'working', cwd: shop, fallback: endlessWork(notes, opts.stepMs ?? 45_000), prompt: 'Work through the migration plan in NOTES.md.' },
+      { role: 'permission', cwd: web, fallback: permissionEveryPrompt('rm -rf ./build'), prompt: 'Clean the build folder.' },
+      { role: 'idle', cwd: site, fallback: echoReply(), prompt: 'Say hello to the phone.' },
     ] as const;
     const apis = await Promise.all(roles.map((r) => startMessagesApi({ fallback: r.fallback })));
     for (const api of apis) undo.push(() => api.close());
 
     // The first pane makes session `demo`; the others join it as windows, side by side in time.
-    const start = async (api: MessagesApi) => {
-      const claude = await startClaude(tmux, api, { cwd: project.path, session: 'demo', width: 160, height: 45 });
+    const start = async (api: MessagesApi, i: number) => {
+      const claude = await startClaude(tmux, api, { cwd: roles[i]!.cwd, session: 'demo', width: 160, height: 45 });
       undo.push(() => claude.kill());
       return claude;
     };
-    const first = await start(apis[0]!);
-    const claudes: ClaudePane[] = [first, ...(await Promise.all(apis.slice(1).map(start)))];
+    const first = await start(apis[0]!, 0);
+    const claudes: ClaudePane[] = [first, ...(await Promise.all(apis.slice(1).map((api, i) => start(api, i + 1))))];
     const shell = await tmux.newSession('demo-shell', { cwd: project.path, width: 160, height: 45 });
 
     await Promise.all(claudes.map((c, i) => c.submit(roles[i]!.prompt)));

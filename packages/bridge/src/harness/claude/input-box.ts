@@ -4,7 +4,8 @@ import type { StyledLine } from '../screen/styled-line';
 
 /**
  * The first row of Claude's input box: the prompt glyph at the left edge, then a space.
- * Claude 2.1 draws `❯` followed by a no-break space; older builds drew `>`; bash mode draws `!`.
+ * Claude 2.1 draws `❯` followed by a no-break space, and `!` in bash mode; `>`, the glyph of
+ * earlier builds, is accepted too.
  */
 const PROMPT_ROW = /^\s{0,2}[❯>!](?:\s|$)/u;
 

@@ -40,11 +40,14 @@ export function readOmpDialog(lines: readonly StyledLine[], composer: Composer |
     const below = lines.slice(composer.bottom + 1, end + 1);
     if (below.some((l) => FOCUSED.test(l.text))) return 'menu';
   }
-  const hintAt = findLastIndex(rows.slice(-HINT_ROWS), (r) => PICKER_HINT.test(r));
-  const hintRow = hintAt < 0 ? -1 : start + rows.length - HINT_ROWS + hintAt;
+  // A full-screen or boxed picker (models, settings, resume) with its hint row at the bottom;
+  // a composer drawn under that hint means the hint is old transcript, not an open picker.
+  const hintsFrom = Math.max(0, rows.length - HINT_ROWS);
+  const hintAt = findLastIndex(rows.slice(hintsFrom), (r) => PICKER_HINT.test(r));
+  if (hintAt < 0) return null;
+  const hintRow = start + hintsFrom + hintAt;
   const composerBelow = composer !== null && composer.bottom > hintRow;
-  if (hintAt >= 0 && !composerBelow && rows.some((r) => FOCUSED.test(stripSide(r)))) return 'menu';
-  return null;
+  return !composerBelow && rows.some((r) => FOCUSED.test(stripSide(r))) ? 'menu' : null;
 }
 
 /** The inner rows of the lowest ask box, borders cut, or null. */

@@ -78,6 +78,11 @@ describe('oh-my-pi pickers', () => {
     });
   });
 
+  it('reads a short picker, but not a picker hint left in the transcript above the composer', () => {
+    expect(read(['❯ session one', '  session two', '[Enter select · Esc cancel]']).dialog).toBe('menu');
+    expect(read(['❯ session one', '[Enter select · Esc cancel]', TOP, bottom('')]).dialog).toBeNull();
+  });
+
   it('needs the picker hint: the settings capture without it is no menu', () => {
     const text = readFileSync(new URL('omp--menu-settings.txt', FIXTURES), 'utf8');
     expect(readOmp(parseScreen(text)).dialog).toBe('menu');

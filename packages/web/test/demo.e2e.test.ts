@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, launchChromium, phoneContext, startDemo, tempDir } from '@collie/testkit';
+import { describe, expect, it } from 'vitest';
+import { buildWeb, untilPane } from './e2e-setup';
+
+/**
+ * What a newcomer sees: `collie demo`'s real Claude Code panes (running offline against the
+ * scripted Messages API) on the phone dashboard, blocked one first, and a live mirror.
+ */
+describe('the demo on the phone', () => {
+  it('lists the demo panes with the blocked one first, and a pane mirror follows its pane', async () => {
+    await using work = await tempDir('collie-demo-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmuxDir = await tempDir('collie-demo-tmux-');
+    await using demo = await startDemo({ tmpDir: tmuxDir.path, name: `collie-demo-${process.pid}`, log: () => undefined });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge({
+      stateDir: state.path,
+      port: 0,
+      host: '127.0.0.1',
+      allowedHosts: [],
+      machine: 'demobox',
+      socketDir: join(tmuxDir.path, `tmux-${process.getuid?.() ?? 0}`),
+      redact: true,
+      webDir: dist,
+      version: 'test',
+      env: { ...process.env, TMUX_TMPDIR: tmuxDir.path },
+    });
+    const id = (role: string) => `${demo.tmux.name}:${demo.panes.find((p) => p.role === role)!.paneId}`;
+    await untilPane(bridge.hub, 'the permission pane blocked', (p) => p.id === id('permission') && p.state === 'blocked' && p.dialog === 'permission', 30_000);
+    await untilPane(bridge.hub, 'the working pane', (p) => p.id === id('working') && p.state === 'working', 30_000);
+    // Its turn ended before the bridge started: nobody saw it end, so it is idle, not done.
+    await untilPane(bridge.hub, 'the idle pane', (p) => p.id === id('idle') && p.state === 'idle', 30_000);
+    await untilPane(bridge.hub, 'the shell', (p) => p.id === id('shell'));
+
+    await using browser = await launchChromium();
+    const context = await phoneContext(browser, { baseURL: bridge.url });
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    await page.goto('/');
+    await page.locator('.conn-live').waitFor();
+    await page.locator('.row').nth(3).waitFor();
+    const pills = await page.locator('.row .pill').allTextContents();
+    expect(pills.map((p) => p.trim())).toEqual(['Blocked', 'Working', 'Idle', 'Unknown']);
+    await expect.poll(() => page.locator('.row').first().textContent()).toContain('Permission');
+    await page.screenshot({ path: artifactPath('web/demo-dashboard.png') });
+
+    // The working pane: its mirror shows the Claude screen and moves with the turn's timer.
+    await page.locator('.row-working').click();
+    const term = page.locator('.term');
+    await term.waitFor();
+    await expect.poll(() => term.textContent(), { timeout: 15_000 }).toMatch(/esc to interrupt|Claude Code/);
+    const before = await term.textContent();
+    await expect.poll(() => term.textContent(), { timeout: 15_000 }).not.toBe(before);
+    await page.screenshot({ path: artifactPath('web/demo-pane-working.png') });
+
+    // The shell: what is typed into the pane shows up in the mirror.
+    await page.getByRole('link', { name: 'Panes' }).click();
+    await page.locator('.row-unknown').click();
+    await term.waitFor();
+    const shell = demo.panes.find((p) => p.role === 'shell')!.paneId;
+    await demo.tmux.typeText(shell, 'echo mirror-follows-the-pane');
+    await demo.tmux.sendKeys(shell, 'Enter');
+    await expect.poll(() => term.textContent(), { timeout: 10_000 }).toMatch(/^mirror-follows-the-pane$/m);
+    await page.screenshot({ path: artifactPath('web/demo-pane-shell.png') });
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+});
