@@ -61,9 +61,23 @@ try {
     await new Promise((r) => setTimeout(r, 20));
   }
   clearInterval(poll);
+
+  // Structure: a new window (a new pane) → pane.added at the client.
+  const addLat = [];
+  const added = new Map();
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString());
+    if (m.type === 'pane.added') added.set(m.pane.tmuxId, performance.now());
+  });
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    const tmuxId = agents.tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', `s${i % 10}`, 'sh');
+    while (!added.has(tmuxId) && performance.now() < t0 + 3000) await new Promise((r) => setTimeout(r, 1));
+    if (added.has(tmuxId)) addLat.push(added.get(tmuxId) - t0);
+  }
   ws.close();
   const fmt = (xs) => ({ n: xs.length, p50: +quantile(xs, 0.5).toFixed(1), p99: +quantile(xs, 0.99).toFixed(1), max: +Math.max(...xs).toFixed(1) });
-  const result = { panes: 50, sessions: 10, changes: CHANGES, stateEvent: fmt(stateLat), screenFrame: fmt(frameLat), poll1500: fmt(pollSeen), missed: CHANGES - stateLat.length };
+  const result = { panes: 50, sessions: 10, changes: CHANGES, stateEvent: fmt(stateLat), screenFrame: fmt(frameLat), poll1500: fmt(pollSeen), paneAdded: fmt(addLat), missed: CHANGES - stateLat.length };
   console.log(JSON.stringify(result, null, 2));
 } finally {
   bridge.stop();

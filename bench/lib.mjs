@@ -35,6 +35,7 @@ export function startAgents({ panes = 50, sessions = 10 } = {}) {
     name,
     env,
     panes: ids,
+    tmux,
     stop() {
       try {
         tmux('kill-server');

@@ -1,5 +1,6 @@
 import type { Harness } from '@collie/protocol';
 import { detectHarness, processTrees } from '../procs';
+import { detectHarnessFromScreen } from '../harness';
 import { paneLabel } from '../labels';
 import type { TmuxPane } from '../mux/tmux';
 
@@ -42,4 +43,17 @@ export function harnessOfPane(info: TmuxPane): Promise<Harness> {
 /** `<repo>#<branch>` from git in the pane's cwd, else its title. */
 export function labelOfPane(info: TmuxPane): Promise<string> {
   return paneLabel({ cwd: info.cwd, title: info.title });
+}
+
+/** Foreground commands that are shells: a pane running one shows whatever was printed last. */
+const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'mksh', 'tcsh', 'csh', 'nu', 'elvish', 'xonsh', 'login']);
+
+/**
+ * The harness from the process tree, with the screen as the tie-breaker: an agent the tree
+ * does not name (a wrapper script, an unusual install) but whose screen is unmistakable.
+ * A shell in the foreground never counts, so `cat`-ing a saved agent screen stays a shell.
+ */
+export function harnessFromFacts(fromProcs: Harness, command: string, screen: string): Harness {
+  if (fromProcs !== 'shell' || SHELLS.has(command.replace(/^-/, ''))) return fromProcs;
+  return detectHarnessFromScreen(screen) ?? 'shell';
 }

@@ -4,6 +4,7 @@ import type { EventHub } from '../events/hub';
 import { readScreen } from '../harness';
 import type { TmuxPane, TmuxServer } from '../mux/tmux';
 import type { Redactor } from '../redact';
+import { harnessFromFacts } from './pane-facts';
 import { paneId, paneView, sameView } from './pane-view';
 import { seen, step, type EngineState } from './state-engine';
 import type { TokenStore } from './tokens';
@@ -27,6 +28,8 @@ export const MIN_READ_INTERVAL_MS = 40;
 interface Tracked {
   info: TmuxPane;
   harness: Harness;
+  /** What the process tree says, re-read only when the pane's pid or command changes. */
+  procHarness: Harness;
   harnessKey: string;
   label: string;
   reading: ScreenReading | null;
@@ -160,6 +163,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
       this.panes.set(tmuxId, {
         info,
         harness: 'shell',
+        procHarness: 'shell',
         harnessKey: '',
         label: info.title,
         reading: null,
@@ -223,11 +227,12 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     t.info = info;
     const key = `${info.pid}:${info.command}`;
     if (key !== t.harnessKey) {
-      t.harness = await this.d.harnessOf(info);
+      t.procHarness = await this.d.harnessOf(info);
       t.harnessKey = key;
     }
     t.label = await this.d.labelOf(info);
     const screen = capture.lines.join('\n');
+    t.harness = harnessFromFacts(t.procHarness, info.command, screen);
     const reading = readScreen(t.harness, screen);
     t.reading = reading;
     const { next, recheckAt } = step(t.engine, reading, this.now());
