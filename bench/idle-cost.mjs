@@ -8,7 +8,9 @@ const agents = startAgents({ panes: 50, sessions: 10 });
 const bridge = await startBridgeProcess(agents);
 try {
   await settle(bridge.url, 50);
-  await new Promise((r) => setTimeout(r, 2000));
+  // Let start-up settle before the window opens: V8 collects the first reads' garbage over the
+  // next half minute (seen in a CPU profile, 2026-12-02), which is start-up, not rest.
+  await new Promise((r) => setTimeout(r, 30_000));
   const known = new Set(childPids(bridge.pid));
   const persistent = known.size;
   const spawned = new Set();
