@@ -59,12 +59,7 @@ export const SyncReset = z.object({ type: z.literal('sync.reset'), snapshot: Sna
 export const SocketError = z.object({ type: z.literal('error'), code: z.string(), message: z.string() });
 
 export const ServerMessage = z.discriminatedUnion('type', [
-  PaneAdded,
-  PaneUpdated,
-  PaneRemoved,
-  ServerAdded,
-  ServerUpdated,
-  ServerRemoved,
+  ...ModelEvent.options,
   PaneScreen,
   Hello,
   SyncReset,

@@ -3,9 +3,8 @@
  * plus a bridge in this process when none runs yet, so the dashboard is live at once.
  */
 import { startBridge, type Bridge } from '../../bridge/src/bridge';
-import { configOrThrow } from '../../bridge/src/commands/config';
+import { bridgeOptions, configOrThrow } from '../../bridge/src/commands/config';
 import { status } from '../../bridge/src/commands/daemon';
-import { version, webDir } from '../../bridge/src/commands/paths';
 import { runDemo } from './demo';
 
 export async function demo(opts: { port?: number } = {}): Promise<void> {
@@ -21,17 +20,7 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
         log(`\nThe running bridge shows the demo: ${running.info.url}`);
         return;
       }
-      bridge = await startBridge({
-        stateDir: config.stateDir,
-        port: opts.port ?? config.port,
-        host: config.host,
-        allowedHosts: config.allowedHosts,
-        machine: config.machine,
-        socketDir: config.tmuxSocketDir,
-        redact: config.redact,
-        webDir,
-        version,
-      });
+      bridge = await startBridge(bridgeOptions(config, { port: opts.port }));
       log(`\nOpen the dashboard: ${bridge.url}`);
     },
   });

@@ -1,4 +1,6 @@
+import type { BridgeOptions } from '../bridge';
 import { loadConfig, type Config } from '../config';
+import { version, webDir } from './paths';
 
 /** The configuration, or an error that names every bad setting. Warnings go to stderr. */
 export function configOrThrow(env: NodeJS.ProcessEnv, warn: (line: string) => void = (l) => void process.stderr.write(`collie: ${l}\n`)): Config {
@@ -6,4 +8,20 @@ export function configOrThrow(env: NodeJS.ProcessEnv, warn: (line: string) => vo
   for (const w of loaded.warnings) warn(w);
   if (!loaded.ok) throw new Error(`collie: the configuration is not usable:\n  ${loaded.errors.join('\n  ')}`);
   return loaded.config;
+}
+
+/** The bridge's options from the configuration, as `serve` and `demo` start it. */
+export function bridgeOptions(config: Config, overrides: { port?: number; env?: NodeJS.ProcessEnv } = {}): BridgeOptions {
+  return {
+    stateDir: config.stateDir,
+    port: overrides.port ?? config.port,
+    host: config.host,
+    allowedHosts: config.allowedHosts,
+    machine: config.machine,
+    socketDir: config.tmuxSocketDir,
+    redact: config.redact,
+    webDir,
+    version,
+    ...(overrides.env ? { env: overrides.env } : {}),
+  };
 }

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import qrcode from 'qrcode-terminal';
 import { startBridge, type Bridge } from '../bridge';
 import { writeFileAtomic } from '../config';
-import { configOrThrow } from './config';
-import { runFile, version, webDir } from './paths';
+import { bridgeOptions, configOrThrow } from './config';
+import { runFile, version } from './paths';
 
 export interface ServeOptions {
   port?: number;
@@ -16,18 +16,7 @@ export interface ServeOptions {
 export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<Bridge> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
   const config = configOrThrow(env);
-  const bridge = await startBridge({
-    stateDir: config.stateDir,
-    port: opts.port ?? config.port,
-    host: config.host,
-    allowedHosts: config.allowedHosts,
-    machine: config.machine,
-    socketDir: config.tmuxSocketDir,
-    redact: config.redact,
-    webDir,
-    version,
-    env,
-  });
+  const bridge = await startBridge(bridgeOptions(config, { port: opts.port, env }));
   await writeFileAtomic(runFile(config.stateDir), JSON.stringify({ pid: process.pid, port: bridge.port, url: bridge.url, run: bridge.hub.run }), 0o600);
   log(`Collie bridge ${version} listening on ${bridge.url}`);
   log(`state: ${config.stateDir}   tmux sockets: ${config.tmuxSocketDir}`);
