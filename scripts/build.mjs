@@ -13,8 +13,9 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
   esbuild.build({
     ...common,
-    entryPoints: ['packages/testkit/src/demo-main.ts'],
-    outfile: 'packages/testkit/dist/demo.mjs',
+    entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },
+    outdir: 'packages/testkit/dist',
+    outExtension: { '.js': '.mjs' },
     external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'playwright-core'],
   }),
 ]);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Pane, PaneScreen, Server } from '@collie/protocol';
 import { appendAudit, ensureStateDir } from './config';
@@ -13,6 +14,8 @@ import { PaneTracker } from './panes/pane-tracker';
 import { harnessOfPane, labelOfPane } from './panes/pane-facts';
 import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
+import { ReceiptStore } from './send/receipt-store';
+import { SendService } from './send/send-service';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -25,6 +28,8 @@ export interface BridgeOptions {
   /** `<TMUX_TMPDIR>/tmux-<uid>`. */
   socketDir: string;
   redact: boolean;
+  /** How long a send may be held for its pane (default 10 minutes). */
+  holdMs?: number;
   webDir: string;
   version: string;
   env?: NodeJS.ProcessEnv;
@@ -46,6 +51,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const hub = new EventHub(o.machine, run);
   const tokens = await openTokenStore(o.stateDir);
   const trackers = new Map<string, PaneTracker>();
+  const trackersStarted: Promise<void>[] = [];
   const discovery = new Discovery({ socketDir: o.socketDir, env: o.env ?? process.env });
 
   const serverView = (s: TmuxServer): Server => ({ name: s.name, socket: s.socketPath, pid: s.info?.pid ?? null, connected: s.connected });
@@ -62,7 +68,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     });
     trackers.set(server.name, tracker);
     hub.publish({ type: 'server.added', server: serverView(server) });
-    void tracker.start().then(() => tokens.save());
+    trackersStarted.push(tracker.start().then(() => tokens.save()));
   });
   discovery.on('removed', (server) => {
     trackers.get(server.name)?.stop();
@@ -79,6 +85,10 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     return at > 0 && tracker?.has(tmuxId) ? { tracker, tmuxId } : null;
   };
 
+  const bufferDir = join(o.stateDir, 'sends');
+  const store = await ReceiptStore.open(o.stateDir);
+  const sends = new SendService({ store, hub, locate: (id) => locate(id), redact, holdMs: o.holdMs ?? 10 * 60_000, bufferDir });
+
   let hosts: ReadonlySet<string> = new Set();
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const app = createApp({
@@ -94,6 +104,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? hub.panes.get(id) : undefined;
     },
     audit,
+    sends,
   });
   const events = eventsSocket({
     hub,
@@ -123,17 +134,22 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const port = (http.address() as AddressInfo).port;
   hosts = allowedHosts(port, o.allowedHosts);
   await discovery.start();
+  // Sends that waited when the bridge last stopped wait again, once the panes are known.
+  await Promise.allSettled(trackersStarted);
+  sends.resume();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       offTokens();
+      sends.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();
       events.close();
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
       await tokens.flush();
+      await store.close();
     })());
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   return { url: `http://${host}:${port}`, port, hub, stop, [Symbol.asyncDispose]: stop };

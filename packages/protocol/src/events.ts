@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Pane, Server, Snapshot } from './pane';
+import { SendReceipt } from './send';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -15,6 +16,8 @@ export const PaneRemoved = z.object({ type: z.literal('pane.removed'), ...base, 
 export const ServerAdded = z.object({ type: z.literal('server.added'), ...base, server: Server });
 export const ServerUpdated = z.object({ type: z.literal('server.updated'), ...base, server: Server });
 export const ServerRemoved = z.object({ type: z.literal('server.removed'), ...base, name: z.string() });
+/** A send's receipt changed (made, held, typed, refused). */
+export const SendUpdated = z.object({ type: z.literal('send.updated'), ...base, receipt: SendReceipt });
 
 export const ModelEvent = z.discriminatedUnion('type', [
   PaneAdded,
@@ -23,6 +26,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   ServerAdded,
   ServerUpdated,
   ServerRemoved,
+  SendUpdated,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];

@@ -1,3 +1,4 @@
 export * from './pane';
 export * from './events';
 export * from './errors';
+export * from './send';

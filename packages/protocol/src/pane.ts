@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SendReceipt } from './send';
 
 /** Which agent program draws a pane. `shell` is anything else. */
 export const Harness = z.enum(['claude', 'codex', 'opencode', 'gemini', 'pi', 'omp', 'aider', 'shell']);
@@ -37,6 +38,40 @@ export const ScreenReading = z.object({
   draft: z.string().nullable(),
 });
 export type ScreenReading = z.infer<typeof ScreenReading>;
+
+/** One option of a dialog card, numbered as the agent numbers it on screen (1-based). */
+export const CardOption = z.object({
+  n: z.number().int().positive(),
+  label: z.string(),
+  description: z.string().nullable(),
+  /** Multi-select: ticked now; null where the dialog has no checkboxes. */
+  checked: z.boolean().nullable(),
+  /** The option that asks for typed text ("Type something", "No, and tell Claude what to do differently"). */
+  freeText: z.boolean(),
+});
+export type CardOption = z.infer<typeof CardOption>;
+
+/**
+ * A dialog the agent raised, as a card: what it asks and the options to tap. The signature
+ * is a hash of what the card was made from; an answer carries it back, and the bridge
+ * presses nothing unless the pane still shows the same dialog.
+ */
+export const DialogCard = z.object({
+  kind: Dialog,
+  signature: z.string(),
+  /** The dialog's heading (e.g. "Bash command", the question's header chip). */
+  title: z.string(),
+  /** Context lines shown above the question (the command, the file, the plan's first lines). */
+  body: z.array(z.string()),
+  question: z.string(),
+  options: z.array(CardOption),
+  /** Multi-question wizards: the tabs across the top, and which one shows. */
+  tabs: z.array(z.object({ label: z.string(), answered: z.boolean() })),
+  activeTab: z.number().int().nullable(),
+  /** False for a menu the user opened: shown, never answered by a digit. */
+  answerable: z.boolean(),
+});
+export type DialogCard = z.infer<typeof DialogCard>;
 
 /**
  * A pane's state as the engine keeps it. `done`: a turn ended and nobody has opened the
@@ -78,6 +113,8 @@ export const Pane = z.object({
   /** Epoch ms when the pane entered `state`. */
   since: z.number(),
   dialog: Dialog.nullable(),
+  /** The dialog as a card with its options, when the harness's reader can parse it. */
+  card: DialogCard.nullable(),
   draft: z.string().nullable(),
 });
 export type Pane = z.infer<typeof Pane>;
@@ -100,5 +137,7 @@ export const Snapshot = z.object({
   machine: z.string(),
   servers: z.array(Server),
   panes: z.array(Pane),
+  /** The latest sends per pane, newest last. */
+  sends: z.array(SendReceipt),
 });
 export type Snapshot = z.infer<typeof Snapshot>;

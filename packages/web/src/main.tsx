@@ -12,6 +12,12 @@ import './styles/switch.css';
 import './styles/rows.css';
 import './styles/pane.css';
 import './styles/terminal.css';
+import './styles/card.css';
+import './styles/steps.css';
+import './styles/status.css';
+import './styles/composer.css';
+import './styles/keys.css';
+import './styles/sends.css';
 
 const client = new EventsClient({
   fetchSnapshot,

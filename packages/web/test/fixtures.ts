@@ -1,4 +1,4 @@
-import { Pane, type Server, Snapshot } from '@collie/protocol';
+import { DialogCard, Pane, SendReceipt, type Server, Snapshot } from '@collie/protocol';
 
 /** A valid pane (checked against the protocol schema) with the given fields changed. */
 export function makePane(overrides: Partial<Pane> & { id: string }): Pane {
@@ -27,6 +27,7 @@ export function makePane(overrides: Partial<Pane> & { id: string }): Pane {
     state: 'idle',
     since: 1_000,
     dialog: null,
+    card: null,
     draft: null,
     ...overrides,
   });
@@ -36,6 +37,48 @@ export function makeServer(name = 'default', connected = true): Server {
   return { name, socket: `/tmp/tmux-1000/${name}`, pid: 99, connected };
 }
 
-export function makeSnapshot(seq: number, panes: Pane[], servers: Server[] = [makeServer()], run = 'run-a'): Snapshot {
-  return Snapshot.parse({ version: 1, run, seq, machine: 'bluefin', servers, panes });
+export function makeSnapshot(
+  seq: number,
+  panes: Pane[],
+  servers: Server[] = [makeServer()],
+  run = 'run-a',
+  sends: SendReceipt[] = [],
+): Snapshot {
+  return Snapshot.parse({ version: 1, run, seq, machine: 'bluefin', servers, panes, sends });
+}
+
+/** A valid receipt (checked against the protocol schema) with the given fields changed. */
+export function makeReceipt(overrides: Partial<SendReceipt> & { requestId: string }): SendReceipt {
+  const state = overrides.state ?? 'typed';
+  return SendReceipt.parse({
+    paneId: 'default:%1',
+    kind: 'text',
+    summary: 'run the tests',
+    state,
+    outcome: state === 'typed' ? 'typed into the pane' : state,
+    final: state === 'typed' || state === 'not_sent' || state === 'not_submitted',
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    ...overrides,
+  });
+}
+
+/** A valid dialog card: a permission ask unless the overrides say otherwise. */
+export function makeCard(overrides: Partial<DialogCard> = {}): DialogCard {
+  return DialogCard.parse({
+    kind: 'permission',
+    signature: 'sig-perm-1',
+    title: 'Bash command',
+    body: ['touch made-by-bash', 'Run the scripted command'],
+    question: 'Do you want to proceed?',
+    options: [
+      { n: 1, label: 'Yes', description: null, checked: null, freeText: false },
+      { n: 2, label: "Yes, and don't ask again for touch commands", description: null, checked: null, freeText: false },
+      { n: 3, label: 'No, and tell Claude what to do differently', description: null, checked: null, freeText: true },
+    ],
+    tabs: [],
+    activeTab: null,
+    answerable: true,
+    ...overrides,
+  });
 }

@@ -20,6 +20,7 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     machine: config.machine,
     socketDir: config.tmuxSocketDir,
     redact: config.redact,
+    holdMs: config.holdMinutes * 60_000,
     webDir,
     version,
     ...(overrides.env ? { env: overrides.env } : {}),

@@ -26,6 +26,8 @@ export interface Config {
   readonly allowedHosts: readonly string[];
   readonly redact: boolean;
   readonly machine: string;
+  /** How long a send waits for a busy pane before it is given up. */
+  readonly holdMinutes: number;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

@@ -37,6 +37,12 @@ function parsePort(raw: string): number | Invalid {
  * `tailscale serve` or a reverse proxy on this machine, never by the bridge listening on a
  * network interface.
  */
+/** How long a send may be held for its pane: whole minutes, 1 to 1440. */
+function parseMinutes(raw: string): number | Invalid {
+  const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  return n >= 1 && n <= 1440 ? n : new Invalid(`${JSON.stringify(raw)} is not a number of minutes from 1 to 1440`);
+}
+
 function parseHost(raw: string): string | Invalid {
   const host = raw.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'))) return host;
@@ -100,6 +106,7 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_ALLOWED_HOSTS: setting<string[]>([], parseHostList),
       COLLIE_REDACT: setting(true, parseSwitch),
       COLLIE_MACHINE: setting(defaults.machine, parseMachine),
+      COLLIE_HOLD_MINUTES: setting(10, parseMinutes),
     })
     .transform((s) => ({
       port: s.COLLIE_PORT,
@@ -107,6 +114,7 @@ export function settingsSchema(defaults: { machine: string }) {
       allowedHosts: s.COLLIE_ALLOWED_HOSTS,
       redact: s.COLLIE_REDACT,
       machine: s.COLLIE_MACHINE,
+      holdMinutes: s.COLLIE_HOLD_MINUTES,
     }));
 }
 

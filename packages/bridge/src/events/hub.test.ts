@@ -5,7 +5,7 @@ import { EventHub, REPLAY_LIMIT } from './hub';
 const pane = (id: string): Pane => ({
   id, address: `local/${id}#abcd`, token: 'abcd', server: 'default', tmuxId: '%1', machine: 'm', sessionId: '$0', sessionName: 's',
   windowId: '@0', windowIndex: 0, windowName: 'w', paneIndex: 0, active: true, cwd: '/', title: 't', command: 'bash', pid: 1,
-  width: 80, height: 24, harness: 'shell', label: 't', state: 'unknown', since: 0, dialog: null, draft: null,
+  width: 80, height: 24, harness: 'shell', label: 't', state: 'unknown', since: 0, dialog: null, card: null, draft: null,
 });
 
 describe('event hub', () => {

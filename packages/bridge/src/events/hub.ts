@@ -1,9 +1,11 @@
-import type { ModelChange, ModelEvent, Pane, Server, Snapshot } from '@collie/protocol';
+import type { ModelChange, ModelEvent, Pane, SendReceipt, Server, Snapshot } from '@collie/protocol';
 
 export type Listener = (event: ModelEvent) => void;
 
 /** How many events a reconnecting client can resume across before it gets a snapshot. */
 export const REPLAY_LIMIT = 5000;
+/** Receipts kept per pane for the phone's list of recent sends. */
+export const SENDS_PER_PANE = 10;
 
 /**
  * The model the phone sees, and the ordered stream of its changes. Every change gets the
@@ -16,6 +18,8 @@ export class EventHub {
   private readonly listeners = new Set<Listener>();
   readonly panes = new Map<string, Pane>();
   readonly servers = new Map<string, Server>();
+  /** The latest receipts per pane, oldest first. */
+  readonly sends = new Map<string, SendReceipt[]>();
 
   constructor(
     readonly machine: string,
@@ -43,6 +47,12 @@ export class EventHub {
       case 'server.removed':
         this.servers.delete(change.name);
         break;
+      case 'send.updated': {
+        const list = (this.sends.get(change.receipt.paneId) ?? []).filter((r) => r.requestId !== change.receipt.requestId);
+        list.push(change.receipt);
+        this.sends.set(change.receipt.paneId, list.slice(-SENDS_PER_PANE));
+        break;
+      }
     }
     const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
     this.buffer.push(event);
@@ -59,6 +69,7 @@ export class EventHub {
       machine: this.machine,
       servers: [...this.servers.values()],
       panes: [...this.panes.values()],
+      sends: [...this.sends.values()].flat(),
     };
   }
 

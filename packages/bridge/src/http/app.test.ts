@@ -7,11 +7,17 @@ import { ErrorBody, Snapshot } from '@collie/protocol';
 import { EventHub } from '../events/hub';
 import { createApp, MAX_BODY_BYTES } from './app';
 import { allowedHosts } from './security';
+import { makeRedactor } from '../redact';
+import { ReceiptStore } from '../send/receipt-store';
+import { SendService } from '../send/send-service';
 
-function app() {
+async function app() {
   const webDir = mkdtempSync(join(tmpdir(), 'collie-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Collie</title>');
   const hub = new EventHub('m', 'run');
+  const stateDir = mkdtempSync(join(tmpdir(), 'collie-state-'));
+  const store = await ReceiptStore.open(stateDir);
+  const sends = new SendService({ store, hub, locate: () => null, redact: makeRedactor(true), holdMs: 60_000, bufferDir: stateDir });
   const audit: Record<string, unknown>[] = [];
   const a = createApp({
     version: 't',
@@ -22,6 +28,7 @@ function app() {
     pane: (id) => hub.panes.get(id),
     markSeen: (id) => hub.panes.get(id),
     audit: (e) => audit.push(e),
+    sends,
   });
   return { a, audit };
 }
@@ -35,7 +42,7 @@ async function errorCode(res: Response): Promise<string> {
 
 describe('HTTP app', () => {
   it('serves the snapshot and the page with the security headers', async () => {
-    const { a } = app();
+    const { a } = await app();
     const snap = await a.request('/api/snapshot', { headers: H });
     expect(snap.status).toBe(200);
     expect(Snapshot.parse(await snap.json()).version).toBe(1);
@@ -46,7 +53,7 @@ describe('HTTP app', () => {
   });
 
   it('refuses a foreign Host (DNS rebinding) and a cross-origin request with codes', async () => {
-    const { a } = app();
+    const { a } = await app();
     const rebinding = await a.request('/api/snapshot', { headers: { host: 'evil.example:8787' } });
     expect(rebinding.status).toBe(403);
     expect(await errorCode(rebinding)).toBe('forbidden_host');
@@ -56,7 +63,7 @@ describe('HTTP app', () => {
   });
 
   it('answers malformed writes with 4xx and a code, and audits every write', async () => {
-    const { a, audit } = app();
+    const { a, audit } = await app();
     const cases: [RequestInit, number, string][] = [
       [post('{nope'), 400, 'bad_json'],
       [post('{"x":1}'), 400, 'bad_request'],
@@ -75,12 +82,17 @@ describe('HTTP app', () => {
   });
 
   it('never answers 5xx, whatever the path, method or body', async () => {
-    const { a } = app();
+    const { a } = await app();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'),
-        fc.oneof(fc.webPath(), fc.string().map((s) => `/api/panes/${encodeURIComponent(s)}/seen`), fc.string().map((s) => `/${s.replace(/[?#]/g, '')}`)),
-        fc.string({ maxLength: 300 }),
+        fc.oneof(
+          fc.webPath(),
+          fc.string().map((s) => `/api/panes/${encodeURIComponent(s)}/seen`),
+          fc.constantFrom('send', 'keys', 'answer').map((v) => `/api/panes/default%3A%251/${v}`),
+          fc.string().map((s) => `/${s.replace(/[?#]/g, '')}`),
+        ),
+        fc.oneof(fc.string({ maxLength: 300 }), fc.json(), fc.record({ text: fc.string(), request_id: fc.string(), keys: fc.array(fc.string()), option: fc.integer() }).map((o) => JSON.stringify(o))),
         async (method, path, body) => {
           let url: string;
           try {
@@ -99,7 +111,7 @@ describe('HTTP app', () => {
   });
 
   it('does not serve files outside the web dir', async () => {
-    const { a } = app();
+    const { a } = await app();
     for (const p of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd.txt', '/assets/..%2f..%2f..%2fetc%2fhostname.txt']) {
       const res = await a.request(p, { headers: H });
       const text = await res.text();

@@ -5,6 +5,7 @@ import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
+import type { SendService } from '../send/send-service';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,6 +20,7 @@ export interface AppDeps {
   pane: (id: string) => Pane | undefined;
   markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
+  sends: Pick<SendService, 'send' | 'keys' | 'answer'>;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */

@@ -1,13 +1,25 @@
 import { EventEmitter } from 'node:events';
-import type { Harness, Pane, PaneScreen, ScreenReading } from '@collie/protocol';
+import type { DialogCard, Harness, Pane, PaneScreen, PaneState, ScreenReading } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { readScreen } from '../harness';
+import { readCard } from '../harness/card';
 import type { TmuxPane, TmuxServer } from '../mux/tmux';
 import type { Redactor } from '../redact';
 import { harnessFromFacts } from './pane-facts';
 import { paneId, paneView, sameView } from './pane-view';
 import { seen, step, type EngineState } from './state-engine';
 import type { TokenStore } from './tokens';
+
+/** A pane as a send or an answer sees it, just read. */
+export interface PaneNow {
+  harness: Harness;
+  /** The engine's state: `working` until a turn's end has held (see IDLE_CONFIRM_MS). */
+  state: PaneState;
+  reading: ScreenReading;
+  card: DialogCard | null;
+  cardSince: number;
+  command: string;
+}
 
 export interface TrackerDeps {
   server: TmuxServer;
@@ -33,6 +45,9 @@ interface Tracked {
   harnessKey: string;
   label: string;
   reading: ScreenReading | null;
+  card: DialogCard | null;
+  /** When the card's ask first showed (an answer waits out the dialog's key-ignore window). */
+  cardSince: number;
   engine: EngineState;
   view: Pane | null;
   lines: string[];
@@ -87,8 +102,25 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     this.panes.clear();
   }
 
+  /** Run a tmux command on this pane's server (control mode). */
+  command(args: readonly string[]): Promise<string[]> {
+    return this.d.server.command(args);
+  }
+
   has(tmuxId: string): boolean {
     return this.panes.has(tmuxId);
+  }
+
+  /**
+   * Read a pane now (after any read in flight), for a decision that must not rest on a
+   * stale screen: a send, an answer. Null when the pane is gone.
+   */
+  async readNow(tmuxId: string): Promise<PaneNow | null> {
+    const t = this.panes.get(tmuxId);
+    if (!t) return null;
+    await this.read(tmuxId); // a read in flight runs once more after itself: this one is fresh
+    if (this.panes.get(tmuxId) !== t || !t.reading) return null;
+    return { harness: t.harness, state: t.engine.state, reading: t.reading, card: t.card, cardSince: t.cardSince, command: t.info.command };
   }
 
   /** Someone opened the pane: a finished turn has been seen. */
@@ -167,6 +199,8 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
         harnessKey: '',
         label: info.title,
         reading: null,
+        card: null,
+        cardSince: 0,
         engine: { state: 'unknown', since: now, idleSeenAt: null },
         view: null,
         lines: [],
@@ -235,6 +269,9 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     t.harness = harnessFromFacts(t.procHarness, info.command, screen);
     const reading = readScreen(t.harness, screen);
     t.reading = reading;
+    const card = reading.dialog === null ? null : readCard(t.harness, screen);
+    if (card?.signature !== t.card?.signature) t.cardSince = this.now();
+    t.card = card;
     const { next, recheckAt } = step(t.engine, reading, this.now());
     t.engine = next;
     if (recheckAt !== null) this.schedule(tmuxId, Math.max(0, recheckAt - this.now()));
@@ -252,7 +289,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     if (this.stopped) return;
     const token = this.d.tokens.tokenFor(this.tokenKey(tmuxId));
     const view = paneView(
-      { server: this.name, machine: this.d.machine, info: t.info, token, harness: t.harness, label: t.label, reading: t.reading, engine: t.engine },
+      { server: this.name, machine: this.d.machine, info: t.info, token, harness: t.harness, label: t.label, reading: t.reading, card: t.card, engine: t.engine },
       this.d.redact,
     );
     if (t.view && sameView(t.view, view)) return;

@@ -1,4 +1,4 @@
-import type { Harness, Pane, ScreenReading } from '@collie/protocol';
+import type { DialogCard, Harness, Pane, ScreenReading } from '@collie/protocol';
 import type { TmuxPane } from '../mux/tmux';
 import type { EngineState } from './state-engine';
 
@@ -10,6 +10,7 @@ export interface PaneFacts {
   harness: Harness;
   label: string;
   reading: ScreenReading | null;
+  card: DialogCard | null;
   engine: EngineState;
 }
 
@@ -50,12 +51,34 @@ export function paneView(f: PaneFacts, redact: (s: string) => string): Pane {
     state: f.engine.state,
     since: f.engine.since,
     dialog: f.reading?.dialog ?? null,
+    card: f.card === null ? null : maskCard(f.card, redact),
     draft: f.reading?.draft == null ? null : redact(f.reading.draft),
   };
 }
 
 /** Whether two views differ in anything a client shows (field by field, no JSON churn). */
 export function sameView(a: Pane, b: Pane): boolean {
-  for (const k of Object.keys(a) as (keyof Pane)[]) if (a[k] !== b[k]) return false;
+  for (const k of Object.keys(a) as (keyof Pane)[]) {
+    if (k === 'card') {
+      if (a.card?.signature !== b.card?.signature || !sameChecks(a.card, b.card)) return false;
+    } else if (a[k] !== b[k]) return false;
+  }
   return true;
+}
+
+/** Ticked boxes change a card without changing its ask (its signature). */
+function sameChecks(a: DialogCard | null, b: DialogCard | null): boolean {
+  return (a?.options ?? []).every((o, i) => o.checked === b?.options[i]?.checked);
+}
+
+/** A card's texts come off the screen too: mask them like everything else shown. */
+function maskCard(card: DialogCard, redact: (s: string) => string): DialogCard {
+  return {
+    ...card,
+    title: redact(card.title),
+    body: card.body.map(redact),
+    question: redact(card.question),
+    options: card.options.map((o) => ({ ...o, label: redact(o.label), description: o.description === null ? null : redact(o.description) })),
+    tabs: card.tabs.map((t) => ({ ...t, label: redact(t.label) })),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Pane, Server, Snapshot } from '@collie/protocol';
+import { type PaneReceipts, receiptsFrom } from './receipts';
 
 /**
  * The client's copy of the bridge's model: what `GET /api/snapshot` returns, kept current by
@@ -11,6 +12,8 @@ export interface Model {
   readonly machine: string;
   readonly servers: ReadonlyMap<string, Server>;
   readonly panes: ReadonlyMap<string, Pane>;
+  /** Each pane's latest send receipts, newest last. */
+  readonly sends: PaneReceipts;
 }
 
 export function modelFromSnapshot(snapshot: Snapshot): Model {
@@ -20,5 +23,6 @@ export function modelFromSnapshot(snapshot: Snapshot): Model {
     machine: snapshot.machine,
     servers: new Map(snapshot.servers.map((server) => [server.name, server])),
     panes: new Map(snapshot.panes.map((pane) => [pane.id, pane])),
+    sends: receiptsFrom(snapshot.sends),
   };
 }

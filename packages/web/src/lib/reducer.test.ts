@@ -1,6 +1,6 @@
 import type { ModelEvent } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
-import { makePane, makeServer, makeSnapshot } from '../../test/fixtures';
+import { makePane, makeReceipt, makeServer, makeSnapshot } from '../../test/fixtures';
 import { modelFromSnapshot } from './model';
 import { applyEvent } from './reducer';
 
@@ -50,5 +50,29 @@ describe('applyEvent', () => {
     const model = applyEvent(start(), { type: 'pane.removed', seq: 5, at: 0, id: 'nope' });
     expect(model.panes.size).toBe(1);
     expect(model.seq).toBe(5);
+  });
+
+  it('follows a send from the snapshot through its updates, newest last', () => {
+    const held = makeReceipt({ requestId: 'r1', state: 'held', outcome: 'held: agent working', final: false, createdAt: 10, updatedAt: 10 });
+    const older = makeReceipt({ requestId: 'r0', createdAt: 5 });
+    let model = modelFromSnapshot(makeSnapshot(4, [makePane({ id: 'default:%1' })], undefined, 'run-a', [held, older]));
+    expect(model.sends.get('default:%1')?.map((r) => r.requestId)).toEqual(['r0', 'r1']);
+
+    const typed = { ...held, state: 'typed' as const, outcome: 'typed into the pane', final: true, updatedAt: 20 };
+    model = applyEvent(model, { type: 'send.updated', seq: 5, at: 20, receipt: typed });
+    model = applyEvent(model, { type: 'send.updated', seq: 6, at: 21, receipt: makeReceipt({ requestId: 'r2', kind: 'keys', createdAt: 21 }) });
+    expect(model.seq).toBe(6);
+    expect(model.sends.get('default:%1')?.map((r) => `${r.requestId} ${r.outcome}`)).toEqual([
+      'r0 typed into the pane',
+      'r1 typed into the pane',
+      'r2 typed into the pane',
+    ]);
+  });
+
+  it("forgets a removed pane's sends", () => {
+    const model = modelFromSnapshot(makeSnapshot(4, [makePane({ id: 'default:%1' })], undefined, 'run-a', [makeReceipt({ requestId: 'r1' })]));
+    const removed = applyEvent(model, { type: 'pane.removed', seq: 5, at: 0, id: 'default:%1' });
+    expect(removed.sends.has('default:%1')).toBe(false);
+    expect(model.sends.has('default:%1')).toBe(true);
   });
 });

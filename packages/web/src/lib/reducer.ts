@@ -1,5 +1,6 @@
 import type { ModelEvent } from '@collie/protocol';
 import type { Model } from './model';
+import { dropPane, putReceipt } from './receipts';
 
 /**
  * Folds one model event into the model. Pure: the input is never mutated, and an event that
@@ -17,7 +18,7 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
     case 'pane.removed': {
       const panes = new Map(model.panes);
       panes.delete(event.id);
-      return { ...model, seq: event.seq, panes };
+      return { ...model, seq: event.seq, panes, sends: dropPane(model.sends, event.id) };
     }
     case 'server.added':
     case 'server.updated': {
@@ -30,6 +31,8 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
       servers.delete(event.name);
       return { ...model, seq: event.seq, servers };
     }
+    case 'send.updated':
+      return { ...model, seq: event.seq, sends: putReceipt(model.sends, event.receipt) };
     default:
       return assertNever(event);
   }

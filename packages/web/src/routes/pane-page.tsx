@@ -1,5 +1,8 @@
+import { AskSlot } from '../components/ask-slot';
+import { ComposerDock } from '../components/composer-dock';
 import { Notice } from '../components/notice';
 import { PaneHeader } from '../components/pane-header';
+import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
 import { TopBar } from '../components/top-bar';
 import { useClientState } from '../hooks/use-client';
@@ -7,7 +10,10 @@ import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
 import { dashboardHref } from '../lib/routes';
 
-/** `#/pane/<id>`: one pane, its header and a live mirror of its screen. */
+/**
+ * `#/pane/<id>`: one pane. The ask it raised comes first (that is what the person must act
+ * on), then the live mirror, the recent sends, and the composer kept at the foot.
+ */
 export function PanePage({ id }: { readonly id: string }) {
   const { model, connection } = useClientState();
   const pane = model?.panes.get(id);
@@ -24,13 +30,16 @@ export function PanePage({ id }: { readonly id: string }) {
         {pane ? (
           <>
             <PaneHeader pane={pane} />
+            <AskSlot paneId={id} card={pane.card} />
             {frame ? <TerminalView frame={frame} /> : <Notice title="Waiting for the screen…" />}
+            <RecentSends receipts={model?.sends.get(id) ?? []} />
           </>
         ) : model === null ? (
           <Notice title="Connecting to the bridge…" />
         ) : (
           <Notice title="This pane is gone.">It was closed, or its tmux server is no longer watched.</Notice>
         )}
+        {model === null ? null : <ComposerDock paneId={id} pane={pane} />}
       </main>
     </>
   );

@@ -12,8 +12,8 @@ const FOCUSED = /^\s*❯\s+\S/u;
 
 /**
  * Folder trust at startup: "Quick safety check: Is this a project you created or one you
- * trust?" with `1. Yes, I trust this folder` (2.1), or "Do you trust the files in this
- * folder?" (older builds).
+ * trust?" with `1. Yes, I trust this folder` (2.1.201), the same choices without numbers and
+ * `❯ No, exit` first (2.1.334), or "Do you trust the files in this folder?" (older builds).
  */
 const TRUST = [
   /\bYes, I trust this folder\b/u,
@@ -25,9 +25,11 @@ const TRUST = [
  * Plan approval (ExitPlanMode): "Claude has written up a plan and is ready to execute. Would
  * you like to proceed?", options such as `Yes, and use auto mode`, `Yes, manually approve
  * edits`, `Tell Claude what to change`, and the hint `shift+tab to approve with this feedback`.
+ * With no plan file written, 2.1.334 asks "Exit plan mode?" over `1. Yes, and switch to …`.
  */
 const PLAN = [
   /\bClaude has written up a plan\b/u,
+  /^\s*Exit plan mode\?\s*$/u,
   /\bHere is Claude's plan:/u,
   /\bshift\+tab to approve with this feedback\b/u,
   /^\s*(?:❯\s*)?\d+\.\s+Yes, (?:and use auto mode|manually approve edits|clear context|and auto-accept edits)/u,
@@ -63,7 +65,8 @@ export function readDialog(lines: readonly StyledLine[]): Dialog | null {
   const rows = bottomTexts(lines, DIALOG_ROWS);
   const hasOptions = rows.some((r) => OPTION.test(r));
 
-  if (hasOptions && rows.some((r) => TRUST.some((re) => re.test(r)))) return 'trust';
+  const choices = hasOptions || rows.some((r) => FOCUSED.test(r));
+  if (choices && rows.some((r) => TRUST.some((re) => re.test(r)))) return 'trust';
   if (hasOptions && rows.some((r) => PLAN.some((re) => re.test(r)))) return 'plan';
 
   const question = readQuestionDialog(rows);

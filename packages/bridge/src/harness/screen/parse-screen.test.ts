@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySgr, parseScreen } from './parse-screen';
+import { applySgr, applySgrStyle, parseScreen } from './parse-screen';
 import { typedText } from './styled-line';
 
 const E = '\u001b';
@@ -57,6 +57,12 @@ describe('parseScreen', () => {
     expect(shown('a\u009b2mb\u009b0mc')).toEqual(['a[b]c']);
   });
 
+  it('keeps the line end after an escape cut off at a row end (LF and CRLF read the same)', () => {
+    expect(parseScreen(`a${E}\nesc`).map((l) => l.text)).toEqual(['a', 'esc']);
+    expect(parseScreen(`a${E}\r\nesc`).map((l) => l.text)).toEqual(['a', 'esc']);
+    expect(parseScreen(`a${E}(\nesc`).map((l) => l.text)).toEqual(['a', 'esc']);
+  });
+
   it('survives an escape cut off at the very end', () => {
     expect(parseScreen(`text${E}`).map((l) => l.text)).toEqual(['text']);
     expect(parseScreen(`text${E}[38;2`).map((l) => l.text)).toEqual(['text']);
@@ -88,5 +94,35 @@ describe('applySgr', () => {
     ['58;2;9;9;9', true, true],
   ])('%j from %s gives %s', (params, before, after) => {
     expect(applySgr(params, before)).toBe(after);
+  });
+});
+
+describe('highlight', () => {
+  it('marks cells drawn on a background colour or in reverse video, as Claude draws its open tab', () => {
+    const [line] = parseScreen(`← ☒ Size ${E}[38;2;0;0;0m${E}[48;2;177;185;249m ☐ Crust ${E}[0m ✔ Submit`);
+    const marked = Array.from({ length: line?.text.length ?? 0 }, (_, i) => line?.marked[i] === true);
+    expect(line?.text.slice(marked.indexOf(true), marked.lastIndexOf(true) + 1)).toBe(' ☐ Crust ');
+    const [rev] = parseScreen(`a${E}[7mb${E}[27mc`);
+    expect([0, 1, 2].map((i) => rev?.marked[i] === true)).toEqual([false, true, false]);
+  });
+
+  it.each([
+    ['48;5;153', true],
+    ['48:2::1:2:3', true],
+    ['44', true],
+    ['104', true],
+    ['38;2;48;48;48', false],
+    ['38;5;48', false],
+    ['7', true],
+  ])('%s sets it: %s', (params, on) => {
+    const style = applySgrStyle(params, { faint: false, background: false, reverse: false });
+    expect(style.background || style.reverse).toBe(on);
+  });
+
+  it('49, 27 and 0 clear it', () => {
+    const on = { faint: true, background: true, reverse: true };
+    expect(applySgrStyle('49', on)).toEqual({ faint: true, background: false, reverse: true });
+    expect(applySgrStyle('27', on)).toEqual({ faint: true, background: true, reverse: false });
+    expect(applySgrStyle('0', on)).toEqual({ faint: false, background: false, reverse: false });
   });
 });

@@ -7,7 +7,8 @@ const TAB_STOP = 8;
 const SPECIAL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
- * Turn `tmux capture-pane -e -p` output into rows of text with a per-character faint flag.
+ * Turn `tmux capture-pane -e -p` output into rows of text with per-character faint and
+ * highlight flags.
  *
  * capture-pane -e emits SGR (`ESC [ … m`) for styling and, in newer tmux, OSC 8 hyperlinks;
  * anything else that slips in (other CSI, OSC, DCS, C0/C1 controls) is dropped. Rows end in
@@ -20,15 +21,23 @@ export function parseScreen(raw: string): StyledLine[] {
   const lines: StyledLine[] = [];
   let text = '';
   let dim: boolean[] = [];
-  let faint = false;
+  let marked: boolean[] = [];
+  let style: SgrStyle = PLAIN;
   const push = (): void => {
-    lines.push({ text, dim });
+    lines.push({ text, dim, marked });
     text = '';
     dim = [];
+    marked = [];
   };
   const append = (chunk: string): void => {
     text += chunk;
+    const faint = style.faint;
     for (let k = 0; k < chunk.length; k++) dim.push(faint);
+    // Most rows have no highlight: `marked` stays short and grows only up to a marked cell.
+    if (style.background || style.reverse) {
+      while (marked.length < dim.length - chunk.length) marked.push(false);
+      for (let k = 0; k < chunk.length; k++) marked.push(true);
+    }
   };
 
   let i = 0;
@@ -50,7 +59,7 @@ export function parseScreen(raw: string): StyledLine[] {
       i += raw[i + 1] === '\n' ? 2 : 1;
     } else if (ch === ESC || ch === '\u009b') {
       const esc = readEscape(raw, i);
-      if (esc.sgr !== undefined) faint = applySgr(esc.sgr, faint);
+      if (esc.sgr !== undefined) style = applySgrStyle(esc.sgr, style);
       i = esc.end;
     } else if (ch === '\t') {
       append(' '.repeat(TAB_STOP - (text.length % TAB_STOP)));
@@ -76,14 +85,15 @@ function readEscape(raw: string, start: number): Escape {
   let i = start + 1;
   if (raw[start] === ESC) {
     const kind = raw[i];
-    if (kind === undefined) return { end: i };
+    // An ESC cut off at a row's end: drop it, keep the line end (else LF and CRLF screens differ).
+    if (kind === undefined || kind === '\n' || kind === '\r') return { end: i };
     if (kind === '[') i++;
     else if (kind === ']' || kind === 'P' || kind === 'X' || kind === '^' || kind === '_') {
       return { end: skipString(raw, i + 1) };
     } else {
       // Two-or-three-byte escapes such as `ESC ( B` or `ESC =`: intermediates then a final.
       while (i < raw.length && isBetween(raw, i, 0x20, 0x2f)) i++;
-      return { end: i < raw.length ? i + 1 : i };
+      return { end: i < raw.length && isBetween(raw, i, 0x30, 0x7e) ? i + 1 : i };
     }
   }
   const paramsStart = i;
@@ -120,6 +130,17 @@ function skipString(raw: string, from: number): number {
   return raw.length;
 }
 
+/** The SGR attributes the readers use: faint text, and a cell set off by colour behind it. */
+export interface SgrStyle {
+  readonly faint: boolean;
+  /** A background colour other than the default (SGR 40–47, 100–107, 48;…). */
+  readonly background: boolean;
+  /** Reverse video (SGR 7). */
+  readonly reverse: boolean;
+}
+
+const PLAIN: SgrStyle = { faint: false, background: false, reverse: false };
+
 /**
  * Fold one SGR parameter list into the faint flag. Extended colours (`38;5;n`,
  * `38;2;r;g;b`, and the same for 48/58) consume their arguments, so the `2` of
@@ -127,19 +148,37 @@ function skipString(raw: string, from: number): number {
  * one parameter.
  */
 export function applySgr(params: string, faint: boolean): boolean {
+  return applySgrStyle(params, { ...PLAIN, faint }).faint;
+}
+
+/**
+ * Fold one SGR parameter list into a style. Claude marks the open tab of its question dialog
+ * with a background colour (`48;2;177;185;249m`, `48;5;153m` in 256 colours), so that is kept
+ * as well as faint.
+ */
+export function applySgrStyle(params: string, before: SgrStyle): SgrStyle {
   const parts = params === '' ? ['0'] : params.split(';');
-  let on = faint;
+  let { faint, background, reverse } = before;
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k] ?? '';
     const code = part.includes(':') ? part.slice(0, part.indexOf(':')) : part;
-    if (code === '' || code === '0') on = false;
-    else if (code === '2') on = true;
-    else if (code === '22') on = false;
+    const n = Number(code);
+    if (code === '' || code === '0') {
+      faint = false;
+      background = false;
+      reverse = false;
+    } else if (code === '2') faint = true;
+    else if (code === '22') faint = false;
+    else if (code === '7') reverse = true;
+    else if (code === '27') reverse = false;
+    else if (code === '49') background = false;
+    else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) background = true;
     else if ((code === '38' || code === '48' || code === '58') && !part.includes(':')) {
+      if (code === '48') background = true;
       const mode = parts[k + 1];
       if (mode === '5') k += 2;
       else if (mode === '2') k += 4;
-    }
+    } else if (code === '48') background = true;
   }
-  return on;
+  return { faint, background, reverse };
 }

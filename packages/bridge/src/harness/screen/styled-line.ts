@@ -1,16 +1,19 @@
 /**
  * One screen row with its escapes removed. `dim[i]` says whether the UTF-16 unit `text[i]`
  * was drawn faint (SGR 2): agents draw ghost suggestions and placeholders that way, and a
- * ghost is not something the user typed.
+ * ghost is not something the user typed. `marked[i]` says whether it was set off by a
+ * background colour or reverse video (how a TUI shows which tab is open); `marked` may end
+ * before the text does, and cells past its end are not marked.
  */
 export interface StyledLine {
   readonly text: string;
   readonly dim: readonly boolean[];
+  readonly marked: readonly boolean[];
 }
 
 /** A line with no styling, for tests and for text that carries no attributes. */
 export function plainLine(text: string): StyledLine {
-  return { text, dim: new Array<boolean>(text.length).fill(false) };
+  return { text, dim: new Array<boolean>(text.length).fill(false), marked: [] };
 }
 
 /** The line's text with every faint cell removed: what the user actually typed. */
@@ -24,7 +27,7 @@ export function typedText(line: StyledLine): string {
 
 /** The part of a line from `start` on, keeping the attributes aligned. */
 export function sliceLine(line: StyledLine, start: number, end?: number): StyledLine {
-  return { text: line.text.slice(start, end), dim: line.dim.slice(start, end) };
+  return { text: line.text.slice(start, end), dim: line.dim.slice(start, end), marked: line.marked.slice(start, end) };
 }
 
 /** Index of the last line with any non-space character, or -1. */

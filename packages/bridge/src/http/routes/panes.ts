@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError, fail } from '../api-error';
 import type { AppDeps } from '../app';
+import { sendRoutes } from './sends';
 
 /** `POST /api/panes/:id/seen` takes an empty object; unknown fields are refused. */
 const SeenBody = z.object({}).strict();
 
-export function panesRoutes(d: Pick<AppDeps, 'pane' | 'markSeen'>): Hono {
+export function panesRoutes(d: Pick<AppDeps, 'pane' | 'markSeen' | 'sends'>): Hono {
   const r = new Hono();
+  sendRoutes(r, d);
 
   r.get('/:id', (c) => {
     const pane = d.pane(c.req.param('id'));

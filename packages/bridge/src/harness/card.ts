@@ -1,0 +1,74 @@
+import type { DialogCard, Harness } from '@collie/protocol';
+import { cardSignature } from './card-signature';
+import { readClaude } from './claude/index';
+import { readClaudeCard } from './claude/card';
+import { claudeKeys, type KeyPlan } from './claude/card-keys';
+import { readOmp } from './omp/index';
+import { readOmpCard } from './omp/card';
+import { parseScreen } from './screen/parse-screen';
+
+/**
+ * The dialog on one captured screen as a card: what it asks, the options to tap, and a
+ * signature of what the person read. Null when no dialog is open, or the harness has no card
+ * reader (Codex, OpenCode, Gemini, pi, aider: their dialogs are shown as the screen only).
+ * Pure and total: any string yields a card or null, never a throw.
+ *
+ * @example
+ * readCard('claude', capture)
+ * // { kind: 'permission', title: 'Bash command', body: ['touch marker'], question: 'Do you want to proceed?',
+ * //   options: [{ n: 1, label: 'Yes', … }, …], answerable: true, signature: '9f0c…', … }
+ */
+export function readCard(harness: Harness, screen: string): DialogCard | null {
+  const lines = parseScreen(screen);
+  let card: Omit<DialogCard, 'signature'> | null = null;
+  if (harness === 'claude') {
+    const kind = readClaude(lines).dialog;
+    card = kind === null ? null : readClaudeCard(lines, kind);
+  } else if (harness === 'omp') {
+    const kind = readOmp(lines).dialog;
+    card = kind === null ? null : readOmpCard(lines, kind);
+  }
+  return card === null ? null : { ...card, signature: cardSignature(card) };
+}
+
+/**
+ * The keys to press, one tmux key name per step (the TUI reads keys sent together as one
+ * unknown key), to give `answer` to the dialog `card` shows; or why not, in words.
+ *
+ * `option` picks one option; `toggle` ticks or unticks boxes of a multi-select question and
+ * then moves on (a lone question is submitted, a wizard opens its next tab). Only Claude
+ * Code's cards are ever answerable, so the keys are Claude's.
+ *
+ * Press the steps only after re-reading the pane and finding the same signature, and not in
+ * the first moments after the dialog opened: Claude drops keys that arrive then.
+ *
+ * @example
+ * answerPlan(card, { option: 2 })        // { ok: true, steps: ['2'] }
+ * answerPlan(card, { toggle: [1, 3] })  // { ok: true, steps: ['1', '3', 'Tab', '1'] }
+ * answerPlan(menuCard, { option: 1 })   // { ok: false, reason: 'a menu the user opened is not answered from here' }
+ */
+export function answerPlan(card: DialogCard, answer: { option?: number; toggle?: number[] }): KeyPlan {
+  if (!card.answerable) {
+    return {
+      ok: false,
+      reason:
+        card.kind === 'menu'
+          ? 'a menu the user opened is not answered from here'
+          : 'the dialog cannot take keys now: its pointer is in a text field or on a row that ignores them, or this agent is answered at its terminal',
+    };
+  }
+  if ((answer.option === undefined) === (answer.toggle === undefined)) {
+    return { ok: false, reason: 'give either one option or the boxes to toggle' };
+  }
+  const asked = answer.option !== undefined ? [answer.option] : (answer.toggle ?? []);
+  const seen = new Set<number>();
+  for (const n of asked) {
+    const option = card.options.find((o) => o.n === n);
+    if (!option) return { ok: false, reason: `option ${n} is not on this card` };
+    if (option.freeText) return { ok: false, reason: `option ${n} ("${option.label}") asks for typed text` };
+    // Pressing a box's digit twice unticks it again: say so rather than guess.
+    if (seen.has(n)) return { ok: false, reason: `option ${n} is listed twice` };
+    seen.add(n);
+  }
+  return claudeKeys(card, answer);
+}

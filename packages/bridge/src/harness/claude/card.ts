@@ -1,0 +1,50 @@
+import type { Dialog, DialogCard } from '@collie/protocol';
+import type { CardText } from '../card-signature';
+import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
+import { readPromptCard } from './card-prompt';
+import { readQuestionCard } from './card-question';
+
+/** A dialog can fill the screen (a long plan), never more than this many rows. */
+const DIALOG_ROWS = 120;
+
+/** What a Claude dialog reader hands back: the card's text, and whether a key press reaches a choice now. */
+export interface ClaudeCardParts extends Omit<CardText, 'kind'> {
+  /**
+   * The pointer sits where the card's keys choose: not in a text field (where a digit would be
+   * typed: `Type something.`, the plan's feedback row, a preview's notes) and not on a row
+   * digits skip (`Submit` / `Next` under a multi-select, `Chat about this`).
+   */
+  digitsReach: boolean;
+}
+
+/**
+ * Read the Claude Code dialog of kind `kind` (as the screen reader classified it) into a card,
+ * without its signature; null when its options cannot be found.
+ */
+export function readClaudeCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
+  const end = lastNonEmpty(lines);
+  const region = lines.slice(Math.max(0, end - DIALOG_ROWS + 1), end + 1);
+  let parts: ClaudeCardParts | null;
+  switch (kind) {
+    case 'select':
+    case 'multiselect':
+    case 'wizard':
+    case 'preview':
+    case 'review':
+      parts = readQuestionCard(region, kind === 'review');
+      break;
+    case 'permission':
+    case 'plan':
+    case 'trust':
+    case 'menu':
+      parts = readPromptCard(
+        region.map((l) => l.text),
+        kind,
+      );
+      break;
+  }
+  if (!parts) return null;
+  const { digitsReach, ...text } = parts;
+  // A picker the user opened is shown, never answered from a card.
+  return { kind, ...text, answerable: kind !== 'menu' && digitsReach };
+}

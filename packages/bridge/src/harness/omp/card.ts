@@ -1,0 +1,98 @@
+import type { CardOption, Dialog, DialogCard } from '@collie/protocol';
+import type { StyledLine } from '../screen/styled-line';
+
+/**
+ * oh-my-pi's ask dialog (17.x, as captured in the fixture corpus):
+ *
+ * ```
+ * ╭─ Ask ────────────╮
+ * │  toppings    Submit │   tab row, when there is a Submit step (open tab on a background colour)
+ * │ Pick toppings     │   the question (or `Review answers`)
+ * ├──────────────────┤
+ * │ ❯ ☐ Cheese        │   options behind ○ (one answer) or ☐ / ☑ (several)
+ * │   ○ Other (type your own)
+ * ├──────────────────┤
+ * │ Enter select · n note · ↑/↓ move · Esc cancel │
+ * ╰──────────────────╯
+ * ```
+ *
+ * Its options carry no numbers and its hints name only arrows, Space and Enter, so an answer
+ * depends on where the pointer is; those keys have not been tried against a running omp
+ * here, so its cards are shown and answered at the terminal (`answerable: false`).
+ */
+const ASK_TITLE = /^\s*╭─ Ask ─+╮\s*$/u;
+const SECTION = /^\s*├─+┤\s*$/u;
+const BOTTOM = /^\s*╰─+╯\s*$/u;
+const OPTION = /^(❯\s+)?([○●☐☑☒])\s+(.+)$/u;
+const SUBMIT_ROW = /^(❯\s+)?Submit$/u;
+const TAB_ROW = /(?:^|\s)Submit$/u;
+const TYPED = /\btype your own\b/iu;
+const BODY_ROWS = 12;
+
+/** Read omp's ask dialog, or a picker's bare card; null for anything else. */
+export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
+  const bare = { kind, title: '', body: [], question: '', options: [], tabs: [], activeTab: null, answerable: false };
+  // Pickers (models, settings, sessions, the slash palette) are shown, never answered.
+  if (kind === 'menu') return bare;
+  const titleAt = findLastIndex(lines, (l) => ASK_TITLE.test(l.text));
+  if (titleAt < 0) return null;
+  const inner: StyledLine[] = [];
+  for (const line of lines.slice(titleAt + 1)) {
+    if (BOTTOM.test(line.text)) break;
+    inner.push(line);
+  }
+  const sections: StyledLine[][] = [[]];
+  for (const line of inner) {
+    if (SECTION.test(line.text)) sections.push([]);
+    else sections.at(-1)?.push(line);
+  }
+  const head = (sections[0] ?? []).filter((l) => side(l.text) !== '');
+  const tabLine = head.find((l) => TAB_ROW.test(side(l.text)));
+  const tabs = tabLine ? readTabs(tabLine) : [];
+  const asked = head.filter((l) => l !== tabLine).map((l) => side(l.text));
+
+  const options: CardOption[] = [];
+  const body: string[] = [];
+  for (const row of (sections[1] ?? []).map((l) => side(l.text)).filter((t) => t !== '')) {
+    const m = OPTION.exec(row);
+    const submit = SUBMIT_ROW.exec(row);
+    if (m) {
+      const box = m[2] ?? '';
+      const label = (m[3] ?? '').trim();
+      options.push({ n: options.length + 1, label, description: null, checked: box === '○' || box === '●' ? null : box !== '☐', freeText: TYPED.test(label) });
+    } else if (submit) options.push({ n: options.length + 1, label: 'Submit', description: null, checked: null, freeText: false });
+    else body.push(row);
+  }
+  const active = tabs.findIndex((t) => t.open);
+  return {
+    ...bare,
+    title: 'Ask',
+    body: body.slice(0, BODY_ROWS),
+    question: asked.join(' '),
+    options,
+    tabs: tabs.map((t) => ({ label: t.label, answered: false })),
+    activeTab: active >= 0 ? active : null,
+  };
+}
+
+/** The text of a row inside the box, side borders and padding cut. */
+function side(text: string): string {
+  return text.trim().replace(/^[│┃]/u, '').replace(/[│┃█]$/u, '').trim();
+}
+
+/** Tabs are separated by runs of spaces; the open one is drawn on a background colour. */
+function readTabs(line: StyledLine): Array<{ label: string; open: boolean }> {
+  const tabs: Array<{ label: string; open: boolean }> = [];
+  const inside = line.text.indexOf('│') + 1;
+  for (const m of line.text.slice(inside).matchAll(/\S+(?: \S+)*/gu)) {
+    if (m[0] === '│') continue;
+    const at = inside + m.index;
+    tabs.push({ label: m[0], open: line.marked[at] === true });
+  }
+  return tabs;
+}
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
+  return -1;
+}

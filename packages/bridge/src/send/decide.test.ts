@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Dialog, Harness, ScreenState, type ScreenReading } from '@collie/protocol';
+import { decide } from './decide';
+
+const reading = fc.record({
+  harness: fc.constantFrom(...Harness.options),
+  state: fc.constantFrom(...ScreenState.options),
+  dialog: fc.option(fc.constantFrom(...Dialog.options), { nil: null }),
+  draft: fc.option(fc.string({ minLength: 1 }), { nil: null }),
+}) as fc.Arbitrary<ScreenReading>;
+
+describe('the send decision', () => {
+  it('for any reading: never types into a dialog, a running turn or over a draft', () => {
+    fc.assert(
+      fc.property(reading, fc.constantFrom(...Harness.options), (r, harness) => {
+        const d = decide({ harness, reading: r });
+        if (d.action === 'type') {
+          expect(r.dialog).toBeNull();
+          expect(r.draft).toBeNull();
+          expect(r.state === 'working' || r.state === 'blocked').toBe(false);
+        }
+        if (r.dialog !== null) expect(d).toEqual({ action: 'hold', reason: 'dialog' });
+      }),
+    );
+  });
+
+  it('holds for a dialog before it looks at the box, and refuses a draft', () => {
+    const base: ScreenReading = { harness: 'claude', state: 'idle', dialog: null, draft: null };
+    expect(decide({ harness: 'claude', reading: base })).toEqual({ action: 'type', blind: false });
+    expect(decide({ harness: 'claude', reading: { ...base, dialog: 'menu', draft: 'x' } })).toEqual({ action: 'hold', reason: 'dialog' });
+    expect(decide({ harness: 'claude', reading: { ...base, state: 'working', draft: 'x' } })).toEqual({ action: 'hold', reason: 'working' });
+    expect(decide({ harness: 'claude', reading: { ...base, draft: 'half a thought' } })).toEqual({ action: 'refuse', reason: 'draft' });
+    expect(decide({ harness: 'shell', reading: { ...base, harness: 'shell', state: 'unknown' } })).toEqual({ action: 'type', blind: true });
+    expect(decide(null)).toEqual({ action: 'refuse', reason: 'gone' });
+  });
+});

@@ -1,0 +1,24 @@
+import type { Harness, ScreenReading } from '@collie/protocol';
+
+/** What a send does with a pane as it was just read. */
+export type Decision =
+  | { action: 'type'; blind: boolean }
+  | { action: 'hold'; reason: 'dialog' | 'working' }
+  | { action: 'refuse'; reason: 'draft' | 'gone' };
+
+/**
+ * The send protocol's decision, pure. Nothing goes into an open dialog (the agent's or a
+ * menu the user opened), no Enter into a running turn (it would steer the agent), nothing
+ * over a draft (it is the user's). A pane with no screen reader (a shell) is typed blind.
+ * An agent's own queue key is never used: a held send waits for the turn's end, which is
+ * right for every version of every agent, known or not.
+ */
+export function decide(pane: { harness: Harness; reading: ScreenReading } | null): Decision {
+  if (!pane) return { action: 'refuse', reason: 'gone' };
+  const { reading } = pane;
+  if (reading.dialog !== null || reading.state === 'blocked') return { action: 'hold', reason: 'dialog' };
+  if (reading.state === 'working') return { action: 'hold', reason: 'working' };
+  if (reading.draft !== null) return { action: 'refuse', reason: 'draft' };
+  if (pane.harness === 'shell' || reading.state === 'unknown') return { action: 'type', blind: true };
+  return { action: 'type', blind: false };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PaneNow } from '../panes/pane-tracker';
+import { arrived } from './sanitize';
+
+export interface TypistDeps {
+  /** Run a tmux command through the pane's server (control mode). */
+  command(args: readonly string[]): Promise<string[]>;
+  /** Read the pane now. */
+  readNow(): Promise<PaneNow | null>;
+  /** A 0700 directory for the paste buffers' files. */
+  bufferDir: string;
+}
+
+export type TypeResult = 'typed' | 'not_arrived' | 'not_submitted' | 'gone';
+
+/** How long typed text may take to show in the box, and the box to clear after Enter. */
+export const VERIFY_MS = 3000;
+const STEP_MS = 25;
+
+async function until(d: TypistDeps, ok: (p: PaneNow) => boolean): Promise<PaneNow | null> {
+  const deadline = Date.now() + VERIFY_MS;
+  let last: PaneNow | null = null;
+  for (;;) {
+    last = await d.readNow();
+    if (!last || ok(last) || Date.now() > deadline) return last;
+    await new Promise((r) => setTimeout(r, STEP_MS));
+  }
+}
+
+/**
+ * Type `text` into a pane and submit it: as one bracketed paste (`paste-buffer -p`), so
+ * the agent takes line breaks as text, not as Enter; then, unless blind, verify the box
+ * holds it (or the agent's paste placeholder) before pressing Enter, and verify the box
+ * emptied after. The text goes through a file and `load-buffer`, never through a command
+ * line, so no byte of it is parsed by tmux.
+ */
+export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean): Promise<TypeResult> {
+  const name = `collie-${randomBytes(6).toString('hex')}`;
+  const file = join(d.bufferDir, name);
+  await writeFile(file, text, { mode: 0o600 });
+  try {
+    await d.command(['load-buffer', '-b', name, file]);
+    await d.command(['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId]);
+  } catch {
+    return 'gone';
+  } finally {
+    await rm(file, { force: true });
+  }
+  if (!blind) {
+    const seen = await until(d, (p) => arrived(p.reading.draft, text));
+    if (!seen) return 'gone';
+    if (!arrived(seen.reading.draft, text)) return seen.reading.draft === null ? 'not_arrived' : 'not_submitted';
+  }
+  try {
+    await d.command(['send-keys', '-t', tmuxId, 'Enter']);
+  } catch {
+    return 'gone';
+  }
+  if (blind) return 'typed';
+  const after = await until(d, (p) => !arrived(p.reading.draft, text));
+  if (!after) return 'gone';
+  return after.reading.draft !== null && arrived(after.reading.draft, text) ? 'not_submitted' : 'typed';
+}
+
+/** Press tmux keys one at a time: sent together, agents read them as one unknown key. */
+export async function pressKeys(d: Pick<TypistDeps, 'command'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
+  try {
+    for (const k of keys) await d.command(['send-keys', '-t', tmuxId, k]);
+    return true;
+  } catch {
+    return false;
+  }
+}

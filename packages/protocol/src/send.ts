@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * A request id names one send for good: the same id again returns its receipt and types
+ * nothing, also after a bridge restart.
+ */
+export const RequestId = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'a request id is 1 to 100 letters, digits, _ . : or -');
+export type RequestId = z.infer<typeof RequestId>;
+
+/** At most this many characters per send (a long paste; the agent's own limits are larger). */
+export const MAX_SEND_CHARS = 20_000;
+
+/** `POST /api/panes/:id/send`. */
+export const SendRequest = z.object({ text: z.string().min(1).max(MAX_SEND_CHARS), request_id: RequestId }).strict();
+export type SendRequest = z.infer<typeof SendRequest>;
+
+/**
+ * Keys the phone's keys pad may press. `Stop` ends the running turn with the harness's own
+ * key. Names are ours; the bridge maps them to tmux key names.
+ */
+export const KeyName = z.enum(['Escape', 'C-c', 'Tab', 'BTab', 'Up', 'Down', 'Left', 'Right', 'Enter', 'Space', 'BSpace', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Stop']);
+export type KeyName = z.infer<typeof KeyName>;
+
+/** `POST /api/panes/:id/keys`: pressed in order, as the user asked, whatever is on screen. */
+export const KeysRequest = z.object({ keys: z.array(KeyName).min(1).max(16), request_id: RequestId }).strict();
+export type KeysRequest = z.infer<typeof KeysRequest>;
+
+/**
+ * Where a send stands. `queued`: behind another send to the same pane. `held`: waiting for
+ * the pane (a dialog, a running turn). `typing`: keys are going in. The rest are final.
+ */
+export const SendState = z.enum(['queued', 'held', 'typing', 'typed', 'not_sent', 'not_submitted']);
+export type SendState = z.infer<typeof SendState>;
+
+/** The words a receipt shows, one per outcome: the contract with the phone and the CLI. */
+export const OUTCOME = {
+  queued: 'queued',
+  heldDialog: 'held: dialog open',
+  heldWorking: 'held: agent working',
+  typing: 'typing',
+  typed: 'typed into the pane',
+  pressed: 'pressed',
+  answered: 'answered',
+  draft: 'not sent: draft present',
+  paneGone: 'not sent: pane gone',
+  timedOut: 'not sent: timed out',
+  interrupted: 'typed, not submitted: the bridge stopped while typing; look at the pane',
+  askChanged: 'not sent: the ask changed',
+  notAnswerable: 'not sent: a menu you opened is not answered from the phone',
+  notSubmitted: 'typed, not submitted',
+  notVerified: 'not sent: the text did not arrive in the box',
+} as const;
+
+export const SendReceipt = z.object({
+  requestId: RequestId,
+  paneId: z.string(),
+  kind: z.enum(['text', 'keys', 'answer']),
+  /** What was sent, shortened for display and masked. */
+  summary: z.string(),
+  state: SendState,
+  /** The outcome in words (see OUTCOME), with a reason after a colon where there is one. */
+  outcome: z.string(),
+  final: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type SendReceipt = z.infer<typeof SendReceipt>;
+
+/** `POST /api/panes/:id/answer`: pick option `n` (or, multi-select, toggle `toggle` then submit). */
+export const AnswerRequest = z
+  .object({
+    signature: z.string().min(1).max(200),
+    request_id: RequestId,
+    option: z.number().int().positive().max(99).optional(),
+    toggle: z.array(z.number().int().positive().max(99)).max(20).optional(),
+  })
+  .strict()
+  .refine((a) => (a.option === undefined) !== (a.toggle === undefined), 'give either option or toggle');
+export type AnswerRequest = z.infer<typeof AnswerRequest>;
+
+/** Every answer to send, keys and answer: the receipt as it stands when the call returns. */
+export const ReceiptBody = z.object({ receipt: SendReceipt });

@@ -1,0 +1,6 @@
+/** What the benchmarks take from the test kit (bundled as dist/bench-kit.mjs). */
+export { startTmux } from './tmux';
+export { startMessagesApi } from './messages-api';
+export { startClaude } from './claude';
+export { plainReply } from './scenarios';
+export { claudeInputReady, claudeWorking } from './claude-screen';

@@ -1,0 +1,27 @@
+import type { Pane } from '@collie/protocol';
+import { useStoredFlag } from '../hooks/use-stored-flag';
+import { Composer } from './composer';
+import { KeysPad } from './keys-pad';
+
+/** Remembered across visits: whether the person keeps the keys pad open. */
+const KEYS_OPEN_KEY = 'collie.keys-pad-open';
+const KEYS_ID = 'keys-pad';
+
+/** The foot of the pane page, always in reach: the keys pad when open, and the composer. */
+export function ComposerDock({ paneId, pane }: { readonly paneId: string; readonly pane: Pane | undefined }) {
+  const [keysOpen, setKeysOpen] = useStoredFlag(KEYS_OPEN_KEY, false);
+  const gone = pane === undefined;
+  return (
+    <footer className="dock">
+      {keysOpen && !gone ? <KeysPad paneId={paneId} id={KEYS_ID} /> : null}
+      <Composer
+        paneId={paneId}
+        disabledReason={gone ? 'This pane is gone: there is nothing to send to.' : null}
+        paneHasDraft={pane !== undefined && pane.draft !== null}
+        keysOpen={keysOpen && !gone}
+        keysId={KEYS_ID}
+        onToggleKeys={() => setKeysOpen(!keysOpen)}
+      />
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { usePaneAction } from '../hooks/use-pane-action';
+import { boxAfter, sendBlocker, textToSend } from '../lib/composer-box';
+import { StatusLine } from './status-line';
+
+interface Props {
+  readonly paneId: string;
+  /** Why nothing can be sent (the pane is gone), or null. */
+  readonly disabledReason: string | null;
+  /** The pane's input box holds the person's own draft: a send would be refused. */
+  readonly paneHasDraft: boolean;
+  readonly keysOpen: boolean;
+  readonly keysId: string;
+  readonly onToggleKeys: () => void;
+}
+
+/**
+ * Text for the pane's input box, sent through the bridge's send protocol, and where that send
+ * stands, live. The box empties once the text is typed and keeps it when it was not sent.
+ */
+export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysId, onToggleKeys }: Props) {
+  const action = usePaneAction(paneId);
+  const [box, setBox] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const settled = useRef<string | null>(null);
+  const { attempt, receipt } = action;
+
+  useEffect(() => {
+    if (!attempt || attempt.request.kind !== 'text' || !receipt?.final || settled.current === attempt.requestId) return;
+    settled.current = attempt.requestId;
+    const sent = attempt.request.text;
+    setBox((now) => boxAfter(now, sent, receipt));
+  }, [attempt, receipt]);
+
+  // Grows with the text up to the height CSS allows (about six rows), then scrolls.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [box]);
+
+  const text = textToSend(box);
+  const pendingSame = attempt?.request.kind === 'text' && attempt.request.text === text && action.line?.moving === true;
+  const blocked = disabledReason !== null || action.busy || pendingSame || sendBlocker(box) !== null;
+  const send = (): void => {
+    if (!blocked) action.run({ kind: 'text', text });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // A phone's Enter makes a new line; on a keyboard, Ctrl or Cmd with Enter sends.
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className="composer">
+      <StatusLine action={action} className="composer-status" />
+      {disabledReason ? <p className="composer-note">{disabledReason}</p> : null}
+      {disabledReason === null && paneHasDraft ? (
+        <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
+      ) : null}
+      <div className="composer-row">
+        <button
+          type="button"
+          className={`composer-keys${keysOpen ? ' composer-keys-open' : ''}`}
+          aria-expanded={keysOpen}
+          aria-controls={keysOpen ? keysId : undefined}
+          onClick={onToggleKeys}
+          disabled={disabledReason !== null}
+        >
+          Keys
+        </button>
+        <textarea
+          ref={area}
+          className="composer-box"
+          rows={1}
+          value={box}
+          placeholder={disabledReason === null ? 'Message the agent' : ''}
+          aria-label="Text to send to the pane"
+          disabled={disabledReason !== null}
+          onChange={(event) => setBox(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="button" className="composer-send" onClick={send} disabled={blocked}>
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { AnswerRequest, KeyName, KeysRequest, SendRequest } from '@collie/protocol';
+
+/** One thing the person asked to do to a pane from the phone. */
+export type PaneRequest =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'keys'; readonly keys: readonly KeyName[] }
+  | { readonly kind: 'answer'; readonly signature: string; readonly option: number }
+  | { readonly kind: 'toggle'; readonly signature: string; readonly toggle: readonly number[] };
+
+/** The route each request posts to, under `/api/panes/:id/`. */
+export function requestPath(request: PaneRequest): 'send' | 'keys' | 'answer' {
+  switch (request.kind) {
+    case 'text':
+      return 'send';
+    case 'keys':
+      return 'keys';
+    case 'answer':
+    case 'toggle':
+      return 'answer';
+  }
+}
+
+/** The body of the request, in the wire's own shape. */
+export function requestBody(request: PaneRequest, requestId: string): SendRequest | KeysRequest | AnswerRequest {
+  switch (request.kind) {
+    case 'text':
+      return { text: request.text, request_id: requestId };
+    case 'keys':
+      return { keys: [...request.keys], request_id: requestId };
+    case 'answer':
+      return { signature: request.signature, request_id: requestId, option: request.option };
+    case 'toggle':
+      return { signature: request.signature, request_id: requestId, toggle: [...request.toggle] };
+  }
+}
+
+/**
+ * What makes two taps "the same action" on one pane: the same words, the same keys, the same
+ * answer to the same ask. A retry of the same action may reuse its request id.
+ */
+export function actionKey(paneId: string, request: PaneRequest): string {
+  const what = (() => {
+    switch (request.kind) {
+      case 'text':
+        return request.text;
+      case 'keys':
+        return request.keys.join(' ');
+      case 'answer':
+        return `${request.signature} ${request.option}`;
+      case 'toggle':
+        return `${request.signature} [${request.toggle.join(',')}]`;
+    }
+  })();
+  return JSON.stringify([paneId, request.kind, what]);
+}
