@@ -148,19 +148,10 @@ describe('acting on a real Claude Code pane from the phone', () => {
     await page.getByRole('button', { name: 'Keys' }).click();
     await option('Blue').click();
     await card.locator('.card-question', { hasText: 'Which toppings?' }).waitFor();
-    const toppingsShown = Date.now();
     await card.locator('.option-check', { hasText: 'Cheese' }).click();
     await card.locator('.option-check', { hasText: 'Basil' }).click();
     await shot(page, 'actions-card-multiselect');
-    // At a person's pace. Seen with Claude Code 2.1.334: ticks pressed within about a second of
-    // a wizard's tab opening can be dropped while its Tab still lands, leaving the question
-    // unanswered; the bridge's settle wait does not cover it yet, and no screen signal says when
-    // the tab takes keys.
-    await page.waitForTimeout(Math.max(0, toppingsShown + 1500 - Date.now()));
-    console.log('DEBUG before', JSON.stringify(pane()?.card), (await claude.capture()).split('\n').slice(-16).join('\n'));
     await card.getByRole('button', { name: 'Submit', exact: true }).click();
-    await new Promise((r) => setTimeout(r, 300));
-    console.log('DEBUG after', JSON.stringify(bridge.hub.sends.get(id)?.slice(-2).map((r) => [r.summary, r.outcome, r.createdAt, r.updatedAt])), (await claude.capture()).split('\n').slice(-16).join('\n'));
     const review = await untilPane(bridge.hub, 'the review', (p) => p.id === id && p.card !== null && p.card.kind === 'review', 20_000);
     await option(review.card!.options[0]!.label).waitFor();
     await shot(page, 'actions-card-review');
