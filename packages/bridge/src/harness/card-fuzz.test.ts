@@ -63,6 +63,15 @@ describe('readCard is total', () => {
     );
   });
 
+  it('reads the same with LF and CRLF line ends', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<Harness>('claude', 'omp'), screenArb.map((s) => s.replace(/\r/g, '')), (harness, screen) => {
+        expect(readCard(harness, screen.replace(/\n/g, '\r\n'))).toEqual(readCard(harness, screen));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('copes with real dialogs cut, spliced and salted with noise', () => {
     fc.assert(
       fc.property(fixture, fc.nat(), fc.nat(), screenArb, (screen, a, b, noise) => {

@@ -159,23 +159,6 @@ describe('what a card says, read off real screens', () => {
   });
 });
 
-describe('where the pointer sits decides whether a tap can be answered now', () => {
-  it.each([
-    ['claude--plan-approval--feedback-focused', 'the plan feedback field has the keyboard'],
-    ['claude--plan-approval--three-row-typed-focused', 'typed feedback, pointer on it'],
-    ['claude--wizard-multiselect-pointer-next', 'the pointer is on the Next row, where digits do nothing'],
-    ['claude--select-preview-note-input', 'the notes field of a preview question has the keyboard'],
-  ])('%s is not answerable: %s', (name) => {
-    expect(card(name).answerable).toBe(false);
-  });
-
-  it('the same dialogs with the pointer on a choice are', () => {
-    expect(card('claude--plan-approval--feedback-typed').answerable).toBe(true);
-    expect(card('claude--wizard-multiselect-checked').answerable).toBe(true);
-    expect(card('claude--select-preview-note-attached').answerable).toBe(true);
-  });
-});
-
 describe('signature', () => {
   const sig = (name: string) => card(name).signature;
 

@@ -98,7 +98,9 @@ export class SendService {
       }
       const card = now.card;
       if (!card || card.signature !== req.signature) return this.finish(req.request_id, 'not_sent', OUTCOME.askChanged);
-      if (!card.answerable) return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
+      if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
+      // Other unanswerable cards (the pointer rests on a text row, where a digit would be
+      // typed) are refused by the plan, with its reason in words.
       const plan = answerPlan(card, { option: req.option, toggle: req.toggle });
       if (!plan.ok) return this.finish(req.request_id, 'not_sent', `not sent: ${plan.reason}`);
       await this.update(req.request_id, 'typing', OUTCOME.typing);

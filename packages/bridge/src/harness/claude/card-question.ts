@@ -1,4 +1,5 @@
 import type { CardOption } from '@collie/protocol';
+import { isRule } from '../screen/rules';
 import type { StyledLine } from '../screen/styled-line';
 import { readOptionBlock, type ScreenOption } from './card-options';
 import type { ClaudeCardParts } from './card';
@@ -28,10 +29,11 @@ interface Tab {
 
 /** Read an AskUserQuestion dialog (select, multi-select, preview, wizard tab, review). */
 export function readQuestionCard(lines: readonly StyledLine[], review: boolean): ClaudeCardParts | null {
-  const barAt = findLastIndex(lines, (l) => TAB_BAR.test(l.text) && /[☐☒]/u.test(l.text));
+  const barAt = lines.findLastIndex((l) => TAB_BAR.test(l.text) && /[☐☒]/u.test(l.text));
   const below = (barAt >= 0 ? lines.slice(barAt + 1) : lines).map((l) => l.text);
   const tabs = barAt >= 0 ? readTabs(lines[barAt] as StyledLine) : [];
-  const wizard = tabs.length > 1;
+  // A lone single-select question shows one chip; more tabs (questions, Submit) make a tab bar.
+  const tabbed = tabs.length > 1;
   let active = tabs.findIndex((t) => t.open);
   // Without colours (a plain capture) the review page still says which tab is open.
   if (active < 0 && review) active = tabs.findIndex((t) => t.mark === '✔');
@@ -40,7 +42,9 @@ export function readQuestionCard(lines: readonly StyledLine[], review: boolean):
   const block = readOptionBlock(below, preview ? 'label' : 'description');
   if (!block) return null;
   const firstRow = block.options[0]?.row ?? below.length;
-  const lead = below.slice(0, firstRow).map((r) => r.trim()).filter((r) => r !== '');
+  // With the tab bar scrolled away, the dialog starts below the last rule over the options.
+  const from = barAt >= 0 ? 0 : below.slice(0, firstRow).findLastIndex((r) => isRule(r)) + 1;
+  const lead = below.slice(from, firstRow).map((r) => r.trim()).filter((r) => r !== '');
 
   const options: Array<CardOption & { focused: boolean }> = block.options.map((o) => toCard(o));
   const lastRow = block.options.at(-1)?.row ?? 0;
@@ -64,15 +68,15 @@ export function readQuestionCard(lines: readonly StyledLine[], review: boolean):
     title = lead.find((r) => REVIEW_HEADING.test(r)) ?? title;
     question = lead.find((r) => READY.test(r)) ?? '';
     body = lead.filter((r) => !REVIEW_HEADING.test(r) && !READY.test(r)).slice(0, BODY_ROWS);
-  } else if (!wizard && tabs.length === 1) title = tabs[0]?.label ?? '';
+  } else if (tabs.length === 1) title = tabs[0]?.label ?? '';
 
   return {
     title,
     body,
     question,
     options: options.map(({ focused: _, ...o }) => o),
-    tabs: wizard ? tabs.map((t) => ({ label: t.label, answered: t.mark === '☒' })) : [],
-    activeTab: wizard && active >= 0 ? active : null,
+    tabs: tabbed ? tabs.map((t) => ({ label: t.label, answered: t.mark === '☒' })) : [],
+    activeTab: tabbed && active >= 0 ? active : null,
     digitsReach: !block.focusElsewhere && !editing && focused !== undefined && !focused.freeText,
   };
 }
@@ -90,9 +94,4 @@ function readTabs(line: StyledLine): Tab[] {
     const label = text.slice(at + 1, end).replace(/→\s*$/u, '').trim();
     return { label, mark: text[at] ?? '', open: line.marked[at + 2] === true };
   });
-}
-
-function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
-  return -1;
 }

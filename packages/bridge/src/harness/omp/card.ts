@@ -34,7 +34,7 @@ export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<Di
   const bare = { kind, title: '', body: [], question: '', options: [], tabs: [], activeTab: null, answerable: false };
   // Pickers (models, settings, sessions, the slash palette) are shown, never answered.
   if (kind === 'menu') return bare;
-  const titleAt = findLastIndex(lines, (l) => ASK_TITLE.test(l.text));
+  const titleAt = lines.findLastIndex((l) => ASK_TITLE.test(l.text));
   if (titleAt < 0) return null;
   const inner: StyledLine[] = [];
   for (const line of lines.slice(titleAt + 1)) {
@@ -90,9 +90,4 @@ function readTabs(line: StyledLine): Array<{ label: string; open: boolean }> {
     tabs.push({ label: m[0], open: line.marked[at] === true });
   }
   return tabs;
-}
-
-function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
-  return -1;
 }
