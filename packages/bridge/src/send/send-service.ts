@@ -103,7 +103,9 @@ export class SendService {
       // typed) are refused by the plan, with its reason in words.
       const plan = answerPlan(card, { option: req.option, toggle: req.toggle });
       if (!plan.ok) return this.finish(req.request_id, 'not_sent', `not sent: ${plan.reason}`);
-      await this.update(req.request_id, 'typing', OUTCOME.typing);
+      const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
+      const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));
+      await this.update(req.request_id, 'typing', OUTCOME.typing, false, `${what}: ${labels.join(', ')}`);
       const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps);
       return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
     });
@@ -188,10 +190,11 @@ export class SendService {
     return send.receipt;
   }
 
-  private async update(requestId: string, state: SendReceipt['state'], outcome: string, final = false): Promise<SendReceipt> {
+  private async update(requestId: string, state: SendReceipt['state'], outcome: string, final = false, summary?: string): Promise<SendReceipt> {
     const cur = this.d.store.get(requestId)!;
-    if (cur.receipt.state === state && cur.receipt.outcome === outcome && cur.receipt.final === final) return cur.receipt;
-    return this.record({ ...cur, receipt: { ...cur.receipt, state, outcome, final, updatedAt: this.now() } });
+    const text = summary === undefined ? cur.receipt.summary : this.d.redact(summary);
+    if (cur.receipt.state === state && cur.receipt.outcome === outcome && cur.receipt.final === final && cur.receipt.summary === text) return cur.receipt;
+    return this.record({ ...cur, receipt: { ...cur.receipt, state, outcome, final, summary: text, updatedAt: this.now() } });
   }
 
   private finish(requestId: string, state: SendReceipt['state'], outcome: string): Promise<SendReceipt> {

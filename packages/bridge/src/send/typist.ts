@@ -64,10 +64,21 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   return after.reading.draft !== null && arrived(after.reading.draft, text) ? 'not_submitted' : 'typed';
 }
 
-/** Press tmux keys one at a time: sent together, agents read them as one unknown key. */
+/**
+ * Between two keys of one press: through a control-mode client, back-to-back `send-keys`
+ * reach the pane well under a millisecond apart, and an agent that reads them in one chunk
+ * takes `1`, `3`, Tab as typed text or one unknown key (seen: a multi-select's ticks lost
+ * while its Tab got through, 2026-12-02).
+ */
+export const KEY_GAP_MS = 50;
+
+/** Press tmux keys one at a time, apart: sent together, agents read them as one input. */
 export async function pressKeys(d: Pick<TypistDeps, 'command'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
   try {
-    for (const k of keys) await d.command(['send-keys', '-t', tmuxId, k]);
+    for (const [i, k] of keys.entries()) {
+      if (i > 0) await new Promise((r) => setTimeout(r, KEY_GAP_MS));
+      await d.command(['send-keys', '-t', tmuxId, k]);
+    }
     return true;
   } catch {
     return false;
