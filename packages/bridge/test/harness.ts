@@ -1,28 +1,11 @@
-import { join } from 'node:path';
 import type { ModelEvent } from '@collie/protocol';
 import { startBridge, type Bridge } from '../src/bridge';
 import type { EventHub } from '../src/events/hub';
-import { webDir } from '../src/commands/paths';
-
-/** The socket dir a private tmux server under `tmpDir` uses. */
-export function socketDirOf(tmpDir: string): string {
-  return join(tmpDir, `tmux-${process.getuid?.() ?? 0}`);
-}
+import { testBridgeOptions } from '@collie/testkit';
 
 /** A bridge on port 0 that sees only the tmux servers under `tmuxTmpDir`. */
-export function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: { env?: NodeJS.ProcessEnv; redact?: boolean } = {}): Promise<Bridge> {
-  return startBridge({
-    stateDir,
-    port: 0,
-    host: '127.0.0.1',
-    allowedHosts: [],
-    machine: 'testbox',
-    socketDir: socketDirOf(tmuxTmpDir),
-    redact: extra.redact ?? true,
-    webDir,
-    version: 'test',
-    env: extra.env ?? { ...process.env, TMUX_TMPDIR: tmuxTmpDir },
-  });
+export function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: { redact?: boolean } = {}): Promise<Bridge> {
+  return startBridge(testBridgeOptions(tmuxTmpDir, stateDir, extra));
 }
 
 /**

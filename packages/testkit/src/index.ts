@@ -21,3 +21,4 @@ export { writeClaudeConfig, type ClaudeConfigOptions, type PermissionsMode } fro
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
 export { captureClaudeScreens } from './capture-screens';
+export { testBridgeOptions } from './bridge-options';

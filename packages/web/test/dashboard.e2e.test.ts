@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type BridgeOptions, startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir } from '@collie/testkit';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startDropProxy } from './drop-proxy';
@@ -39,18 +39,7 @@ describe('the phone app on a real bridge and a real tmux server', () => {
     await using state = await tempDir('collie-state-');
     // The page talks to the bridge through a relay the test can cut, as a phone's network drops.
     await using proxy = await startDropProxy();
-    const options: BridgeOptions = {
-      stateDir: state.path,
-      port: 0,
-      host: '127.0.0.1',
-      allowedHosts: [`127.0.0.1:${proxy.port}`],
-      machine: 'testbox',
-      socketDir: join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`),
-      redact: true,
-      webDir: dist,
-      version: 'test',
-      env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir },
-    };
+    const options = testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, allowedHosts: [`127.0.0.1:${proxy.port}`] });
     await using bridge = await startBridge(options);
     proxy.target(bridge.port);
     await untilPane(bridge.hub, 'the blocked pane', (p) => p.id === id(blockedPane) && p.state === 'blocked');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startDemo, tempDir } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, startDemo, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
 
@@ -16,18 +16,7 @@ describe('the demo on the phone', () => {
     await using tmuxDir = await tempDir('collie-demo-tmux-');
     await using demo = await startDemo({ tmpDir: tmuxDir.path, name: `collie-demo-${process.pid}`, log: () => undefined });
     await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge({
-      stateDir: state.path,
-      port: 0,
-      host: '127.0.0.1',
-      allowedHosts: [],
-      machine: 'demobox',
-      socketDir: join(tmuxDir.path, `tmux-${process.getuid?.() ?? 0}`),
-      redact: true,
-      webDir: dist,
-      version: 'test',
-      env: { ...process.env, TMUX_TMPDIR: tmuxDir.path },
-    });
+    await using bridge = await startBridge(testBridgeOptions(tmuxDir.path, state.path, { webDir: dist, machine: 'demobox' }));
     const id = (role: string) => `${demo.tmux.name}:${demo.panes.find((p) => p.role === role)!.paneId}`;
     await untilPane(bridge.hub, 'the permission pane blocked', (p) => p.id === id('permission') && p.state === 'blocked' && p.dialog === 'permission', 30_000);
     await untilPane(bridge.hub, 'the working pane', (p) => p.id === id('working') && p.state === 'working', 30_000);

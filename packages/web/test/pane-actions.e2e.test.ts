@@ -12,6 +12,7 @@ import {
   startMessagesApi,
   startTmux,
   tempDir,
+  testBridgeOptions,
 } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,18 +35,7 @@ describe('acting on a real Claude Code pane from the phone', () => {
     await using api = await startMessagesApi();
     await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
     await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge({
-      stateDir: state.path,
-      port: 0,
-      host: '127.0.0.1',
-      allowedHosts: [],
-      machine: 'testbox',
-      socketDir: join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`),
-      redact: true,
-      webDir: dist,
-      version: 'test',
-      env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir },
-    });
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
     const id = `${tmux.name}:${claude.paneId}`;
     const pane = () => bridge.hub.panes.get(id);
     const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
