@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReceiptBody, type Pane, type SendReceipt } from '@collie/protocol';
+import type { Pane } from '@collie/protocol';
 import {
   bashPermission,
   claudeInputReady,
@@ -19,22 +19,7 @@ import {
 } from '@collie/testkit';
 import type { Bridge } from '../src/bridge';
 import { bridgeFor, until } from './harness';
-
-/** POST a JSON body to the bridge; returns the receipt. */
-export async function call(bridge: Bridge, paneId: string, verb: 'send' | 'keys' | 'answer', body: unknown): Promise<SendReceipt> {
-  const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${verb}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ReceiptBody.parse(await res.json()).receipt;
-}
-
-/** The receipt once it is final, from the hub's events. */
-export function finalReceipt(bridge: Bridge, requestId: string, ms = 30_000): Promise<SendReceipt> {
-  return until(bridge.hub, `receipt ${requestId} to be final`, (h) => [...h.sends.values()].flat().find((r) => r.requestId === requestId && r.final), ms);
-}
+import { call, finalReceipt } from './send-helpers';
 
 describe('sending to the real Claude Code TUI', () => {
   let tmux: TmuxServer;
@@ -165,9 +150,9 @@ describe('sending to the real Claude Code TUI', () => {
     expect(a.outcome).toBe('typed into the pane');
     expect(['queued', 'held: agent working', 'typed into the pane']).toContain(b.outcome);
     expect((await finalReceipt(bridge, 'pair-2')).outcome).toBe('typed into the pane');
-    const prompts = api.requests.filter((q) => q.kind === 'main').map((q) => q.userMessages.at(-1));
-    expect(prompts).toContain('first of two');
-    expect(prompts).toContain('second of two');
+    const first = await api.waitForRequest((q) => q.kind === 'main' && q.userMessages.at(-1) === 'first of two');
+    const second = await api.waitForRequest((q) => q.kind === 'main' && q.userMessages.at(-1) === 'second of two');
+    expect(second.seq).toBeGreaterThan(first.seq);
     await idle();
   });
 });

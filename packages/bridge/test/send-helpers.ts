@@ -1,0 +1,20 @@
+import { expect } from 'vitest';
+import { ReceiptBody, type SendReceipt } from '@collie/protocol';
+import type { Bridge } from '../src/bridge';
+import { until } from './harness';
+
+/** POST a JSON body to the bridge; returns the receipt. */
+export async function call(bridge: Bridge, paneId: string, verb: 'send' | 'keys' | 'answer', body: unknown): Promise<SendReceipt> {
+  const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${verb}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ReceiptBody.parse(await res.json()).receipt;
+}
+
+/** The receipt once it is final, from the hub's events. */
+export function finalReceipt(bridge: Bridge, requestId: string, ms = 30_000): Promise<SendReceipt> {
+  return until(bridge.hub, `receipt ${requestId} to be final`, (h) => [...h.sends.values()].flat().find((r) => r.requestId === requestId && r.final), ms);
+}
