@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dialog, Harness, ScreenState, type ScreenReading } from '@collie/protocol';
+import { Dialog, Harness, PaneState, ScreenState, type ScreenReading } from '@collie/protocol';
 import { decide } from './decide';
 
 const reading = fc.record({
@@ -13,12 +13,13 @@ const reading = fc.record({
 describe('the send decision', () => {
   it('for any reading: never types into a dialog, a running turn or over a draft', () => {
     fc.assert(
-      fc.property(reading, fc.constantFrom(...Harness.options), (r, harness) => {
-        const d = decide({ harness, reading: r });
+      fc.property(reading, fc.constantFrom(...Harness.options), fc.constantFrom(...PaneState.options), (r, harness, state) => {
+        const d = decide({ harness, state, reading: r });
         if (d.action === 'type') {
           expect(r.dialog).toBeNull();
           expect(r.draft).toBeNull();
           expect(r.state === 'working' || r.state === 'blocked').toBe(false);
+          expect(state === 'working' || state === 'blocked').toBe(false);
         }
         if (r.dialog !== null) expect(d).toEqual({ action: 'hold', reason: 'dialog' });
       }),
@@ -27,11 +28,14 @@ describe('the send decision', () => {
 
   it('holds for a dialog before it looks at the box, and refuses a draft', () => {
     const base: ScreenReading = { harness: 'claude', state: 'idle', dialog: null, draft: null };
-    expect(decide({ harness: 'claude', reading: base })).toEqual({ action: 'type', blind: false });
-    expect(decide({ harness: 'claude', reading: { ...base, dialog: 'menu', draft: 'x' } })).toEqual({ action: 'hold', reason: 'dialog' });
-    expect(decide({ harness: 'claude', reading: { ...base, state: 'working', draft: 'x' } })).toEqual({ action: 'hold', reason: 'working' });
-    expect(decide({ harness: 'claude', reading: { ...base, draft: 'half a thought' } })).toEqual({ action: 'refuse', reason: 'draft' });
-    expect(decide({ harness: 'shell', reading: { ...base, harness: 'shell', state: 'unknown' } })).toEqual({ action: 'type', blind: true });
+    expect(decide({ harness: 'claude', state: 'idle', reading: base })).toEqual({ action: 'type', blind: false });
+    expect(decide({ harness: 'claude', state: 'idle', reading: { ...base, dialog: 'menu', draft: 'x' } })).toEqual({ action: 'hold', reason: 'dialog' });
+    expect(decide({ harness: 'claude', state: 'idle', reading: { ...base, state: 'working', draft: 'x' } })).toEqual({ action: 'hold', reason: 'working' });
+    expect(decide({ harness: 'claude', state: 'idle', reading: { ...base, draft: 'half a thought' } })).toEqual({ action: 'refuse', reason: 'draft' });
+    expect(decide({ harness: 'shell', state: 'unknown', reading: { ...base, harness: 'shell', state: 'unknown' } })).toEqual({ action: 'type', blind: true });
     expect(decide(null)).toEqual({ action: 'refuse', reason: 'gone' });
+    // An idle screen the engine has not confirmed as a turn's end is still a running turn.
+    expect(decide({ harness: 'claude', state: 'working', reading: base })).toEqual({ action: 'hold', reason: 'working' });
+    expect(decide({ harness: 'claude', state: 'blocked', reading: base })).toEqual({ action: 'hold', reason: 'working' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Harness, ScreenReading } from '@collie/protocol';
+import type { Harness, PaneState, ScreenReading } from '@collie/protocol';
 
 /** What a send does with a pane as it was just read. */
 export type Decision =
@@ -13,11 +13,15 @@ export type Decision =
  * An agent's own queue key is never used: a held send waits for the turn's end, which is
  * right for every version of every agent, known or not.
  */
-export function decide(pane: { harness: Harness; reading: ScreenReading } | null): Decision {
+export function decide(pane: { harness: Harness; state: PaneState; reading: ScreenReading } | null): Decision {
   if (!pane) return { action: 'refuse', reason: 'gone' };
   const { reading } = pane;
   if (reading.dialog !== null || reading.state === 'blocked') return { action: 'hold', reason: 'dialog' };
   if (reading.state === 'working') return { action: 'hold', reason: 'working' };
+  // The screen reads idle but the engine has not confirmed the turn's end yet (a frame
+  // without a spinner mid-turn, or between an answered dialog and the next tool): still a
+  // running turn for a send. The engine's next state change wakes the held send.
+  if (pane.state === 'working' || pane.state === 'blocked') return { action: 'hold', reason: 'working' };
   if (reading.draft !== null) return { action: 'refuse', reason: 'draft' };
   if (pane.harness === 'shell' || reading.state === 'unknown') return { action: 'type', blind: true };
   return { action: 'type', blind: false };

@@ -2,7 +2,7 @@ import type { AnswerRequest, KeyName, SendReceipt } from '@collie/protocol';
 import { OUTCOME } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { answerPlan } from '../harness/card';
-import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
+import type { PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { decide } from './decide';
 import { tmuxKeys } from './keys';
@@ -139,7 +139,7 @@ export class SendService {
       const outcome = at
         ? await this.inLane(paneId, async () => {
             const now = await at.tracker.readNow(at.tmuxId);
-            const d = decide(now && { harness: now.harness, reading: heldWhileTurnEnds(now) });
+            const d = decide(now);
             if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
             if (d.action === 'refuse') return this.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
             await this.update(requestId, 'typing', OUTCOME.typing);
@@ -200,12 +200,4 @@ export class SendService {
   private finish(requestId: string, state: SendReceipt['state'], outcome: string): Promise<SendReceipt> {
     return this.update(requestId, state, outcome, true);
   }
-}
-
-/**
- * A screen that reads idle while the engine has not yet confirmed the turn's end (a frame
- * without a spinner mid-turn) is still a running turn for a send: Enter must not go in.
- */
-function heldWhileTurnEnds(now: PaneNow): PaneNow['reading'] {
-  return now.state === 'working' && now.reading.state === 'idle' ? { ...now.reading, state: 'working' } : now.reading;
 }
