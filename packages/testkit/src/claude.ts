@@ -58,7 +58,22 @@ export const FAKE_API_KEY = 'sk-ant-api03-collie-testkit-offline-key-00000000000
  * Variables that would make the CLI talk to something else or believe it runs inside another
  * agent session; the pane starts without them (`env -u`).
  */
-const UNSET = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'CLAUDE_CODE_USE_BEDROCK', 'CLAUDE_CODE_USE_VERTEX', 'ANTHROPIC_MODEL'];
+const UNSET = [
+  'CLAUDECODE',
+  'CLAUDE_CODE_ENTRYPOINT',
+  'ANTHROPIC_AUTH_TOKEN',
+  'CLAUDE_CODE_OAUTH_TOKEN',
+  'CLAUDE_CODE_USE_BEDROCK',
+  'CLAUDE_CODE_USE_VERTEX',
+  'ANTHROPIC_MODEL',
+  // Under a CI variable the TUI draws for a log, not a person: fewer colours (a wizard's open
+  // tab is told by its background) and other layouts. Seen with CI=true, 2026-12-02.
+  'CI',
+  'CONTINUOUS_INTEGRATION',
+  'GITHUB_ACTIONS',
+  'BUILD_NUMBER',
+  'RUN_ID',
+];
 
 /**
  * Starts the real Claude Code TUI in a pane of `tmux`, pointed at `api`, with an isolated
