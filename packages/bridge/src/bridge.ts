@@ -128,7 +128,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   http.on('upgrade', events.handleUpgrade);
   http.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (err: NodeJS.ErrnoException) => {
+      discovery.stop();
+      void store.close();
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`collie: ${o.host}:${o.port} is taken (another bridge? see \`collie status\`); set COLLIE_PORT or --port, or 0 for a free port`)
+          : new Error(`collie: cannot listen on ${o.host}:${o.port}: ${err.message}`),
+      );
+    });
     http.listen(o.port, o.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;

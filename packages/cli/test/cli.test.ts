@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -79,9 +80,20 @@ describe('the collie command', () => {
     expect((await collie(['status'], env)).code).toBe(3);
   });
 
-  it('serve prints its URL; a bad --port is refused with a reason', async () => {
+  it('serve refuses a bad --port and a taken port with a reason, and exits 1', async () => {
     const bad = await collie(['serve', '--port', 'eighty']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('a port is a whole number from 0 to 65535');
+    await using dir = await tempDir('collie-serve-');
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const busy = await collie(['serve', '--port', String(port), '--no-qr'], { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config') });
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain(`127.0.0.1:${port} is taken`);
+    } finally {
+      taken.close();
+    }
   });
 });
