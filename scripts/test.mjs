@@ -10,6 +10,10 @@ if (sh(process.execPath, [join(root, 'scripts/typecheck.mjs')]) !== 0) {
   console.error('npm test: type errors; fix them first.');
   process.exit(1);
 }
+if (sh(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), 'packages']) !== 0) {
+  console.error('npm test: lint errors (package boundaries, floating promises, switches); fix them first.');
+  process.exit(1);
+}
 mkdirSync(join(root, '.artifacts'), { recursive: true });
 const report = join(root, '.artifacts', 'vitest.json');
 const code = sh(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
