@@ -1,14 +1,13 @@
+import { BackBar } from '../components/back-bar';
 import { AskSlot } from '../components/ask-slot';
 import { ComposerDock } from '../components/composer-dock';
 import { Notice } from '../components/notice';
 import { PaneHeader } from '../components/pane-header';
 import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
-import { TopBar } from '../components/top-bar';
 import { useClientState } from '../hooks/use-client';
 import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
-import { dashboardHref } from '../lib/routes';
 
 /**
  * `#/pane/<id>`: one pane. The ask it raised comes first (that is what the person must act
@@ -21,11 +20,7 @@ export function PanePage({ id }: { readonly id: string }) {
   useMarkSeen(id, pane);
   return (
     <>
-      <TopBar connection={connection}>
-        <a className="back" href={dashboardHref()}>
-          <span aria-hidden="true">‹</span> Panes
-        </a>
-      </TopBar>
+      <BackBar connection={connection} />
       <main className="page page-pane">
         {pane ? (
           <>
