@@ -10,7 +10,7 @@ export function RecentSends({ receipts }: { readonly receipts: readonly SendRece
   const shown = receipts.slice(-SHOWN).reverse();
   return (
     <section className="sends" aria-label="Recent sends">
-      <h2 className="sends-title">Recent sends</h2>
+      <h2 className="section-title">Recent sends</h2>
       <ul className="sends-list">
         {shown.map((receipt) => {
           const line = receiptLine(receipt);

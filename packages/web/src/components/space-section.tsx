@@ -5,7 +5,7 @@ import { PaneRow } from './pane-row';
 export function SpaceSection({ space, showOrigin }: { readonly space: Space; readonly showOrigin: boolean }) {
   return (
     <section className="space" aria-label={`Space ${space.name}`}>
-      <h2 className="space-title">
+      <h2 className="section-title space-title">
         <span className="space-name">{space.name}</span>
         {showOrigin ? (
           <span className="space-origin">
