@@ -31,7 +31,7 @@ async function settledCard(tmux: TmuxServer, pane: string, want: { kind: Dialog;
 
 /** Press the plan for `answer` on `card`, one key per `send-keys` (keys sent together read as one unknown key). */
 async function answer(tmux: TmuxServer, pane: string, card: DialogCard, given: { option?: number; toggle?: number[] }): Promise<string[]> {
-  const plan = answerPlan(card, given);
+  const plan = answerPlan('claude', card, given);
   if (!plan.ok) throw new Error(`no plan: ${plan.reason}`);
   for (const key of plan.steps) await tmux.sendKeys(pane, key);
   return plan.steps;

@@ -9,7 +9,7 @@ const card = (name: string): DialogCard => {
   if (!c) throw new Error(`no card on ${name}`);
   return c;
 };
-const steps = (name: string, answer: { option?: number; toggle?: number[] }) => answerPlan(card(name), answer);
+const steps = (name: string, answer: { option?: number; toggle?: number[] }) => answerPlan('claude', card(name), answer);
 const refusal = (name: string, answer: { option?: number; toggle?: number[] }) => {
   const plan = steps(name, answer);
   return plan.ok ? `pressed ${plan.steps.join(' ')}` : plan.reason;
@@ -71,8 +71,8 @@ describe('answerPlan refuses what cannot be answered safely, in words', () => {
       ...base,
       options: Array.from({ length: 10 }, (_, i) => ({ n: i + 1, label: `Choice ${i + 1}`, description: null, checked: null, freeText: false })),
     };
-    expect(answerPlan(many, { option: 9 })).toEqual({ ok: true, steps: ['9'] });
-    expect(answerPlan(many, { option: 10 })).toEqual({ ok: false, reason: 'option 10 has no digit key' });
+    expect(answerPlan('claude', many, { option: 9 })).toEqual({ ok: true, steps: ['9'] });
+    expect(answerPlan('claude', many, { option: 10 })).toEqual({ ok: false, reason: 'option 10 has no digit key' });
   });
 });
 

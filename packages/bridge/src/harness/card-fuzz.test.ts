@@ -105,7 +105,7 @@ describe('answerPlan is total', () => {
     fc.assert(
       fc.property(card, fc.record({ option: fc.option(n, { nil: undefined }), toggle: fc.option(fc.array(n, { maxLength: 25 }), { nil: undefined }) }), (c, answer) => {
         expect(CardOption.array().safeParse(c.options).success).toBe(true);
-        const plan = answerPlan(c, answer);
+        const plan = answerPlan('claude', c, answer);
         if (plan.ok) {
           expect(plan.steps.length).toBeGreaterThan(0);
           for (const key of plan.steps) expect(key).toMatch(/^(?:[1-9]|Tab|Enter|Home|Down)$/);

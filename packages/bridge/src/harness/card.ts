@@ -1,16 +1,13 @@
 import type { DialogCard, Harness } from '@collie/protocol';
 import { cardSignature } from './card-signature';
-import { readClaude } from './claude/index';
-import { readClaudeCard } from './claude/card';
-import { claudeKeys, type KeyPlan } from './claude/card-keys';
-import { readOmp } from './omp/index';
-import { readOmpCard } from './omp/card';
+import type { CardAnswer, KeyPlan } from './agent';
+import { AGENTS } from './agents';
 import { parseScreen } from './screen/parse-screen';
 
 /**
  * The dialog on one captured screen as a card: what it asks, the options to tap, and a
  * signature of what the person read. Null when no dialog is open, or the harness has no card
- * reader (Codex, OpenCode, Gemini, pi, aider: their dialogs are shown as the screen only).
+ * reader (its dialogs are shown as the screen only).
  * Pure and total: any string yields a card or null, never a throw.
  *
  * @example
@@ -20,14 +17,9 @@ import { parseScreen } from './screen/parse-screen';
  */
 export function readCard(harness: Harness, screen: string): DialogCard | null {
   const lines = parseScreen(screen);
-  let card: Omit<DialogCard, 'signature'> | null = null;
-  if (harness === 'claude') {
-    const kind = readClaude(lines).dialog;
-    card = kind === null ? null : readClaudeCard(lines, kind);
-  } else if (harness === 'omp') {
-    const kind = readOmp(lines).dialog;
-    card = kind === null ? null : readOmpCard(lines, kind);
-  }
+  const agent = AGENTS[harness];
+  const kind = agent.card ? agent.read(lines).dialog : null;
+  const card = kind === null || !agent.card ? null : agent.card(lines, kind);
   return card === null ? null : { ...card, signature: cardSignature(card) };
 }
 
@@ -36,18 +28,18 @@ export function readCard(harness: Harness, screen: string): DialogCard | null {
  * unknown key), to give `answer` to the dialog `card` shows; or why not, in words.
  *
  * `option` picks one option; `toggle` ticks or unticks boxes of a multi-select question and
- * then moves on (a lone question is submitted, a wizard opens its next tab). Only Claude
- * Code's cards are ever answerable, so the keys are Claude's.
+ * then moves on (a lone question is submitted, a wizard opens its next tab). The keys are the
+ * agent's own (`AgentReader.keys`).
  *
  * Press the steps only after re-reading the pane and finding the same signature, and not in
  * the first moments after the dialog opened: Claude drops keys that arrive then.
  *
  * @example
- * answerPlan(card, { option: 2 })        // { ok: true, steps: ['2'] }
- * answerPlan(card, { toggle: [1, 3] })  // { ok: true, steps: ['1', '3', 'Tab', '1'] }
- * answerPlan(menuCard, { option: 1 })   // { ok: false, reason: 'a menu the user opened is not answered from here' }
+ * answerPlan('claude', card, { option: 2 })        // { ok: true, steps: ['2'] }
+ * answerPlan('claude', card, { toggle: [1, 3] })  // { ok: true, steps: ['1', '3', 'Tab', '1'] }
+ * answerPlan('claude', menuCard, { option: 1 })   // { ok: false, reason: 'a menu the user opened is not answered from here' }
  */
-export function answerPlan(card: DialogCard, answer: { option?: number; toggle?: number[] }): KeyPlan {
+export function answerPlan(harness: Harness, card: DialogCard, answer: CardAnswer): KeyPlan {
   if (!card.answerable) {
     return {
       ok: false,
@@ -70,5 +62,6 @@ export function answerPlan(card: DialogCard, answer: { option?: number; toggle?:
     if (seen.has(n)) return { ok: false, reason: `option ${n} is listed twice` };
     seen.add(n);
   }
-  return claudeKeys(card, answer);
+  const keys = AGENTS[harness].keys;
+  return keys ? keys(card, answer) : { ok: false, reason: 'this agent is answered at its terminal' };
 }

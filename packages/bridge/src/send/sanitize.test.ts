@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PASTE_PLACEHOLDER } from '../harness/claude/index';
 import { arrived, sanitizeText, summarize } from './sanitize';
 
 describe('text for the box', () => {
@@ -19,10 +20,10 @@ describe('text for the box', () => {
   });
 
   it('knows the text arrived when the box shows it, wrapped, or as a paste placeholder', () => {
-    expect(arrived('hello   world', 'hello world')).toBe(true);
-    expect(arrived('[Pasted text #1 +12 lines]', 'x\n'.repeat(12))).toBe(true);
-    expect(arrived('hello', 'hello world')).toBe(false);
-    expect(arrived(null, 'x')).toBe(false);
+    expect(arrived('hello   world', 'hello world', PASTE_PLACEHOLDER)).toBe(true);
+    expect(arrived('[Pasted text #1 +12 lines]', 'x\n'.repeat(12), PASTE_PLACEHOLDER)).toBe(true);
+    expect(arrived('hello', 'hello world', PASTE_PLACEHOLDER)).toBe(false);
+    expect(arrived(null, 'x', PASTE_PLACEHOLDER)).toBe(false);
     expect(summarize('a'.repeat(200)).length).toBe(80);
   });
 });

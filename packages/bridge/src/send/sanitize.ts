@@ -16,19 +16,16 @@ export function foldSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Claude's placeholder for a paste it did not spell out: `[Pasted text #2 +41 lines]`. */
-export const PASTE_PLACEHOLDER = /^\[Pasted text #\d+(?: \+\d+ lines)?\]$/;
-
 /**
- * Whether the box now holds what was typed: the text itself, or the harness's paste
- * placeholder standing for it. White space is not compared: a screen reader cannot tell a
+ * Whether the box now holds what was typed: the text itself, or the agent's paste
+ * placeholder (`AgentReader.pastePlaceholder`) standing for it. White space is not compared: a screen reader cannot tell a
  * word the terminal wrapped mid-word from two words, so it may read spaces that were not
  * typed (or lose ones that were).
  */
-export function arrived(draft: string | null, typed: string): boolean {
+export function arrived(draft: string | null, typed: string, placeholder: RegExp | null): boolean {
   if (draft === null) return false;
   const bare = (s: string) => s.replace(/\s+/g, '');
-  return bare(draft) === bare(typed) || PASTE_PLACEHOLDER.test(foldSpace(draft));
+  return bare(draft) === bare(typed) || (placeholder?.test(foldSpace(draft)) ?? false);
 }
 
 /** A short, one-line form of a text for receipts and lists. */

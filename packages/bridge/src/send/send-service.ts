@@ -101,7 +101,7 @@ export class SendService {
       if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
       // Other unanswerable cards (the pointer rests on a text row, where a digit would be
       // typed) are refused by the plan, with its reason in words.
-      const plan = answerPlan(card, { option: req.option, toggle: req.toggle });
+      const plan = answerPlan(now.harness, card, { option: req.option, toggle: req.toggle });
       if (!plan.ok) return this.finish(req.request_id, 'not_sent', `not sent: ${plan.reason}`);
       const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
       const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));

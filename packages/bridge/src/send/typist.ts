@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PaneNow } from '../panes/pane-tracker';
+import { AGENTS } from '../harness/agents';
 import { arrived } from './sanitize';
 
 export interface TypistDeps {
@@ -49,9 +50,9 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     await rm(file, { force: true });
   }
   if (!blind) {
-    const seen = await until(d, (p) => arrived(p.reading.draft, text));
+    const seen = await until(d, (p) => arrived(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder));
     if (!seen) return 'gone';
-    if (!arrived(seen.reading.draft, text)) return seen.reading.draft === null ? 'not_arrived' : 'not_submitted';
+    if (!arrived(seen.reading.draft, text, AGENTS[seen.harness].pastePlaceholder)) return seen.reading.draft === null ? 'not_arrived' : 'not_submitted';
   }
   try {
     await d.command(['send-keys', '-t', tmuxId, 'Enter']);
@@ -59,9 +60,9 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     return 'gone';
   }
   if (blind) return 'typed';
-  const after = await until(d, (p) => !arrived(p.reading.draft, text));
+  const after = await until(d, (p) => !arrived(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder));
   if (!after) return 'gone';
-  return after.reading.draft !== null && arrived(after.reading.draft, text) ? 'not_submitted' : 'typed';
+  return after.reading.draft !== null && arrived(after.reading.draft, text, AGENTS[after.harness].pastePlaceholder) ? 'not_submitted' : 'typed';
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
 import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
 
 /**
@@ -35,3 +36,10 @@ export function readAider(lines: readonly StyledLine[]): ScreenReading {
   }
   return { harness: 'aider', state, dialog, draft };
 }
+
+/** aider's reader in the one shape every agent has (`harness/agents.ts`). */
+export const aiderAgent: AgentReader = {
+  read: readAider,
+  stopKey: 'C-c',
+  pastePlaceholder: null,
+};

@@ -1,7 +1,5 @@
 import type { DialogCard } from '@collie/protocol';
-
-/** The keys to press, one tmux key name per step; or why not. */
-export type KeyPlan = { ok: true; steps: string[] } | { ok: false; reason: string };
+import type { CardAnswer, KeyPlan } from '../agent';
 
 /**
  * The keys that give an answer to a Claude Code dialog. Measured on Claude Code 2.1.334 in
@@ -19,7 +17,7 @@ export type KeyPlan = { ok: true; steps: string[] } | { ok: false; reason: strin
  * The caller has checked that the options exist, are not text fields, and that the card may
  * be answered now.
  */
-export function claudeKeys(card: DialogCard, answer: { option?: number; toggle?: number[] }): KeyPlan {
+export function claudeKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
   const ticks = card.options.some((o) => o.checked !== null);
   if (answer.toggle !== undefined) {
     if (!ticks) return { ok: false, reason: 'this question takes one option, not ticks' };

@@ -15,7 +15,7 @@ describe('cards of Claude Code 2.1.334 screens', () => {
     const card = capture('trust-unnumbered');
     expect(card).toMatchObject({ kind: 'trust', title: 'Accessing workspace:', question: 'Is this a project you created or one you trust?', answerable: true });
     expect(card.options.map((o) => o.label)).toEqual(['No, exit', 'Yes, I trust this folder']);
-    expect(answerPlan(card, { option: 2 })).toEqual({ ok: true, steps: ['Home', 'Down', 'Enter'] });
+    expect(answerPlan('claude', card, { option: 2 })).toEqual({ ok: true, steps: ['Home', 'Down', 'Enter'] });
   });
 
   it('"Exit plan mode?" is plan approval without a plan', () => {
@@ -57,7 +57,7 @@ describe('cards of Claude Code 2.1.334 screens', () => {
     expect(card).toMatchObject({ kind: 'multiselect', title: 'Toppings', question: 'Which toppings?', tabs: [{ label: 'Toppings', answered: true }, { label: 'Submit' }], activeTab: 0 });
     expect(card.options.map((o) => o.checked)).toEqual([false, true, false, true, false, null]);
     expect(card.options[0]?.description).toBe('About Cheese.');
-    expect(answerPlan(card, { toggle: [1, 3] })).toEqual({ ok: true, steps: ['1', '3', 'Tab', '1'] });
+    expect(answerPlan('claude', card, { toggle: [1, 3] })).toEqual({ ok: true, steps: ['1', '3', 'Tab', '1'] });
   });
 
   it('a wizard tab and its review page', () => {
@@ -65,7 +65,7 @@ describe('cards of Claude Code 2.1.334 screens', () => {
     expect(q2).toMatchObject({ kind: 'wizard', title: 'Crust', activeTab: 1, tabs: [{ label: 'Size', answered: true }, { label: 'Crust', answered: false }, { label: 'Submit' }] });
     const review = capture('wizard-review');
     expect(review).toMatchObject({ kind: 'review', title: 'Review your answers', question: '', body: ['● Which size?', '→ Small', '● Which crust?', '→ Thick'], activeTab: 2 });
-    expect(answerPlan(review, { option: 1 })).toEqual({ ok: true, steps: ['1'] });
+    expect(answerPlan('claude', review, { option: 1 })).toEqual({ ok: true, steps: ['1'] });
   });
 
   it('a preview question: the mockup is not text of the card; a digit moves the pointer, Enter chooses', () => {
@@ -76,6 +76,6 @@ describe('cards of Claude Code 2.1.334 screens', () => {
       ['Round', null],
       ['Chat about this', null],
     ]);
-    expect(answerPlan(card, { option: 2 })).toEqual({ ok: true, steps: ['2', 'Enter'] });
+    expect(answerPlan('claude', card, { option: 2 })).toEqual({ ok: true, steps: ['2', 'Enter'] });
   });
 });

@@ -1,4 +1,7 @@
 import type { ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
+import { readClaudeCard } from './card';
+import { claudeKeys } from './card-keys';
 import type { StyledLine } from '../screen/styled-line';
 import { isTurnRunning } from './activity';
 import { readDialog } from './dialog';
@@ -24,3 +27,15 @@ export function readClaude(lines: readonly StyledLine[]): ScreenReading {
   else state = 'unknown';
   return { harness: 'claude', state, dialog, draft: box ? readDraft(box) : null };
 }
+
+/** Claude's placeholder for a paste it did not spell out: `[Pasted text #2 +41 lines]`. */
+export const PASTE_PLACEHOLDER = /^\[Pasted text #\d+(?: \+\d+ lines)?\]$/;
+
+/** Claude Code's reader in the one shape every agent has (`harness/agents.ts`). */
+export const claudeAgent: AgentReader = {
+  read: readClaude,
+  card: readClaudeCard,
+  keys: claudeKeys,
+  stopKey: 'Escape',
+  pastePlaceholder: PASTE_PLACEHOLDER,
+};

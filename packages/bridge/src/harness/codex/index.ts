@@ -1,4 +1,5 @@
 import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
 import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
 
 /**
@@ -76,3 +77,10 @@ function readDraft(lines: readonly StyledLine[], row: number): string | null {
   const text = parts.filter((p) => p !== '').join(' ');
   return text === '' || PLACEHOLDERS.has(text) ? null : text;
 }
+
+/** codex's reader in the one shape every agent has (`harness/agents.ts`). */
+export const codexAgent: AgentReader = {
+  read: readCodex,
+  stopKey: 'Escape',
+  pastePlaceholder: null,
+};

@@ -1,4 +1,5 @@
 import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
 import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
 
 /**
@@ -77,3 +78,10 @@ function stripRightBorder(text: string): string {
   const t = text.trimEnd();
   return t.endsWith('│') ? t.slice(0, -1) : t;
 }
+
+/** gemini's reader in the one shape every agent has (`harness/agents.ts`). */
+export const geminiAgent: AgentReader = {
+  read: readGemini,
+  stopKey: 'Escape',
+  pastePlaceholder: null,
+};

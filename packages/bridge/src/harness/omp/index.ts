@@ -1,4 +1,6 @@
 import type { ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
+import { readOmpCard } from './card';
 import { bottomTexts, type StyledLine } from '../screen/styled-line';
 import { findComposer, readComposerDraft } from './composer';
 import { readOmpDialog } from './dialog';
@@ -26,3 +28,11 @@ export function readOmp(lines: readonly StyledLine[]): ScreenReading {
   else state = 'unknown';
   return { harness: 'omp', state, dialog, draft: composer ? readComposerDraft(composer) : null };
 }
+
+/** oh-my-pi's reader in the one shape every agent has (`harness/agents.ts`). */
+export const ompAgent: AgentReader = {
+  read: readOmp,
+  card: readOmpCard,
+  stopKey: 'Escape',
+  pastePlaceholder: null,
+};

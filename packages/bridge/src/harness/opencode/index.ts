@@ -1,4 +1,5 @@
 import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
 import { bottomTexts, type StyledLine } from '../screen/styled-line';
 
 /**
@@ -33,3 +34,10 @@ export function readOpencode(lines: readonly StyledLine[]): ScreenReading {
   else state = 'unknown';
   return { harness: 'opencode', state, dialog, draft: null };
 }
+
+/** opencode's reader in the one shape every agent has (`harness/agents.ts`). */
+export const opencodeAgent: AgentReader = {
+  read: readOpencode,
+  stopKey: 'Escape',
+  pastePlaceholder: null,
+};

@@ -1,4 +1,5 @@
 import type { ScreenReading, ScreenState } from '@collie/protocol';
+import type { AgentReader } from '../agent';
 import { joinRows } from '../screen/join-rows';
 import { findRuledBox } from '../screen/rules';
 import { bottomTexts, typedText, type StyledLine } from '../screen/styled-line';
@@ -33,3 +34,10 @@ export function readPi(lines: readonly StyledLine[]): ScreenReading {
   }
   return { harness: 'pi', state, dialog: null, draft };
 }
+
+/** pi's reader in the one shape every agent has (`harness/agents.ts`). */
+export const piAgent: AgentReader = {
+  read: readPi,
+  stopKey: 'Escape',
+  pastePlaceholder: null,
+};

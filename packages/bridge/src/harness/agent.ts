@@ -1,0 +1,41 @@
+import type { Dialog, DialogCard, ScreenReading } from '@collie/protocol';
+import type { StyledLine } from './screen/styled-line';
+
+/** The keys to press, one tmux key name per step; or why not, in words. */
+export type KeyPlan = { ok: true; steps: string[] } | { ok: false; reason: string };
+
+/** An answer the phone gives to a card: one option, or the boxes of a multi-select to toggle. */
+export interface CardAnswer {
+  option?: number;
+  toggle?: number[];
+}
+
+/**
+ * One agent's screen reading, behind one shape. Each `harness/<agent>/` folder exports one
+ * of these and `agents.ts` finds it by the detected harness; shared code never branches on
+ * the harness's name. Adding an agent is adding a folder and a row in that table.
+ *
+ * Every function is pure and total over any captured screen: no I/O, never a throw.
+ */
+export interface AgentReader {
+  /** State, dialog kind and draft of one parsed screen (capture-pane -e text). */
+  read(lines: readonly StyledLine[]): ScreenReading;
+  /**
+   * The open dialog as a card (without its signature, which the caller adds), or null when
+   * this agent's dialogs are shown as the screen only.
+   */
+  card?(lines: readonly StyledLine[], dialog: Dialog): Omit<DialogCard, 'signature'> | null;
+  /**
+   * The keys that give `answer` to `card`. Called only for an answerable card whose options
+   * exist, are not text fields, and are not listed twice.
+   */
+  keys?(card: DialogCard, answer: CardAnswer): KeyPlan;
+  /** The tmux key that ends a running turn ("esc to interrupt" on most agents' screens). */
+  stopKey: string;
+  /**
+   * The agent's own stand-in for a paste it did not spell out in the box (Claude Code:
+   * `[Pasted text #2 +41 lines]`), tested against the whitespace-folded draft; null when it
+   * always shows the text.
+   */
+  pastePlaceholder: RegExp | null;
+}
