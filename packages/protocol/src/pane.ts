@@ -7,7 +7,9 @@ export type Harness = z.infer<typeof Harness>;
 
 /**
  * The kind of modal on screen. `menu` is a user-opened picker (the `/model` picker):
- * not the agent asking, but nothing may be typed into it either.
+ * not the agent asking, but nothing may be typed into it either. `setup`: a question the
+ * agent asks before a session can start (which API key, a default mode, a theme, notes to
+ * acknowledge).
  */
 export const Dialog = z.enum([
   'permission',
@@ -19,6 +21,7 @@ export const Dialog = z.enum([
   'plan',
   'trust',
   'menu',
+  'setup',
 ]);
 export type Dialog = z.infer<typeof Dialog>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { writeClaudeConfig, type PermissionsMode } from './claude-config';
+import { writeClaudeConfig, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 import { claudeInputReady, claudeInputText } from './claude-screen';
 import type { MessagesApi } from './messages-api';
 import { exited } from './process-exit';
@@ -27,6 +27,12 @@ export interface StartClaudeOptions {
   readyTimeoutMs?: number;
   /** The `claude` executable. Default: the native binary the Agent SDK installs. */
   binary?: string;
+  /** Startup screens to leave on (all off by default): then pass `ready` too. */
+  dialogs?: ClaudeDialogs;
+  /** What the start waits for. Default: the input box is drawn ({@link claudeInputReady}). */
+  ready?: ScreenPredicate;
+  /** Extra arguments for the CLI (`--continue`). */
+  args?: string[];
 }
 
 /** A real Claude Code TUI in a tmux pane, talking to a scripted Messages API. */
@@ -35,7 +41,7 @@ export interface ClaudePane extends AsyncDisposable {
   readonly session: string;
   readonly configDir: string;
   readonly cwd: string;
-  /** Milliseconds from launch until the input box was ready. */
+  /** Milliseconds from launch until the input box (or the screen `ready` waits for) was ready. */
   readonly startMs: number;
   capture(opts?: { escapes?: boolean }): Promise<string>;
   waitForScreen(predicate: ScreenPredicate, timeoutMs?: number): Promise<string>;
@@ -113,7 +119,7 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
     await cleanup();
   };
   try {
-    await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions });
+    await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions, dialogs: opts.dialogs });
     await mkdir(join(config.path, 'home'), { mode: 0o700 });
     const env = {
       ANTHROPIC_BASE_URL: api.url,
@@ -129,14 +135,14 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
       COLORTERM: 'truecolor',
       ...opts.env,
     };
-    const cmd = ['env', ...UNSET.flatMap((v) => ['-u', v]), opts.binary ?? claudeBinary()];
+    const cmd = ['env', ...UNSET.flatMap((v) => ['-u', v]), opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
     const started = Date.now();
     const exists = await tmux.tmux('has-session', '-t', `=${session}`).then(() => true, () => false);
     paneId = exists
       ? await tmux.newWindow(session, { cmd, cwd, env })
       : await tmux.newSession(session, { cmd, cwd, env, width: opts.width ?? 120, height: opts.height ?? 40 });
     pid = Number((await tmux.tmux('display-message', '-p', '-t', paneId, '#{pane_pid}')).trim());
-    await tmux.waitForScreen(paneId, claudeInputReady, opts.readyTimeoutMs ?? 30_000);
+    await tmux.waitForScreen(paneId, opts.ready ?? claudeInputReady, opts.readyTimeoutMs ?? 30_000);
     const startMs = Date.now() - started;
 
     let killed = false;

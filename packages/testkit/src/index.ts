@@ -17,7 +17,7 @@ export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './m
 export { sideReply } from './side-reply';
 export { plainReply, longTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, type Question } from './scenarios';
 export { startClaude, claudeBinary, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
-export { writeClaudeConfig, type ClaudeConfigOptions, type PermissionsMode } from './claude-config';
+export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
 export { captureClaudeScreens } from './capture-screens';

@@ -20,6 +20,7 @@ export const DIALOG_WORDS: Readonly<Record<Dialog, string>> = {
   plan: 'Plan approval',
   trust: 'Trust folder',
   menu: 'Menu open',
+  setup: 'Setup',
 };
 
 /** Each agent program by the name its users know it by. */

@@ -11,8 +11,9 @@ import type { CardAnswer, KeyPlan } from '../agent';
  *   opens the next tab, which for a lone question is the review page, where `1` is
  *   `Submit answers`. Digits do nothing while the pointer is on the `Submit` row.
  * - a question with previews: a digit only moves the pointer; Enter then chooses.
- * - folder trust (2.1.334 draws it without numbers; digits do nothing): Home goes to the first
- *   choice, Down to the next, Enter chooses.
+ * - folder trust and the setup screens (API key, auto-mode nudge, theme; drawn without numbers,
+ *   digits do nothing): Home goes to the first choice, Down to the next, Enter chooses. Notes
+ *   to acknowledge have one choice: Enter.
  *
  * The caller has checked that the options exist, are not text fields, and that the card may
  * be answered now.
@@ -28,7 +29,7 @@ export function claudeKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
   }
   const n = answer.option ?? 0;
   if (ticks) return { ok: false, reason: 'this question takes ticks: send the boxes to toggle' };
-  if (card.kind === 'trust') return { ok: true, steps: ['Home', ...Array<string>(n - 1).fill('Down'), 'Enter'] };
+  if (card.kind === 'trust' || card.kind === 'setup') return { ok: true, steps: ['Home', ...Array<string>(n - 1).fill('Down'), 'Enter'] };
   const key = digit(n);
   if (key === null) return noDigit([n]);
   return { ok: true, steps: showsPreviews(card) ? [key, 'Enter'] : [key] };

@@ -3,6 +3,7 @@ import type { CardText } from '../card-signature';
 import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
 import { readPromptCard } from './card-prompt';
 import { readQuestionCard } from './card-question';
+import { readSetupCard } from './setup';
 
 /** A dialog can fill the screen (a long plan), never more than this many rows. */
 const DIALOG_ROWS = 120;
@@ -41,6 +42,9 @@ export function readClaudeCard(lines: readonly StyledLine[], kind: Dialog): Omit
         region.map((l) => l.text),
         kind,
       );
+      break;
+    case 'setup':
+      parts = readSetupCard(region.map((l) => l.text));
       break;
   }
   if (!parts) return null;

@@ -1,6 +1,7 @@
 import type { Dialog } from '@collie/protocol';
 import { bottomTexts, type StyledLine } from '../screen/styled-line';
 import { readQuestionDialog } from './ask-user-question';
+import { isSetupScreen } from './setup';
 
 /** A dialog can fill the screen (a long plan), but never more than this many rows. */
 const DIALOG_ROWS = 120;
@@ -63,6 +64,7 @@ const PICKER_HINT = new RegExp(
  */
 export function readDialog(lines: readonly StyledLine[]): Dialog | null {
   const rows = bottomTexts(lines, DIALOG_ROWS);
+  if (isSetupScreen(rows)) return 'setup';
   const hasOptions = rows.some((r) => OPTION.test(r));
 
   const choices = hasOptions || rows.some((r) => FOCUSED.test(r));
