@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Pane, Server, Snapshot } from './pane';
 import { SendReceipt } from './send';
+import { DURABLE_EVENTS } from './durable/model';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -27,6 +28,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   ServerUpdated,
   ServerRemoved,
   SendUpdated,
+  ...DURABLE_EVENTS,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];
