@@ -42,5 +42,6 @@ export default tseslint.config(
   boundary(['packages/protocol/src/**'], [], [{ group: ['node:*'], message: 'the protocol stays portable: no node:* imports' }]),
   boundary(['packages/bridge/src/**'], ['protocol']),
   boundary(['packages/cli/src/**'], ['protocol']),
+  boundary(['packages/durable-sdk/src/**', 'packages/durable-sdk/examples/**'], ['protocol']),
   boundary(['packages/web/src/**'], ['protocol'], [{ group: ['node:*'], message: 'browser code: no node:* imports' }]),
 );

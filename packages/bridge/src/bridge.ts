@@ -90,6 +90,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const sends = new SendService({ store, hub, locate: (id) => locate(id), redact, holdMs: o.holdMs ?? 10 * 60_000, bufferDir });
 
   let hosts: ReadonlySet<string> = new Set();
+  // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
+  let ready = false;
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const app = createApp({
     version: o.version,
@@ -105,9 +107,11 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     audit,
     sends,
+    ready: () => ready,
   });
   const events = eventsSocket({
     hub,
+    ready: () => ready,
     hosts: () => hosts,
     watchScreen: (id, send: (f: PaneScreen) => void) => {
       const at = locate(id);
@@ -145,10 +149,12 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);
   sends.resume();
+  ready = true;
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      events.stopping();
       offTokens();
       sends.stop();
       discovery.stop();

@@ -11,6 +11,8 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  'starting',
+  'conflict',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -24,6 +26,10 @@ export const httpStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,
+  /** The bridge listens but is still finding its panes. */
+  starting: 503,
+  /** The request no longer fits where the thing stands (a send already typed cannot be cancelled). */
+  conflict: 409,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

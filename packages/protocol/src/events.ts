@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Pane, Server, Snapshot } from './pane';
 import { SendReceipt } from './send';
+import { DURABLE_EVENTS } from './durable/model';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -27,6 +28,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   ServerUpdated,
   ServerRemoved,
   SendUpdated,
+  ...DURABLE_EVENTS,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];
@@ -61,6 +63,14 @@ export const Hello = z.object({
 export const SyncReset = z.object({ type: z.literal('sync.reset'), snapshot: Snapshot });
 /** A problem with something the client sent on the socket; the connection stays open. */
 export const SocketError = z.object({ type: z.literal('error'), code: z.string(), message: z.string() });
+/**
+ * The bridge is stopping on purpose (SIGTERM, SIGINT, `collie stop`): the last message before
+ * it closes the socket, so a phone can say "The bridge stopped" instead of guessing, and must
+ * not read the panes it stops watching as gone.
+ */
+export const BridgeStopping = z.object({ type: z.literal('bridge.stopping'), run: z.string(), at: z.number() });
+/** The WebSocket close code and reason sent with `bridge.stopping` (1001: going away). */
+export const STOPPING_CLOSE = { code: 1001, reason: 'bridge stopping' } as const;
 
 export const ServerMessage = z.discriminatedUnion('type', [
   ...ModelEvent.options,
@@ -68,6 +78,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   Hello,
   SyncReset,
   SocketError,
+  BridgeStopping,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SendReceipt } from './send';
+import { DurableSnapshot } from './durable/model';
 
 /** Which agent program draws a pane. `shell` is anything else. */
 export const Harness = z.enum(['claude', 'codex', 'opencode', 'gemini', 'pi', 'omp', 'aider', 'shell']);
@@ -142,5 +143,7 @@ export const Snapshot = z.object({
   panes: z.array(Pane),
   /** The latest sends per pane, newest last. */
   sends: z.array(SendReceipt),
+  /** Durable agents, their open conversations and the items of each (see docs/wire-v1.md). */
+  durable: DurableSnapshot.optional(),
 });
 export type Snapshot = z.infer<typeof Snapshot>;

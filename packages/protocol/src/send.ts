@@ -49,6 +49,7 @@ export const OUTCOME = {
   notAnswerable: 'not sent: a menu you opened is not answered from the phone',
   notSubmitted: 'typed, not submitted',
   notVerified: 'not sent: the text did not arrive in the box',
+  cancelled: 'not sent: cancelled',
 } as const;
 
 export const SendReceipt = z.object({
@@ -77,6 +78,10 @@ export const AnswerRequest = z
   .strict()
   .refine((a) => (a.option === undefined) !== (a.toggle === undefined), 'give either option or toggle');
 export type AnswerRequest = z.infer<typeof AnswerRequest>;
+
+/** `POST /api/panes/:id/sends/:request_id/cancel` takes an empty object; the ids are in the path. */
+export const CancelRequest = z.object({}).strict();
+export type CancelRequest = z.infer<typeof CancelRequest>;
 
 /** Every answer to send, keys and answer: the receipt as it stands when the call returns. */
 export const ReceiptBody = z.object({ receipt: SendReceipt });

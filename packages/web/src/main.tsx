@@ -18,6 +18,7 @@ import './styles/status.css';
 import './styles/composer.css';
 import './styles/keys.css';
 import './styles/sends.css';
+import './styles/offline.css';
 
 const client = new EventsClient({
   fetchSnapshot,
@@ -26,6 +27,8 @@ const client = new EventsClient({
   clearTimer: (handle) => window.clearTimeout(handle as number),
   random: Math.random,
   log: (message, detail) => (detail === undefined ? console.warn(message) : console.warn(message, detail)),
+  now: Date.now,
+  visible: () => document.visibilityState === 'visible',
 });
 void client.start();
 
@@ -34,6 +37,7 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') void client.wake();
 });
 window.addEventListener('online', () => void client.wake());
+window.addEventListener('offline', () => client.offline());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('web: index.html has no #root element');

@@ -1,4 +1,4 @@
-import type { ModelChange, ModelEvent, Pane, SendReceipt, Server, Snapshot } from '@collie/protocol';
+import { durableSnapshot, emptyDurable, foldDurable, type ModelChange, type ModelEvent, type Pane, type SendReceipt, type Server, type Snapshot } from '@collie/protocol';
 
 export type Listener = (event: ModelEvent) => void;
 
@@ -20,6 +20,8 @@ export class EventHub {
   readonly servers = new Map<string, Server>();
   /** The latest receipts per pane, oldest first. */
   readonly sends = new Map<string, SendReceipt[]>();
+  /** Durable agents, their open conversations and items. */
+  readonly durable = emptyDurable();
 
   constructor(
     readonly machine: string,
@@ -53,6 +55,13 @@ export class EventHub {
         this.sends.set(change.receipt.paneId, list.slice(-SENDS_PER_PANE));
         break;
       }
+      case 'durable.agent.updated':
+      case 'durable.agent.removed':
+      case 'durable.conversation.updated':
+      case 'durable.conversation.removed':
+      case 'durable.item.updated':
+        foldDurable(this.durable, change);
+        break;
     }
     const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
     this.buffer.push(event);
@@ -70,6 +79,7 @@ export class EventHub {
       servers: [...this.servers.values()],
       panes: [...this.panes.values()],
       sends: [...this.sends.values()].flat(),
+      durable: durableSnapshot(this.durable),
     };
   }
 

@@ -20,7 +20,9 @@ export interface AppDeps {
   pane: (id: string) => Pane | undefined;
   markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
-  sends: Pick<SendService, 'send' | 'keys' | 'answer'>;
+  sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel'>;
+  /** False while the bridge is still finding its panes (see `startBridge`); absent means ready. */
+  ready?: () => boolean;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -59,7 +61,7 @@ export function createApp(d: AppDeps): Hono {
   );
 
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
-  app.get('/api/snapshot', (c) => c.json(d.snapshot()));
+  app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
   app.route('/api/panes', panesRoutes(d));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 

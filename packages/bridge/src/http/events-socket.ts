@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientMessage, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
+import { ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { hostAllowed, originAllowed } from './security';
 
@@ -10,6 +10,8 @@ export interface EventsDeps {
   hosts: () => ReadonlySet<string>;
   /** Start screen frames of a pane to `send`; null when there is no such pane. */
   watchScreen: (id: string, send: (frame: PaneScreen) => void) => (() => void) | null;
+  /** False while the bridge is still finding its panes: a phone let in now would see none. */
+  ready?: () => boolean;
 }
 
 /** A client that reads this far behind is dropped; it resumes from its last seq. */
@@ -36,6 +38,7 @@ export function eventsSocket(d: EventsDeps) {
     if (!hostAllowed(host, d.hosts())) return reject(socket, 403, 'Forbidden Host');
     const fetchSite = req.headers['sec-fetch-site'];
     if (!originAllowed(req.headers.origin, typeof fetchSite === 'string' ? fetchSite : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
+    if (d.ready && !d.ready()) return reject(socket, 503, 'Starting');
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url));
   }
 
@@ -89,5 +92,17 @@ export function eventsSocket(d: EventsDeps) {
     for (const ws of wss.clients) ws.terminate();
     wss.close();
   };
-  return { handleUpgrade, close };
+  /**
+   * Tells every phone the bridge stops on purpose, and closes their sockets with 1001 before
+   * the trackers stop: the pane removals a stop publishes must never reach a phone as "gone".
+   */
+  const stopping = () => {
+    const message = JSON.stringify({ type: 'bridge.stopping', run: d.hub.run, at: Date.now() } satisfies ServerMessage);
+    for (const ws of wss.clients) {
+      if (ws.readyState !== ws.OPEN) continue;
+      ws.send(message);
+      ws.close(STOPPING_CLOSE.code, STOPPING_CLOSE.reason);
+    }
+  };
+  return { handleUpgrade, close, stopping };
 }

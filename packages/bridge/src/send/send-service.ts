@@ -21,6 +21,11 @@ export interface SendServiceDeps {
   now?: () => number;
 }
 
+/** A cancel's answer: the receipt as it stands, or why it could not be cancelled. */
+export type CancelResult =
+  | { readonly ok: true; readonly receipt: SendReceipt }
+  | { readonly ok: false; readonly code: 'not_found' | 'conflict'; readonly receipt: SendReceipt | null };
+
 /** Claude's dialogs ignore keys for a moment after they open (against stray presses). */
 export const DIALOG_SETTLE_MS = 600;
 
@@ -111,6 +116,22 @@ export class SendService {
     });
   }
 
+  /**
+   * `POST /api/panes/:id/sends/:request_id/cancel`: a text send still queued or held is given
+   * up, never typed (its receipt: `not sent: cancelled`). Decided in the pane's lane, so it
+   * cannot cross a typing that has begun; cancelling twice answers the same receipt.
+   */
+  async cancel(paneId: string, requestId: string): Promise<CancelResult> {
+    const known = this.d.store.get(requestId);
+    if (!known || known.receipt.paneId !== paneId) return { ok: false, code: 'not_found', receipt: null };
+    return this.inLane(paneId, async (): Promise<CancelResult> => {
+      const now = this.d.store.get(requestId)!.receipt;
+      if (now.outcome === OUTCOME.cancelled) return { ok: true, receipt: now };
+      if (now.final || (now.state !== 'queued' && now.state !== 'held')) return { ok: false, code: 'conflict', receipt: now };
+      return { ok: true, receipt: await this.finish(requestId, 'not_sent', OUTCOME.cancelled) };
+    });
+  }
+
   /** Queue a text send behind the pane's earlier ones; resolves at its first decision. */
   private runText(requestId: string, paneId: string): Promise<SendReceipt> {
     let settle!: (r: SendReceipt) => void;
@@ -138,6 +159,8 @@ export class SendService {
       const at = this.d.locate(paneId);
       const outcome = at
         ? await this.inLane(paneId, async () => {
+            const mine = this.d.store.get(requestId)!.receipt;
+            if (mine.final) return mine; // cancelled while it waited
             const now = await at.tracker.readNow(at.tmuxId);
             const d = decide(now);
             if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
@@ -166,6 +189,7 @@ export class SendService {
       };
       const off = this.d.hub.subscribe((e) => {
         if ((e.type === 'pane.updated' && e.pane.id === paneId) || (e.type === 'pane.removed' && e.id === paneId)) done();
+        else if (e.type === 'send.updated' && e.receipt.paneId === paneId && e.receipt.outcome === OUTCOME.cancelled) done();
       });
       const timer = setTimeout(done, Math.max(0, deadline - this.now()));
       this.stopped.signal.addEventListener('abort', done);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay } from './backoff';
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, BACKOFF_VISIBLE_MAX_MS, backoffDelay } from './backoff';
 
 describe('backoffDelay', () => {
   it('doubles from the base up to the cap, half of it jittered', () => {
@@ -18,6 +18,14 @@ describe('backoffDelay', () => {
         const delay = backoffDelay(attempt, () => random);
         expect(delay).toBeGreaterThanOrEqual(BACKOFF_BASE_MS / 2);
         expect(delay).toBeLessThanOrEqual(BACKOFF_MAX_MS);
+      }),
+    );
+  });
+
+  it('never waits more than the visible cap while the page is looked at', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, random) => {
+        expect(backoffDelay(attempt, () => random, BACKOFF_VISIBLE_MAX_MS)).toBeLessThanOrEqual(BACKOFF_VISIBLE_MAX_MS);
       }),
     );
   });

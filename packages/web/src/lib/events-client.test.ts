@@ -18,6 +18,7 @@ function harness(snapshots: Snapshot[]) {
   const sockets: FakeSocket[] = [];
   const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
   const logs: string[] = [];
+  const clock = { now: 1_000, visible: true };
   let fetches = 0;
   const client = new EventsClient({
     fetchSnapshot: async () => {
@@ -45,6 +46,8 @@ function harness(snapshots: Snapshot[]) {
     clearTimer: (handle) => void ((handle as { cancelled: boolean }).cancelled = true),
     random: () => 0,
     log: (message) => void logs.push(message),
+    now: () => clock.now,
+    visible: () => clock.visible,
   });
   /** Runs the one pending timer and waits for the reconnect it starts. */
   const fireTimer = async (): Promise<number> => {
@@ -58,7 +61,7 @@ function harness(snapshots: Snapshot[]) {
     return timer.ms;
   };
   const last = (): FakeSocket => sockets[sockets.length - 1]!;
-  return { client, sockets, last, fireTimer, logs, fetches: () => fetches };
+  return { client, sockets, last, fireTimer, logs, clock, fetches: () => fetches };
 }
 
 const pane = (n: number, state: 'idle' | 'blocked' = 'idle') => makePane({ id: `default:%${n}`, state });
@@ -168,7 +171,7 @@ describe('EventsClient', () => {
   it('retries a failed snapshot with backoff and reconnects at once on wake', async () => {
     const { client, sockets, logs } = harness([]);
     await client.start();
-    expect(client.getState()).toEqual({ model: null, connection: 'reconnecting' });
+    expect(client.getState()).toEqual({ model: null, connection: 'reconnecting', down: { since: 1_000, why: 'lost' } });
     expect(logs[0]).toMatch(/snapshot/);
     expect(sockets).toHaveLength(0);
     await client.wake();
@@ -183,5 +186,46 @@ describe('EventsClient', () => {
     expect(last().sent).toEqual([{ type: 'ping' }]);
     client.stop();
     expect(last().closed).toBe(true);
+  });
+
+  // Issue 17: a stopped bridge never looks like dead agents.
+  it('keeps the model when the bridge says it is stopping, and says so with the time it went down', async () => {
+    const { client, last, clock, fireTimer } = harness([makeSnapshot(5, [pane(1)])]);
+    await client.start();
+    last().deliver(hello(5));
+    expect(client.getState().down).toBeNull();
+    clock.now = 42_000;
+    last().deliver({ type: 'bridge.stopping', run: 'run-a', at: 41_999 });
+    expect(last().closed).toBe(true);
+    expect(client.getState()).toMatchObject({ connection: 'reconnecting', down: { since: 42_000, why: 'stopped' } });
+    expect(client.getState().model?.panes.size).toBe(1);
+    // The close that follows, and the refused retries, keep the surer reason and the first time.
+    last().drop();
+    clock.now = 50_000;
+    expect(await fireTimer()).toBeLessThanOrEqual(1_000);
+    expect(client.getState().down).toEqual({ since: 42_000, why: 'stopped' });
+    last().deliver(hello(5));
+    expect(client.getState().down).toBeNull();
+  });
+
+  it('goes down at once on the offline event and retries within a second while visible, slower while hidden', async () => {
+    const { client, last, clock, fireTimer } = harness([makeSnapshot(5, [pane(1)])]);
+    await client.start();
+    last().deliver(hello(5));
+    client.offline();
+    expect(last().closed).toBe(true);
+    expect(client.getState().down?.why).toBe('offline');
+    for (let i = 0; i < 6; i++) {
+      expect(await fireTimer()).toBeLessThanOrEqual(1_000);
+      last().drop();
+    }
+    clock.visible = false;
+    let waited = 0;
+    for (let i = 0; i < 6; i++) {
+      waited = await fireTimer();
+      last().drop();
+    }
+    expect(waited).toBeGreaterThan(1_000);
+    expect(client.getState().down?.why).toBe('offline');
   });
 });

@@ -1,5 +1,5 @@
 import { type ClientMessage, type PaneScreen, ServerMessage } from '@collie/protocol';
-import { backoffDelay } from './backoff';
+import { BACKOFF_VISIBLE_MAX_MS, backoffDelay } from './backoff';
 import { type Model, modelFromSnapshot } from './model';
 import type { EventsClientDeps, SocketConn } from './events-deps';
 import { ScreenWatches } from './screen-watches';
@@ -8,9 +8,21 @@ import { type SyncState, receive, startSync } from './sync';
 /** `connecting` until the first hello; `reconnecting` whenever the stream is down after that. */
 export type Connection = 'connecting' | 'live' | 'reconnecting';
 
+/**
+ * Why the stream is down and since when: `stopped` when the bridge said it was stopping on
+ * purpose, `offline` when the browser lost its network, `lost` for anything else (a crash, a
+ * kill, a dropped link). The page keeps its last view, with its timers frozen at `since`.
+ */
+export interface Down {
+  readonly since: number;
+  readonly why: 'stopped' | 'offline' | 'lost';
+}
+
 export interface ClientState {
   readonly model: Model | null;
   readonly connection: Connection;
+  /** Null while live (and while the first connection is made). */
+  readonly down: Down | null;
 }
 
 /**
@@ -22,7 +34,7 @@ export interface ClientState {
  */
 export class EventsClient {
   readonly #deps: EventsClientDeps;
-  #state: ClientState = { model: null, connection: 'connecting' };
+  #state: ClientState = { model: null, connection: 'connecting', down: null };
   readonly #listeners = new Set<() => void>();
   readonly #screens = new ScreenWatches();
   #conn: SocketConn | null = null;
@@ -54,6 +66,18 @@ export class EventsClient {
     this.#sync = null;
     this.#live = false;
     conn?.close();
+  }
+
+  /**
+   * The browser says it lost the network: a socket may linger for a minute before it notices,
+   * so the page says so at once and stops trusting it.
+   */
+  offline(): void {
+    if (this.#stopped) return;
+    const conn = this.#conn;
+    this.#drop('offline');
+    conn?.close();
+    if (this.#timer === null) this.#retry(this.#attempt++);
   }
 
   /** The page came back to the foreground or the network returned: retry now instead of waiting. */
@@ -101,7 +125,7 @@ export class EventsClient {
       } catch (error) {
         if (generation !== this.#generation) return;
         this.#deps.log('events: could not load the snapshot', error);
-        if (this.#state.connection !== 'reconnecting') this.#publish({ ...this.#state, connection: 'reconnecting' });
+        this.#markDown('lost');
         this.#retry(this.#attempt++);
         return;
       }
@@ -137,6 +161,7 @@ export class EventsClient {
     const message = parsed.data;
     if (message.type === 'pane.screen') return this.#screens.deliver(message);
     if (message.type === 'error') return this.#deps.log(`events: bridge error ${message.code}: ${message.message}`);
+    if (message.type === 'bridge.stopping') return this.#stoppedByBridge();
     if (this.#sync === null) return;
     const result = receive(this.#sync, message);
     this.#sync = result.state;
@@ -158,22 +183,44 @@ export class EventsClient {
     this.#live = true;
     this.#attempt = 0;
     for (const id of this.#screens.ids()) this.#send({ type: 'screen.subscribe', id });
-    this.#publish({ ...this.#state, connection: 'live' });
+    this.#publish({ ...this.#state, connection: 'live', down: null });
   }
 
-  /** Forgets the current socket (its late callbacks are ignored) and shows the stream as down. */
-  #drop(): void {
+  /** The bridge stops on purpose; its close follows. Retry from now on, as after any drop. */
+  #stoppedByBridge(): void {
+    const conn = this.#conn;
+    this.#drop('stopped');
+    conn?.close();
+    this.#retry(this.#attempt++);
+  }
+
+  /**
+   * Forgets the current socket (its late callbacks are ignored) and shows the stream as down.
+   * The bridge's `bridge.stopping` comes just before its close: the close keeps that reason.
+   */
+  #drop(why: Down['why'] = 'lost'): void {
     this.#generation++;
     this.#conn = null;
     this.#sync = null;
     this.#live = false;
-    if (this.#state.connection !== 'reconnecting') this.#publish({ ...this.#state, connection: 'reconnecting' });
+    this.#markDown(why);
+  }
+
+  /** Down since the first drop; a later, surer reason (stopped, offline) replaces a guess. */
+  #markDown(why: Down['why']): void {
+    const down = this.#state.down;
+    const since = down?.since ?? (this.#deps.now ?? Date.now)();
+    const kept = down !== null && (why === 'lost' || down.why === why) ? down : { since, why };
+    if (this.#state.connection === 'reconnecting' && kept === down) return;
+    this.#publish({ ...this.#state, connection: 'reconnecting', down: kept });
   }
 
   #retry(attempt: number): void {
     if (this.#stopped) return;
     this.#cancelTimer();
-    this.#timer = this.#deps.setTimer(() => void this.#connect(), backoffDelay(attempt, this.#deps.random));
+    const visible = this.#deps.visible?.() ?? true;
+    const delay = visible ? backoffDelay(attempt, this.#deps.random, BACKOFF_VISIBLE_MAX_MS) : backoffDelay(attempt, this.#deps.random);
+    this.#timer = this.#deps.setTimer(() => void this.#connect(), delay);
   }
 
   #cancelTimer(): void {

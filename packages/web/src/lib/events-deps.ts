@@ -25,4 +25,8 @@ export interface EventsClientDeps {
   clearTimer(handle: unknown): void;
   random(): number;
   log(message: string, detail?: unknown): void;
+  /** Epoch ms (the time the stream went down is shown, and timers freeze at it); Date.now by default. */
+  now?(): number;
+  /** Whether a person sees the page: retries stay under a second while they do. True by default. */
+  visible?(): boolean;
 }

@@ -1,4 +1,4 @@
-import type { Pane, Server, Snapshot } from '@collie/protocol';
+import { durableFromSnapshot, type DurableState, type Pane, type Server, type Snapshot } from '@collie/protocol';
 import { type PaneReceipts, receiptsFrom } from './receipts';
 
 /**
@@ -14,6 +14,8 @@ export interface Model {
   readonly panes: ReadonlyMap<string, Pane>;
   /** Each pane's latest send receipts, newest last. */
   readonly sends: PaneReceipts;
+  /** Durable agents, their open conversations and items. */
+  readonly durable: DurableState;
 }
 
 export function modelFromSnapshot(snapshot: Snapshot): Model {
@@ -24,5 +26,6 @@ export function modelFromSnapshot(snapshot: Snapshot): Model {
     servers: new Map(snapshot.servers.map((server) => [server.name, server])),
     panes: new Map(snapshot.panes.map((pane) => [pane.id, pane])),
     sends: receiptsFrom(snapshot.sends),
+    durable: durableFromSnapshot(snapshot.durable),
   };
 }

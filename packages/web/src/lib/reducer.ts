@@ -1,4 +1,4 @@
-import type { ModelEvent } from '@collie/protocol';
+import { copyDurable, foldDurable, type ModelEvent } from '@collie/protocol';
 import type { Model } from './model';
 import { dropPane, putReceipt } from './receipts';
 
@@ -33,6 +33,15 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
     }
     case 'send.updated':
       return { ...model, seq: event.seq, sends: putReceipt(model.sends, event.receipt) };
+    case 'durable.agent.updated':
+    case 'durable.agent.removed':
+    case 'durable.conversation.updated':
+    case 'durable.conversation.removed':
+    case 'durable.item.updated': {
+      const durable = copyDurable(model.durable);
+      foldDurable(durable, event);
+      return { ...model, seq: event.seq, durable };
+    }
     default:
       return assertNever(event);
   }

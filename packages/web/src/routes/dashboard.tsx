@@ -13,14 +13,14 @@ const NEEDS_YOU_KEY = 'collie.needs-you-only';
 
 /** `#/`: every pane, the ones that need you first, grouped by space. */
 export function Dashboard() {
-  const { model, connection } = useClientState();
+  const { model, connection, down } = useClientState();
   const [needsYouOnly, setNeedsYouOnly] = useStoredFlag(NEEDS_YOU_KEY, false);
   return (
     <>
       <TopBar connection={connection}>
         <span className="brand">Collie</span>
       </TopBar>
-      <main className="page">
+      <main className={`page${down ? ' stale' : ''}`}>
         <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />
         {model === null ? (
           connection === 'reconnecting' ? (
@@ -29,19 +29,22 @@ export function Dashboard() {
             <Notice title="Connecting to the bridge…" />
           )
         ) : (
-          <PaneList model={model} needsYouOnly={needsYouOnly} />
+          <PaneList model={model} needsYouOnly={needsYouOnly} live={connection === 'live'} />
         )}
       </main>
     </>
   );
 }
 
-function PaneList({ model, needsYouOnly }: { readonly model: Model; readonly needsYouOnly: boolean }) {
+function PaneList({ model, needsYouOnly, live }: { readonly model: Model; readonly needsYouOnly: boolean; readonly live: boolean }) {
   const { spaces, showOrigin, hidden } = groupIntoSpaces(model.panes.values(), needsYouOnly);
   return (
     <>
       <ServerNotices servers={model.servers.values()} />
-      {model.panes.size === 0 ? (
+      {model.panes.size === 0 && !live ? (
+        // Only a live bridge may say there are no panes: this model may be an empty start.
+        <Notice title="Waiting for the bridge…" />
+      ) : model.panes.size === 0 ? (
         <Notice title="No agent panes yet.">
           Start an agent in tmux, or run <code>collie demo</code>.
         </Notice>

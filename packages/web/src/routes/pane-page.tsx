@@ -1,3 +1,5 @@
+import type { Pane } from '@collie/protocol';
+import { useRef } from 'react';
 import { BackBar } from '../components/back-bar';
 import { AskSlot } from '../components/ask-slot';
 import { ComposerDock } from '../components/composer-dock';
@@ -14,14 +16,15 @@ import { useScreen } from '../hooks/use-screen';
  * on), then the live mirror, the recent sends, and the composer kept at the foot.
  */
 export function PanePage({ id }: { readonly id: string }) {
-  const { model, connection } = useClientState();
-  const pane = model?.panes.get(id);
+  const { model, connection, down } = useClientState();
+  const live = connection === 'live';
+  const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
   useMarkSeen(id, pane);
   return (
     <>
       <BackBar connection={connection} />
-      <main className="page page-pane">
+      <main className={`page page-pane${down ? ' stale' : ''}`}>
         {pane ? (
           <>
             <PaneHeader pane={pane} />
@@ -29,7 +32,7 @@ export function PanePage({ id }: { readonly id: string }) {
             {frame ? <TerminalView frame={frame} /> : <Notice title="Waiting for the screen…" />}
             <RecentSends receipts={model?.sends.get(id) ?? []} />
           </>
-        ) : model === null ? (
+        ) : !live ? (
           <Notice title="Connecting to the bridge…" />
         ) : (
           <Notice title="This pane is gone.">It was closed, or its tmux server is no longer watched.</Notice>
@@ -38,4 +41,15 @@ export function PanePage({ id }: { readonly id: string }) {
       </main>
     </>
   );
+}
+
+/**
+ * The pane as last seen: only a live bridge may say a pane is gone, so while the stream is
+ * down (or a restarted bridge has not sent its panes yet) the last view stays.
+ */
+function useLastPane(id: string, pane: Pane | undefined, live: boolean): Pane | undefined {
+  const last = useRef<Pane | undefined>(undefined);
+  if (pane) last.current = pane;
+  else if (live) last.current = undefined;
+  return pane ?? (last.current?.id === id ? last.current : undefined);
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError, fail } from '../api-error';
 import type { AppDeps } from '../app';
+import { cancelRoute } from './cancel';
 import { sendRoutes } from './sends';
 
 /** `POST /api/panes/:id/seen` takes an empty object; unknown fields are refused. */
@@ -10,6 +11,7 @@ const SeenBody = z.object({}).strict();
 export function panesRoutes(d: Pick<AppDeps, 'pane' | 'markSeen' | 'sends'>): Hono {
   const r = new Hono();
   sendRoutes(r, d);
+  cancelRoute(r, d);
 
   r.get('/:id', (c) => {
     const pane = d.pane(c.req.param('id'));
