@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SendReceipt } from './send';
 
 /** Stable error codes shared by every wire. Map to HTTP status in one place: `httpStatus`. */
 export const ErrorCode = z.enum([
@@ -11,6 +12,8 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  'empty_text',
+  'request_id_reused',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -24,8 +27,14 @@ export const httpStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,
+  empty_text: 400,
+  request_id_reused: 409,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */
-export const ErrorBody = z.object({ error: z.object({ code: ErrorCode, message: z.string() }) });
+export const ErrorBody = z.object({
+  error: z.object({ code: ErrorCode, message: z.string() }),
+  /** `request_id_reused`: the receipt of the request that id first named. */
+  receipt: SendReceipt.optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
