@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Pane, PaneScreen, Server } from '@collie/protocol';
 import { appendAudit, ensureStateDir } from './config';
-import { EventHub } from './events/hub';
+import { EventHub, SENDS_PER_PANE } from './events/hub';
 import { createApp } from './http/app';
 import { eventsSocket } from './http/events-socket';
 import { allowedHosts } from './http/security';
@@ -88,6 +88,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const bufferDir = join(o.stateDir, 'sends');
   const store = await ReceiptStore.open(o.stateDir);
   const sends = new SendService({ store, hub, locate: (id) => locate(id), redact, holdMs: o.holdMs ?? 10 * 60_000, bufferDir });
+  // The phone sees sends of earlier runs: every one not final, and the latest receipts per pane.
+  for (const receipt of store.latest(SENDS_PER_PANE)) hub.publish({ type: 'send.updated', receipt });
 
   let hosts: ReadonlySet<string> = new Set();
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.

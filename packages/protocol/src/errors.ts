@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SendReceipt } from './send';
 
 /** Stable error codes shared by every wire. Map to HTTP status in one place: `httpStatus`. */
 export const ErrorCode = z.enum([
@@ -13,6 +14,8 @@ export const ErrorCode = z.enum([
   'internal',
   'starting',
   'conflict',
+  'empty_text',
+  'request_id_reused',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -30,8 +33,14 @@ export const httpStatus: Record<ErrorCode, number> = {
   starting: 503,
   /** The request no longer fits where the thing stands (a send already typed cannot be cancelled). */
   conflict: 409,
+  empty_text: 400,
+  request_id_reused: 409,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */
-export const ErrorBody = z.object({ error: z.object({ code: ErrorCode, message: z.string() }) });
+export const ErrorBody = z.object({
+  error: z.object({ code: ErrorCode, message: z.string() }),
+  /** `request_id_reused`: the receipt of the request that id first named. */
+  receipt: SendReceipt.optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -12,6 +12,8 @@ export const MAX_SEND_CHARS = 20_000;
 
 /** `POST /api/panes/:id/send`. */
 export const SendRequest = z.object({ text: z.string().min(1).max(MAX_SEND_CHARS), request_id: RequestId }).strict();
+// Text that is empty once control bytes are removed, or only white space, is refused by the
+// bridge (`400 empty_text`) before anything is typed: the schema cannot know the cleaning.
 export type SendRequest = z.infer<typeof SendRequest>;
 
 /**
@@ -47,10 +49,28 @@ export const OUTCOME = {
   interrupted: 'typed, not submitted: the bridge stopped while typing; look at the pane',
   askChanged: 'not sent: the ask changed',
   notAnswerable: 'not sent: a menu you opened is not answered from the phone',
-  notSubmitted: 'typed, not submitted',
+  notSubmitted: 'typed, not submitted: the text is in the box',
   notVerified: 'not sent: the text did not arrive in the box',
   cancelled: 'not sent: cancelled',
+  someoneTyped: 'not sent: someone typed in the pane at the same time; the box holds what they typed',
+  someoneTypedLeft: 'not sent: someone typed in the pane at the same time; the box holds both texts',
+  sentFromBox: 'typed into the pane: sent from the box',
+  clearedFromBox: 'not sent: cleared from the box',
+  boxChanged: 'not sent: the box no longer holds that text',
+  busy: 'not sent: the agent is working',
 } as const;
+
+/**
+ * What a box action (`POST /api/panes/:id/box`) does with text a send left in the box:
+ * `submit` presses Enter ("Send it"), `clear` takes the text out ("Clear it"). Both act only
+ * while the box still holds exactly what the send left.
+ */
+export const BoxAction = z.enum(['submit', 'clear']);
+export type BoxAction = z.infer<typeof BoxAction>;
+
+/** `POST /api/panes/:id/box`: act on the text the send `send_id` left in the box. */
+export const BoxRequest = z.object({ action: BoxAction, send_id: RequestId, request_id: RequestId }).strict();
+export type BoxRequest = z.infer<typeof BoxRequest>;
 
 export const SendReceipt = z.object({
   requestId: RequestId,
@@ -64,6 +84,11 @@ export const SendReceipt = z.object({
   final: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * Text this send left in the agent's input box (shortened, masked), which the box actions
+   * can send or clear; absent when nothing of it is there.
+   */
+  left: z.string().optional(),
 });
 export type SendReceipt = z.infer<typeof SendReceipt>;
 

@@ -52,7 +52,9 @@ export class EventHub {
       case 'send.updated': {
         const list = (this.sends.get(change.receipt.paneId) ?? []).filter((r) => r.requestId !== change.receipt.requestId);
         list.push(change.receipt);
-        this.sends.set(change.receipt.paneId, list.slice(-SENDS_PER_PANE));
+        // Every send still under way stays; of the ended ones, the latest.
+        const finals = list.filter((r) => r.final).slice(-SENDS_PER_PANE);
+        this.sends.set(change.receipt.paneId, list.filter((r) => !r.final || finals.includes(r)));
         break;
       }
       case 'durable.agent.updated':

@@ -38,4 +38,10 @@ export interface AgentReader {
    * always shows the text.
    */
   pastePlaceholder: RegExp | null;
+  /**
+   * Leading characters that make the agent take a submitted text as something other than a
+   * message (Claude Code: `!` runs a shell command, `/` a command), with the words a
+   * receipt adds after `typed into the pane: `. A send types such text as a person would.
+   */
+  modes?: readonly { prefix: string; words: string }[];
 }

@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
-import { httpStatus, type ErrorBody, type ErrorCode } from '@collie/protocol';
+import { httpStatus, type ErrorBody, type ErrorCode, type SendReceipt } from '@collie/protocol';
+import { SendRefusal } from '../send/refusal';
 
 /** The one error type of the HTTP and WebSocket layers; its code maps to a status once. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** `request_id_reused`: the receipt that id already names, sent with the error. */
+    readonly receipt?: SendReceipt,
   ) {
     super(message);
   }
@@ -15,13 +18,14 @@ export class ApiError extends Error {
   }
 
   body(): ErrorBody {
-    return { error: { code: this.code, message: this.message } };
+    return this.receipt ? { error: { code: this.code, message: this.message }, receipt: this.receipt } : { error: { code: this.code, message: this.message } };
   }
 }
 
 /** Any thrown value, as an ApiError; unknown ones become `internal` and keep their cause. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof SendRefusal) return new ApiError(err.code, err.message, err.receipt);
   const e = new ApiError('internal', 'bridge: internal error while answering the request');
   e.cause = err;
   return e;

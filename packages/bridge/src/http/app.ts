@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Pane, Snapshot } from '@collie/protocol';
 import { ApiError, fail } from './api-error';
@@ -20,7 +20,7 @@ export interface AppDeps {
   pane: (id: string) => Pane | undefined;
   markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
-  sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel'>;
+  sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel' | 'box'>;
   /** False while the bridge is still finding its panes (see `startBridge`); absent means ready. */
   ready?: () => boolean;
 }
@@ -29,9 +29,15 @@ export interface AppDeps {
 export function createApp(d: AppDeps): Hono {
   const app = new Hono();
 
+  /** A write refused at the gates is in the audit log too (never its body). */
+  const refuse = (c: Context, e: ApiError) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') d.audit({ method: c.req.method, path: c.req.path, status: e.status, code: e.code });
+    return fail(c, e);
+  };
+
   app.use('*', async (c, next) => {
     if (!hostAllowed(c.req.header('host'), d.hosts())) {
-      return fail(c, new ApiError('forbidden_host', `bridge: Host '${c.req.header('host') ?? ''}' is not allowed; add it to COLLIE_ALLOWED_HOSTS`));
+      return refuse(c, new ApiError('forbidden_host', `bridge: Host '${c.req.header('host') ?? ''}' is not allowed; add it to COLLIE_ALLOWED_HOSTS`));
     }
     await next();
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
@@ -39,13 +45,13 @@ export function createApp(d: AppDeps): Hono {
 
   app.use('/api/*', async (c, next) => {
     if (!originAllowed(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'))) {
-      return fail(c, new ApiError('forbidden_origin', 'bridge: requests from another origin are refused'));
+      return refuse(c, new ApiError('forbidden_origin', 'bridge: requests from another origin are refused'));
     }
     const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
     if (write) {
       const type = c.req.header('content-type') ?? '';
       if (!/^application\/json\s*(;|$)/i.test(type)) {
-        return fail(c, new ApiError('unsupported_media_type', 'bridge: send the body as application/json'));
+        return refuse(c, new ApiError('unsupported_media_type', 'bridge: send the body as application/json'));
       }
     }
     await next();

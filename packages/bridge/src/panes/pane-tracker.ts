@@ -107,6 +107,11 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     return this.d.server.command(args);
   }
 
+  /** Several tmux commands as one batch no other client's keys come between. */
+  commands(list: readonly (readonly string[])[]): Promise<string[][]> {
+    return this.d.server.commands(list);
+  }
+
   has(tmuxId: string): boolean {
     return this.panes.has(tmuxId);
   }

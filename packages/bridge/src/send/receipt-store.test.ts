@@ -1,4 +1,5 @@
 import { appendFile, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, type SendReceipt } from '@collie/protocol';
@@ -31,11 +32,40 @@ describe('the receipt log', () => {
     expect(await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).not.toContain('torn');
   });
 
-  it('a final receipt forgets the text it typed', async () => {
+  it('a final receipt forgets the text it typed, also from the older lines of the log, and keeps a keyed hash', async () => {
     await using dir = await tempDir('collie-receipts-');
+    const log = join(dir.path, 'sends', 'log.jsonl');
     const s = await ReceiptStore.open(dir.path);
-    await s.put({ receipt: receipt('x', 'typed', true), text: 'secret-ish text' });
+    const fp = s.fingerprint('text', 'secret-ish text');
+    await s.put({ receipt: receipt('x', 'held', false), text: 'secret-ish text', fingerprint: fp });
+    expect(await readFile(log, 'utf8')).toContain('secret-ish');
+    await s.put({ receipt: receipt('x', 'typed', true), text: 'secret-ish text', fingerprint: fp });
+    await s.compact();
+    expect(await readFile(log, 'utf8')).not.toContain('secret-ish');
+    expect(s.get('x')?.fingerprint).toBe(fp);
+    // Keyed: not the plain hash of the text, and the same key after a reopen.
+    expect(fp).not.toBe(createHash('sha256').update('text\0secret-ish text').digest('hex'));
     await s.close();
-    expect(await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).not.toContain('secret-ish');
+    expect((await stat(join(dir.path, 'sends', 'key'))).mode & 0o777).toBe(0o600);
+    const again = await ReceiptStore.open(dir.path);
+    expect(again.fingerprint('text', 'secret-ish text')).toBe(fp);
+    await again.close();
+  });
+
+  it('migrates a log of an earlier version: texts of ended sends dropped, hashes added to waiting ones', async () => {
+    await using dir = await tempDir('collie-receipts-');
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(join(dir.path, 'sends'), { recursive: true });
+    const old = [
+      { receipt: receipt('a', 'queued', false), text: 'old secret a' },
+      { receipt: receipt('a', 'typed', true) },
+      { receipt: receipt('b', 'held', false), text: 'still waiting' },
+    ];
+    await writeFile(join(dir.path, 'sends', 'log.jsonl'), old.map((l) => JSON.stringify(l) + '\n').join(''));
+    const s = await ReceiptStore.open(dir.path);
+    expect(await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).not.toContain('old secret');
+    expect(s.get('b')?.fingerprint).toBe(s.fingerprint('text', 'still waiting'));
+    expect(s.latest(10).map((r) => r.requestId)).toEqual(['a', 'b']);
+    await s.close();
   });
 });

@@ -1,37 +1,58 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { KeyName, OUTCOME, SendReceipt } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
 
-/** One send as stored: its receipt, and what it still has to type while it is not final. */
+/**
+ * One send as stored: its receipt; what it still has to type while it can still be typed;
+ * a keyed hash of the request (`fingerprint`, to tell a reused request id from the same
+ * request again) and of the text it left in the box (`leftHash`, for the box actions).
+ */
 export const StoredSend = z.object({
   receipt: SendReceipt,
   text: z.string().optional(),
   keys: z.array(KeyName).optional(),
+  fingerprint: z.string().optional(),
+  leftHash: z.string().optional(),
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 
 /** Receipts kept across restarts (the newest); older request ids may be reused after that. */
 export const KEEP = 5000;
 
+/** How soon after a send ends the log is rewritten without the text it no longer needs. */
+const COMPACT_AFTER_MS = 200;
+
 /**
  * Receipts on disk: `<state>/sends/log.jsonl`, one JSON line per change, flushed to disk
  * before the call returns. A receipt is written before a key is typed, so after `kill -9`
- * the bridge knows every request id it may have typed and never types one twice. On open
- * the log is folded (a torn last line is dropped) and rewritten compactly.
+ * the bridge knows every request id it may have typed and never types one twice.
+ *
+ * A text stays on disk only while its send may still be typed (queued, held): when the send
+ * ends, the log is rewritten soon after without the lines that carried it; a final receipt
+ * keeps the masked summary and keyed hashes (HMAC-SHA-256 with `<state>/sends/key`, 0600, so
+ * a short secret cannot be found by hashing guesses). On open the log is folded (a torn last
+ * line is dropped), migrated (texts of ended sends dropped, hashes added) and rewritten.
  */
 export class ReceiptStore {
   private readonly sends = new Map<string, StoredSend>();
   private fh: FileHandle | null = null;
   private chain: Promise<void> = Promise.resolve();
+  /** Ended sends whose text is still on an older line of the log. */
+  private stale = 0;
+  private compactTimer: NodeJS.Timeout | null = null;
 
-  private constructor(private readonly path: string) {}
+  private constructor(
+    private readonly path: string,
+    private readonly key: Buffer,
+  ) {}
 
   static async open(stateDir: string, now = Date.now): Promise<ReceiptStore> {
     const dir = join(stateDir, 'sends');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const store = new ReceiptStore(join(dir, 'log.jsonl'));
+    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')));
     let text = '';
     try {
       text = await readFile(store.path, 'utf8');
@@ -47,11 +68,18 @@ export class ReceiptStore {
         // a line torn by a crash mid-write: the send it named was not typed yet
       }
     }
-    // A send caught mid-typing by a crash may be partly in the box: never type it again.
     for (const s of store.sends.values()) {
+      // A send caught mid-typing by a crash may be partly in the box: never type it again.
       if (s.receipt.state === 'typing') {
         s.receipt = { ...s.receipt, state: 'not_submitted', outcome: OUTCOME.interrupted, final: true, updatedAt: now() };
+      }
+      // Logs written before hashes: the request's hash from its text while it is there.
+      if (s.fingerprint === undefined && (s.text !== undefined || s.keys !== undefined)) {
+        s.fingerprint = store.fingerprint(s.receipt.kind, s.text ?? s.keys!.join(' '));
+      }
+      if (s.receipt.final) {
         delete s.text;
+        delete s.keys;
       }
     }
     const kept = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt).slice(-KEEP);
@@ -60,6 +88,11 @@ export class ReceiptStore {
     await writeFileAtomic(store.path, kept.map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
     store.fh = await open(store.path, 'a', 0o600);
     return store;
+  }
+
+  /** A keyed hash of a request's kind and payload (text, keys, answer). */
+  fingerprint(kind: string, payload: string): string {
+    return createHmac('sha256', this.key).update(`${kind}\0${payload}`).digest('hex');
   }
 
   get(requestId: string): StoredSend | undefined {
@@ -71,9 +104,26 @@ export class ReceiptStore {
     return [...this.sends.values()].filter((s) => !s.receipt.final);
   }
 
+  /** Every send that is not final, and the latest `perPane` final ones of each pane, oldest first. */
+  latest(perPane: number): SendReceipt[] {
+    const all = [...this.sends.values()].map((s) => s.receipt).sort((a, b) => a.updatedAt - b.updatedAt);
+    const finals = new Map<string, number>();
+    const keep = new Set<SendReceipt>();
+    for (const r of [...all].reverse()) {
+      if (!r.final) keep.add(r);
+      else if ((finals.get(r.paneId) ?? 0) < perPane) {
+        finals.set(r.paneId, (finals.get(r.paneId) ?? 0) + 1);
+        keep.add(r);
+      }
+    }
+    return all.filter((r) => keep.has(r));
+  }
+
   /** Record a change; resolves once it is on disk. Final sends drop what they had to type. */
   put(send: StoredSend): Promise<void> {
-    const entry: StoredSend = send.receipt.final ? { receipt: send.receipt } : send;
+    const before = this.sends.get(send.receipt.requestId);
+    const entry: StoredSend = send.receipt.final ? { receipt: send.receipt, fingerprint: send.fingerprint, leftHash: send.leftHash } : send;
+    if (send.receipt.final && (before?.text !== undefined || before?.keys !== undefined || send.text !== undefined)) this.stale++;
     this.sends.set(send.receipt.requestId, entry);
     const line = `${JSON.stringify(entry)}\n`;
     // Each write waits for the one before, whether it failed or not.
@@ -83,11 +133,28 @@ export class ReceiptStore {
       await this.fh.datasync();
     });
     this.chain = next;
+    if (this.stale > 0 && !this.compactTimer) this.compactTimer = setTimeout(() => void this.compact(), COMPACT_AFTER_MS);
     return next;
   }
 
-  /** Wait for every write, then close; a put after this fails with a reason in words. */
+  /** Rewrite the log from what is kept, so texts of ended sends are gone from disk too. */
+  compact(): Promise<void> {
+    if (this.compactTimer) clearTimeout(this.compactTimer);
+    this.compactTimer = null;
+    const next = this.chain.catch(() => undefined).then(async () => {
+      if (!this.fh || this.stale === 0) return;
+      this.stale = 0;
+      await writeFileAtomic(this.path, [...this.sends.values()].map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
+      await this.fh.close();
+      this.fh = await open(this.path, 'a', 0o600);
+    });
+    this.chain = next;
+    return next;
+  }
+
+  /** Wait for every write (and the pending rewrite), then close; a put after this fails with a reason in words. */
   async close(): Promise<void> {
+    if (this.compactTimer) await this.compact().catch(() => undefined);
     let last: Promise<void>;
     do {
       last = this.chain;
@@ -97,4 +164,17 @@ export class ReceiptStore {
     this.fh = null;
     await fh?.close();
   }
+}
+
+/** The store's hash key: made once, kept 0600 beside the log. */
+async function hashKey(path: string): Promise<Buffer> {
+  try {
+    const hex = (await readFile(path, 'utf8')).trim();
+    if (/^[0-9a-f]{64}$/.test(hex)) return Buffer.from(hex, 'hex');
+  } catch {
+    // no key yet
+  }
+  const key = randomBytes(32);
+  await writeFileAtomic(path, `${key.toString('hex')}\n`, 0o600);
+  return key;
 }

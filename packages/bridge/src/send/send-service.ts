@@ -1,12 +1,16 @@
-import type { AnswerRequest, KeyName, SendReceipt } from '@collie/protocol';
+import type { AnswerRequest, BoxRequest, KeyName, SendReceipt } from '@collie/protocol';
 import { OUTCOME } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
+import { AGENTS } from '../harness/agents';
 import { answerPlan } from '../harness/card';
 import type { PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { decide } from './decide';
 import { tmuxKeys } from './keys';
 import type { ReceiptStore, StoredSend } from './receipt-store';
+import { boxForm } from './box-match';
+import { actOnBox } from './box-action';
+import { SendRefusal, sameRequest } from './refusal';
 import { sanitizeText, summarize } from './sanitize';
 import { pressKeys, typeAndSubmit, type TypeResult } from './typist';
 
@@ -29,11 +33,11 @@ export type CancelResult =
 /** Claude's dialogs ignore keys for a moment after they open (against stray presses). */
 export const DIALOG_SETTLE_MS = 600;
 
-const TYPE_OUTCOME: Record<Exclude<TypeResult, 'typed'>, [SendReceipt['state'], string]> = {
-  gone: ['not_sent', OUTCOME.paneGone],
-  not_arrived: ['not_sent', OUTCOME.notVerified],
-  not_submitted: ['not_submitted', OUTCOME.notSubmitted],
-};
+/** Extra fields a receipt change may set: the text left in the box (preview and hash). */
+interface Left {
+  left?: string;
+  leftHash?: string;
+}
 
 /**
  * The send protocol: one receipt per request id, written before anything is typed; text
@@ -52,29 +56,49 @@ export class SendService {
     this.now = d.now ?? Date.now;
   }
 
-  /** Sends that were waiting when the bridge stopped wait again (nothing of them was typed). */
+  /**
+   * Sends that were waiting when the bridge stopped wait again (nothing of them was typed).
+   * A pane a crash caught mid-send may still have its input off (`typist.ts`): it is put back on.
+   */
   resume(): void {
     for (const s of this.d.store.waiting()) if (s.text !== undefined) void this.runText(s.receipt.requestId, s.receipt.paneId);
+    for (const r of this.d.store.latest(Infinity)) {
+      const at = r.outcome === OUTCOME.interrupted ? this.d.locate(r.paneId) : null;
+      if (at) void at.tracker.command(['select-pane', '-e', '-t', at.tmuxId]).catch(() => undefined);
+    }
   }
 
   stop(): void {
     this.stopped.abort();
   }
 
-  /** `POST /api/panes/:id/send`. Resolves with the receipt once its first decision is made. */
+  /**
+   * `POST /api/panes/:id/send`, and the way any part of the bridge types a message into a
+   * pane. Resolves with the receipt once its first decision is made (an idle pane: after
+   * typing); later changes are `send.updated` events. Throws `SendRefusal` for text that is
+   * empty once cleaned, or a request id already used for another request.
+   *
+   * @example
+   * const r = await sends.send('default:%7', 'run the tests', randomUUID());
+   * if (r.state === 'typed') …
+   */
   async send(paneId: string, text: string, requestId: string): Promise<SendReceipt> {
-    const known = this.d.store.get(requestId);
-    if (known) return known.receipt;
     const clean = sanitizeText(text);
-    await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(clean)), text: clean });
+    const fingerprint = this.d.store.fingerprint('text', clean);
+    const known = this.d.store.get(requestId);
+    if (known) return sameRequest(known, paneId, 'text', fingerprint);
+    if (clean === '') throw new SendRefusal('empty_text', 'bridge: text: nothing is left once control characters are removed');
+    if (clean.trim() === '') throw new SendRefusal('empty_text', 'bridge: text: only white space; there is nothing to send');
+    await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(clean)), text: clean, fingerprint });
     return this.runText(requestId, paneId);
   }
 
   /** `POST /api/panes/:id/keys`: pressed as asked, in the pane's lane. */
   async keys(paneId: string, keys: readonly KeyName[], requestId: string): Promise<SendReceipt> {
+    const fingerprint = this.d.store.fingerprint('keys', keys.join(' '));
     const known = this.d.store.get(requestId);
-    if (known) return known.receipt;
-    await this.record({ receipt: this.fresh(requestId, paneId, 'keys', keys.join(' ')), keys: [...keys] });
+    if (known) return sameRequest(known, paneId, 'keys', fingerprint);
+    await this.record({ receipt: this.fresh(requestId, paneId, 'keys', keys.join(' ')), keys: [...keys], fingerprint });
     return this.inLane(paneId, async () => {
       const at = this.d.locate(paneId);
       const now = at ? await at.tracker.readNow(at.tmuxId) : null;
@@ -87,10 +111,11 @@ export class SendService {
 
   /** `POST /api/panes/:id/answer`: press the card's keys only if the pane still shows that ask. */
   async answer(paneId: string, req: AnswerRequest): Promise<SendReceipt> {
+    const fingerprint = this.d.store.fingerprint('answer', JSON.stringify([req.signature, req.option, req.toggle]));
     const known = this.d.store.get(req.request_id);
-    if (known) return known.receipt;
+    if (known) return sameRequest(known, paneId, 'answer', fingerprint);
     const what = req.option !== undefined ? `option ${req.option}` : `tick ${req.toggle?.join(', ')}`;
-    await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what) });
+    await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what), fingerprint });
     return this.inLane(paneId, async () => {
       const at = this.d.locate(paneId);
       let now = at ? await at.tracker.readNow(at.tmuxId) : null;
@@ -166,16 +191,67 @@ export class SendService {
             if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
             if (d.action === 'refuse') return this.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
             await this.update(requestId, 'typing', OUTCOME.typing);
-            const result = await typeAndSubmit({ command: (a) => at.tracker.command(a), readNow: () => at.tracker.readNow(at.tmuxId), bufferDir: this.d.bufferDir }, at.tmuxId, text, d.blind);
-            if (result === 'typed') return this.finish(requestId, 'typed', OUTCOME.typed);
-            const [state, words] = TYPE_OUTCOME[result];
-            return this.finish(requestId, state, words);
+            const result = await typeAndSubmit(this.typist(at), at.tmuxId, text, d.blind);
+            return this.typedOutcome(requestId, result, text, now!.harness);
           })
         : await this.finish(requestId, 'not_sent', OUTCOME.paneGone);
       settle(outcome);
       if (outcome.final) return;
       await this.changeOf(paneId, deadline);
     }
+  }
+
+  /** The receipt a typing ends with, in words; text it left in the box can be sent or cleared. */
+  private typedOutcome(requestId: string, r: TypeResult, text: string, harness: keyof typeof AGENTS): Promise<SendReceipt> {
+    const left = (box: string | null): Left => (box === null ? {} : { left: summarize(this.d.redact(box)), leftHash: this.d.store.fingerprint('box', boxForm(box)) });
+    switch (r.result) {
+      case 'typed': {
+        const mode = AGENTS[harness].modes?.find((m) => text.startsWith(m.prefix));
+        return this.finish(requestId, 'typed', mode ? `${OUTCOME.typed}: ${mode.words}` : OUTCOME.typed);
+      }
+      case 'gone':
+        return this.finish(requestId, 'not_sent', OUTCOME.paneGone);
+      case 'not_arrived':
+        return this.finish(requestId, 'not_sent', OUTCOME.notVerified);
+      case 'not_submitted':
+        return this.finish(requestId, 'not_submitted', OUTCOME.notSubmitted, left(r.left));
+      case 'mixed':
+        return r.restored || r.left === null ? this.finish(requestId, 'not_sent', OUTCOME.someoneTyped) : this.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, left(r.left));
+    }
+  }
+
+  /**
+   * `POST /api/panes/:id/box`: "Send it" (Enter) or "Clear it" for the text the send
+   * `send_id` left in the box, only while the box holds exactly that text. The send's receipt
+   * then says how it ended; the action has its own receipt (kind `keys`).
+   */
+  async box(paneId: string, req: BoxRequest): Promise<SendReceipt> {
+    const fingerprint = this.d.store.fingerprint('box', `${req.action}\0${req.send_id}`);
+    const known = this.d.store.get(req.request_id);
+    if (known) return sameRequest(known, paneId, 'keys', fingerprint);
+    await this.record({ receipt: this.fresh(req.request_id, paneId, 'keys', req.action === 'submit' ? 'Send it' : 'Clear it'), fingerprint });
+    return this.inLane(paneId, async () => {
+      const of = this.d.store.get(req.send_id);
+      const at = this.d.locate(paneId);
+      const now = at ? await at.tracker.readNow(at.tmuxId) : null;
+      if (!at || !now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+      const draft = now.reading.draft;
+      if (!of?.leftHash || of.receipt.paneId !== paneId || draft === null || now.reading.dialog !== null || this.d.store.fingerprint('box', boxForm(draft)) !== of.leftHash) {
+        return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
+      }
+      if (req.action === 'submit' && (now.state === 'working' || now.state === 'blocked' || now.reading.state === 'working')) return this.finish(req.request_id, 'not_sent', OUTCOME.busy);
+      await this.update(req.request_id, 'typing', OUTCOME.typing);
+      const done = await actOnBox(this.typist(at), at.tmuxId, req.action, draft);
+      if (done === 'gone') return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+      if (done === 'unchanged') return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
+      const ended = req.action === 'submit' ? (['typed', OUTCOME.sentFromBox] as const) : (['not_sent', OUTCOME.clearedFromBox] as const);
+      await this.record({ receipt: { ...of.receipt, state: ended[0], outcome: ended[1], left: undefined, updatedAt: this.now() }, fingerprint: of.fingerprint });
+      return this.finish(req.request_id, 'typed', OUTCOME.pressed);
+    });
+  }
+
+  private typist(at: { tracker: PaneTracker; tmuxId: string }) {
+    return { command: (a: readonly string[]) => at.tracker.command(a), commands: (l: readonly (readonly string[])[]) => at.tracker.commands(l), readNow: () => at.tracker.readNow(at.tmuxId), bufferDir: this.d.bufferDir };
   }
 
   /** Resolves at the pane's next change (or removal), the deadline, or the bridge's stop. */
@@ -214,14 +290,16 @@ export class SendService {
     return send.receipt;
   }
 
-  private async update(requestId: string, state: SendReceipt['state'], outcome: string, final = false, summary?: string): Promise<SendReceipt> {
+  private async update(requestId: string, state: SendReceipt['state'], outcome: string, final = false, summary?: string, left: Left = {}): Promise<SendReceipt> {
     const cur = this.d.store.get(requestId)!;
     const text = summary === undefined ? cur.receipt.summary : this.d.redact(summary);
-    if (cur.receipt.state === state && cur.receipt.outcome === outcome && cur.receipt.final === final && cur.receipt.summary === text) return cur.receipt;
-    return this.record({ ...cur, receipt: { ...cur.receipt, state, outcome, final, summary: text, updatedAt: this.now() } });
+    if (cur.receipt.state === state && cur.receipt.outcome === outcome && cur.receipt.final === final && cur.receipt.summary === text && left.left === undefined) return cur.receipt;
+    const receipt: SendReceipt = { ...cur.receipt, state, outcome, final, summary: text, updatedAt: this.now() };
+    if (left.left !== undefined) receipt.left = left.left;
+    return this.record({ ...cur, receipt, ...(left.leftHash ? { leftHash: left.leftHash } : {}) });
   }
 
-  private finish(requestId: string, state: SendReceipt['state'], outcome: string): Promise<SendReceipt> {
-    return this.update(requestId, state, outcome, true);
+  private finish(requestId: string, state: SendReceipt['state'], outcome: string, left?: Left): Promise<SendReceipt> {
+    return this.update(requestId, state, outcome, true, undefined, left);
   }
 }

@@ -3,66 +3,125 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PaneNow } from '../panes/pane-tracker';
 import { AGENTS } from '../harness/agents';
-import { arrived } from './sanitize';
+import { graphemes, matchBox, withoutOurs, boxForm, type BoxMatch } from './box-match';
 
 export interface TypistDeps {
   /** Run a tmux command through the pane's server (control mode). */
   command(args: readonly string[]): Promise<string[]>;
+  /** Run tmux commands as one batch no other client's keys come between. */
+  commands(list: readonly (readonly string[])[]): Promise<string[][]>;
   /** Read the pane now. */
   readNow(): Promise<PaneNow | null>;
   /** A 0700 directory for the paste buffers' files. */
   bufferDir: string;
 }
 
-export type TypeResult = 'typed' | 'not_arrived' | 'not_submitted' | 'gone';
+/**
+ * - `typed`: the box held exactly the text, Enter went in, the box emptied;
+ * - `mixed`: someone typed in the pane at the same time; Enter was not pressed. `left` is
+ *   what the box holds now (null: nothing; `restored`: what they typed, with ours taken out);
+ * - `not_arrived`: the text never showed in the box (nothing of it is there);
+ * - `not_submitted`: Enter did not empty the box; the text is still there;
+ * - `gone`: the pane closed.
+ */
+export type TypeResult =
+  | { result: 'typed' }
+  | { result: 'mixed'; left: string | null; restored: boolean }
+  | { result: 'not_arrived' }
+  | { result: 'not_submitted'; left: string }
+  | { result: 'gone' };
 
 /** How long typed text may take to show in the box, and the box to clear after Enter. */
 export const VERIFY_MS = 3000;
-const STEP_MS = 25;
+const STEP_MS = 15;
 
 async function until(d: TypistDeps, ok: (p: PaneNow) => boolean): Promise<PaneNow | null> {
   const deadline = Date.now() + VERIFY_MS;
-  let last: PaneNow | null = null;
   for (;;) {
-    last = await d.readNow();
+    const last = await d.readNow();
     if (!last || ok(last) || Date.now() > deadline) return last;
     await new Promise((r) => setTimeout(r, STEP_MS));
   }
 }
 
+const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder);
+
 /**
- * Type `text` into a pane and submit it: as one bracketed paste (`paste-buffer -p`), so
- * the agent takes line breaks as text, not as Enter; then, unless blind, verify the box
- * holds it (or the agent's paste placeholder) before pressing Enter, and verify the box
- * emptied after. The text goes through a file and `load-buffer`, never through a command
- * line, so no byte of it is parsed by tmux.
+ * Type `text` into a pane and submit it, so that it submits exactly this text or nothing.
+ *
+ * The text goes in as one bracketed paste (`paste-buffer -p`: line breaks stay text), from a
+ * file through `load-buffer`, so no byte of it is parsed by tmux. In the same tmux batch the
+ * pane's input is switched off (`select-pane -d`). That makes the paste a fence: keys someone
+ * typed before it reach the agent before it, so once the box shows the paste it shows them
+ * too; keys after it are not taken until Enter is in. The box must then hold exactly the text
+ * (`matchBox`), else Enter is not pressed and what we pasted is taken out again with
+ * Backspace, leaving what they typed. Input back on and Enter go in one batch.
+ *
+ * The price: for the time between the paste and Enter (the agent drawing the paste, one
+ * screen read; tens of milliseconds) the pane takes no keys from anyone, as tmux drops keys
+ * to a pane whose input is off. A blind pane (a shell: no screen reader) is pasted and
+ * submitted without checks.
  */
 export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean): Promise<TypeResult> {
   const name = `collie-${randomBytes(6).toString('hex')}`;
   const file = join(d.bufferDir, name);
+  const paste = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
   await writeFile(file, text, { mode: 0o600 });
   try {
     await d.command(['load-buffer', '-b', name, file]);
-    await d.command(['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId]);
+    if (blind) {
+      await d.commands([paste, ['send-keys', '-t', tmuxId, 'Enter']]);
+      return { result: 'typed' };
+    }
+    await d.commands([paste, ['select-pane', '-d', '-t', tmuxId]]);
   } catch {
-    return 'gone';
+    return { result: 'gone' };
   } finally {
     await rm(file, { force: true });
   }
-  if (!blind) {
-    const seen = await until(d, (p) => arrived(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder));
-    if (!seen) return 'gone';
-    if (!arrived(seen.reading.draft, text, AGENTS[seen.harness].pastePlaceholder)) return seen.reading.draft === null ? 'not_arrived' : 'not_submitted';
-  }
+  let inputOff = true;
+  const inputOn = async () => {
+    if (!inputOff) return;
+    inputOff = false;
+    await d.command(['select-pane', '-e', '-t', tmuxId]).catch(() => undefined);
+  };
   try {
-    await d.command(['send-keys', '-t', tmuxId, 'Enter']);
+    const seen = await until(d, (p) => { const m = matchOf(p, text); return m === 'ours' || m === 'ours_and_more'; });
+    if (!seen) return { result: 'gone' };
+    const m = matchOf(seen, text);
+    if (m === 'empty') return { result: 'not_arrived' };
+    if (m !== 'ours') return await takeOursOut(d, tmuxId, text, seen);
+    inputOff = false;
+    // Input back on and Enter in one batch: no one's key comes between them.
+    await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter']]);
   } catch {
-    return 'gone';
+    return { result: 'gone' };
+  } finally {
+    await inputOn();
   }
-  if (blind) return 'typed';
-  const after = await until(d, (p) => !arrived(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder));
-  if (!after) return 'gone';
-  return after.reading.draft !== null && arrived(after.reading.draft, text, AGENTS[after.harness].pastePlaceholder) ? 'not_submitted' : 'typed';
+  const after = await until(d, (p) => matchOf(p, text) !== 'ours');
+  if (!after) return { result: 'gone' };
+  return matchOf(after, text) === 'ours' ? { result: 'not_submitted', left: after.reading.draft ?? text } : { result: 'typed' };
+}
+
+/**
+ * The box holds our paste and keys someone else typed: Backspace our text out (the cursor
+ * stands right after the paste; one Backspace per grapheme), with input still off so their
+ * keys are not touched, and check the box then holds only theirs.
+ */
+async function takeOursOut(d: TypistDeps, tmuxId: string, text: string, seen: PaneNow): Promise<TypeResult> {
+  const draft = seen.reading.draft ?? '';
+  const leftIfMixed = { result: 'mixed' as const, left: draft, restored: false };
+  if (matchOf(seen, text) !== 'ours_and_more') return leftIfMixed;
+  const theirs = withoutOurs(draft, text);
+  const placeholder = AGENTS[seen.harness].pastePlaceholder;
+  const presses = placeholder && !boxForm(draft).includes(boxForm(text)) ? 1 : graphemes(text);
+  await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-N', String(presses), '-t', tmuxId, 'BSpace'], ['select-pane', '-d', '-t', tmuxId]]);
+  const after = await until(d, (p) => boxForm(p.reading.draft ?? '') === theirs);
+  if (!after) return { result: 'gone' };
+  const now = after.reading.draft;
+  if (boxForm(now ?? '') === theirs) return { result: 'mixed', left: now, restored: true };
+  return { result: 'mixed', left: now, restored: false };
 }
 
 /**

@@ -38,4 +38,11 @@ export const claudeAgent: AgentReader = {
   keys: claudeKeys,
   stopKey: 'Escape',
   pastePlaceholder: PASTE_PLACEHOLDER,
+  // Seen on 2.1.334 (2026-12-03): a paste starting with `!` switches the box to bash mode and
+  // Enter runs the rest in the shell (the model gets it as <bash-input>); one starting with
+  // `/` runs that command (`/help` opens help; an unknown one says `Unknown command`).
+  modes: [
+    { prefix: '!', words: 'run as a shell command (a leading ! is shell mode)' },
+    { prefix: '/', words: 'run as a command (a leading / is a command), not sent as a message' },
+  ],
 };

@@ -42,7 +42,9 @@ describe('Claude input box', () => {
 
   it('accepts the older `>` prompt and bash mode `!`', () => {
     expect(draftOf(box('> hello there'))).toBe('hello there');
-    expect(draftOf(box('! ls -la'))).toBe('ls -la');
+    // Bash mode keeps its `!` in the draft: it is what was typed, and an empty bash box is a draft.
+    expect(draftOf(box('! ls -la'))).toBe('!ls -la');
+    expect(draftOf(box('! '))).toBe('!');
   });
 
   it('is not found when the rows between the rules do not start with the prompt', () => {

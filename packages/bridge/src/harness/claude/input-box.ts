@@ -43,6 +43,11 @@ export function readDraft(box: RuledBox): string | null {
     return { text: typedWithTokens(line, pad), column: pad };
   });
   const text = joinRows(rows, box.width);
+  // Bash mode (`!` typed at the start of an empty box) draws `!` as the prompt and takes it
+  // out of the text. It is still what the user typed: an empty bash-mode box holds `!`, and
+  // a send that types `!ls` finds `!ls` in the box (seen on 2.1.334, 2026-12-03).
+  const bash = /^\s{0,2}!/u.test(box.inner[0]?.text ?? '');
+  if (bash) return `!${text}`;
   return text === '' ? null : text;
 }
 

@@ -1,6 +1,6 @@
 import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
-import { AnswerRequest, KeysRequest, SendRequest, type SendReceipt } from '@collie/protocol';
+import { AnswerRequest, BoxRequest, KeysRequest, SendRequest, type SendReceipt } from '@collie/protocol';
 import { ApiError, fail } from '../api-error';
 import type { AppDeps } from '../app';
 
@@ -35,4 +35,5 @@ export function sendRoutes(r: Hono, d: Pick<AppDeps, 'pane' | 'sends'>): void {
   r.post('/:id/send', handle(SendRequest, (id, b) => d.sends.send(id, b.text, b.request_id)));
   r.post('/:id/keys', handle(KeysRequest, (id, b) => d.sends.keys(id, b.keys, b.request_id)));
   r.post('/:id/answer', handle(AnswerRequest, (id, b) => d.sends.answer(id, b)));
+  r.post('/:id/box', handle(BoxRequest, (id, b) => d.sends.box(id, b)));
 }

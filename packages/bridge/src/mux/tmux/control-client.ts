@@ -75,6 +75,19 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     });
   }
 
+  /**
+   * Run several commands as one batch: written in one write, tmux reads them in one go and
+   * runs them back to back from this client's queue, so no other client's keys (a person
+   * typing, another `send-keys`) reach a pane between them. Resolves with each one's output.
+   */
+  commands(list: readonly (readonly string[])[]): Promise<string[][]> {
+    const lines = list.map(commandLine);
+    if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
+    const replies = lines.map((command) => new Promise<string[]>((resolve, reject) => this.queue.push({ command, resolve, reject })));
+    this.child.stdin!.write(lines.map((l) => `${l}\n`).join(''));
+    return Promise.all(replies);
+  }
+
   close(): void {
     if (this.closed) return;
     // An empty line detaches a control client cleanly (tmux(1) CONTROL MODE).

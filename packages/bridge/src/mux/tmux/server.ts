@@ -77,6 +77,13 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
     return client.command(args);
   }
 
+  /** Several commands as one batch that no other client's keys come between (`ControlClient.commands`). */
+  commands(list: readonly (readonly string[])[]): Promise<string[][]> {
+    const client = this.live();
+    if (!client) return Promise.reject(new Error(`tmux: server ${this.name} has no live client`));
+    return client.commands(list);
+  }
+
   async listPanes(): Promise<TmuxPane[]> {
     const lines = await this.command(['list-panes', '-a', '-F', PANE_FORMAT]);
     return lines.map(parsePaneLine).filter((p): p is TmuxPane => p !== null);
