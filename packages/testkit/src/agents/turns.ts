@@ -27,17 +27,18 @@ export function agentLongTurn(ms: number, text: string): AgentTurnScript {
 /**
  * A call of the agent's shell tool that raises its approval prompt, then (a second turn, once
  * the result comes back) a closing line saying whether it ran. `delayMs` holds the call back
- * that long, so the agent shows a working turn first.
+ * that long, so the agent shows a working turn first; `closingMs` streams the closing line
+ * that long.
  *
  * @example
  * api.script(...agentShell('rm -rf build', { reason: 'Clean the build output' }));
  */
-export function agentShell(command: string, opts: { reason?: string; delayMs?: number; closing?: string } = {}): AgentTurnScript[] {
+export function agentShell(command: string, opts: { reason?: string; delayMs?: number; closing?: string; closingMs?: number } = {}): AgentTurnScript[] {
   return [
     () => ({ shell: { command, reason: opts.reason }, durationMs: opts.delayMs }),
     (req) => {
       const out = req.toolOutputs.at(-1);
-      return { text: opts.closing ?? (out === undefined ? 'The command did not run.' : 'The command finished.') };
+      return { text: opts.closing ?? (out === undefined ? 'The command did not run.' : 'The command finished.'), durationMs: opts.closingMs };
     },
   ];
 }
