@@ -44,6 +44,7 @@ const SIGNS: ReadonlyArray<readonly [Exclude<Harness, 'shell'>, readonly RegExp[
       /\bAsk Codex to do anything\b/u,
       /\btell Codex what to do differently\b/u,
       /\ballow Codex to work in this folder\b/iu,
+      /\bTrust this folder\? Codex can read\b/u, // 0.171's folder-trust dialog
       /^\s*•\s*Working \(\d.*esc to interrupt\)/u,
       /^\s*\? for shortcuts\s+\d+% context left\b/u,
     ],

@@ -43,7 +43,8 @@ describe('Codex', () => {
   });
 
   it('is blocked on the approval overlay', () => {
-    const text = screen(
+    // The overlay takes the composer's and footer's place: its hint is the last row (Codex 0.171).
+    const text = [
       '  Would you like to run the following command?',
       '',
       '  $ rm -rf build',
@@ -53,7 +54,7 @@ describe('Codex', () => {
       '  3. No, and tell Codex what to do differently (esc)',
       '',
       '  Press enter to confirm or esc to cancel',
-    );
+    ].join('\r\n');
     expect(readScreen('codex', text)).toEqual({
       harness: 'codex',
       state: 'blocked',
@@ -63,12 +64,18 @@ describe('Codex', () => {
   });
 
   it('is blocked on the folder trust question', () => {
-    const text = screen(
-      '> You are running Codex in /home/me/project',
-      '  Do you trust the contents of this directory?',
-      '› 1. Yes, allow Codex to work in this folder without asking for approval',
-      '  2. No, ask me to approve edits and commands',
-    );
+    // A dialog takes the composer's and footer's place: its hint is the last row (Codex 0.171).
+    const text = [
+      '  Folder access',
+      '  /home/me/project',
+      '',
+      '  Trust this folder? Codex can read, edit, and run files here, subject to your permission settings.',
+      '',
+      '› 1. Trust and continue',
+      '  2. Back to Agent Command Center',
+      '',
+      '  enter continue · esc back',
+    ].join('\r\n');
     expect(readScreen('codex', text)).toMatchObject({ state: 'blocked', dialog: 'trust' });
   });
 });

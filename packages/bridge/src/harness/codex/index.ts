@@ -1,30 +1,23 @@
-import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { ScreenReading, ScreenState } from '@collie/protocol';
 import type { AgentReader } from '../agent';
-import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
+import { typedText, type StyledLine } from '../screen/styled-line';
+import { codexKeys, readCodexCard } from './card';
+import { findComposer, findDialog, isUserMessage } from './layout';
 
 /**
- * Codex CLI (the Rust TUI). Its layout, bottom up: footer (`? for shortcuts  100% context
- * left`), the composer (`› ` then the text, a faint example prompt when empty), the status
- * row while a turn runs (`• Working (12s • esc to interrupt)`), then the transcript.
+ * Codex CLI 0.171 (the Rust TUI); see `layout.ts` for where things are.
+ *
+ * A turn is running when the status row says so (`esc to interrupt`; `Waiting for startup`
+ * while a prompt waits for the session), and also while the reply streams: then Codex drops
+ * the status row and shows only the growing text. So when no status row shows, the transcript
+ * above the composer decides: a user message with no turn end (`Worked for …`, or `■ …` for an
+ * interrupt or an error) under it is a turn still running.
  */
-const WORKING = [/\besc to interrupt\b/iu, /^\s*(?:[•◦·]\s*)?Working \(\d/u];
+const STATUS = [/\besc to interrupt\)/u, /^\s*Waiting for startup\b.*\besc cancel\b/u];
+const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^■ /u;
+/** A user message may be taller than the screen; past this many rows the scan gives up (idle). */
+const TRANSCRIPT_ROWS = 200;
 
-/**
- * Approval overlay: "Would you like to run the following command?" (or "make the following
- * edits?", "grant these permissions?") over `› 1. Yes, proceed (y)` … `No, and tell Codex
- * what to do differently (esc)`.
- */
-const APPROVAL = [
-  /^\s*Would you like to (?:run the following command|make the following edits|grant these permissions|allow)/u,
-  /\bNo, and tell Codex what to do differently\b/u,
-  /^\s*(?:›\s*)?\d+\.\s+Yes, proceed\b/u,
-];
-/** First-run folder trust: "Do you trust the contents of this directory?" and its options. */
-const TRUST = [/\bDo you trust the contents of this directory\?/u, /\ballow Codex to work in this folder\b/iu];
-const OPTION = /^\s*(?:›\s*)?\d+\.\s+\S/u;
-
-/** The composer row: `›` at the left edge. Options inside overlays are numbered; it is not. */
-const COMPOSER = /^›(?:\s(.*))?$/u;
 /** The example prompts Codex rotates through in an empty composer (drawn faint as well). */
 const PLACEHOLDERS = new Set([
   'Ask Codex to do anything',
@@ -37,36 +30,28 @@ const PLACEHOLDERS = new Set([
   'Run /review on my current changes',
   'Use /skills to list available skills',
 ]);
-const BOTTOM_ROWS = 40;
-const COMPOSER_ROWS = 12;
 
 export function readCodex(lines: readonly StyledLine[]): ScreenReading {
-  const rows = bottomTexts(lines, BOTTOM_ROWS);
-  const hasOptions = rows.some((r) => OPTION.test(r));
-  let dialog: Dialog | null = null;
-  if (hasOptions && rows.some((r) => TRUST.some((re) => re.test(r)))) dialog = 'trust';
-  else if (hasOptions && rows.some((r) => APPROVAL.some((re) => re.test(r)))) dialog = 'permission';
-
+  const dialog = findDialog(lines);
+  if (dialog) return { harness: 'codex', state: 'blocked', dialog: dialog.kind, draft: null };
   const composer = findComposer(lines);
-  const working = rows.some((r) => WORKING.some((re) => re.test(r)));
-  let state: ScreenState;
-  if (dialog) state = 'blocked';
-  else if (working) state = 'working';
-  else if (composer >= 0) state = 'idle';
-  else state = 'unknown';
-  return { harness: 'codex', state, dialog, draft: dialog || composer < 0 ? null : readDraft(lines, composer) };
+  if (composer < 0) return { harness: 'codex', state: 'unknown', dialog: null, draft: null };
+  const status = lines.slice(Math.max(0, composer - 4), composer).some((l) => STATUS.some((re) => re.test(l.text)));
+  const state: ScreenState = status || turnOpen(lines, composer) ? 'working' : 'idle';
+  return { harness: 'codex', state, dialog: null, draft: readDraft(lines, composer) };
 }
 
-function findComposer(lines: readonly StyledLine[]): number {
-  const end = lastNonEmpty(lines);
-  for (let i = end; i >= 0 && i > end - COMPOSER_ROWS; i--) {
-    const text = lines[i]?.text ?? '';
-    if (COMPOSER.test(text) && !OPTION.test(text)) return i;
+/** Scanning up from the composer: a user message before any turn end means its turn runs. */
+function turnOpen(lines: readonly StyledLine[], composer: number): boolean {
+  for (let i = composer - 1; i >= 0 && i >= composer - TRANSCRIPT_ROWS; i--) {
+    const line = lines[i] as StyledLine;
+    if (TURN_END.test(line.text)) return false;
+    if (isUserMessage(line)) return true;
   }
-  return -1;
+  return false;
 }
 
-/** The composer's typed text: its row after `› ` plus the indented rows that follow it. */
+/** The composer's typed text: its row after `› ` plus the indented rows that wrap it. */
 function readDraft(lines: readonly StyledLine[], row: number): string | null {
   const parts: string[] = [];
   for (let i = row; i < lines.length; i++) {
@@ -78,9 +63,11 @@ function readDraft(lines: readonly StyledLine[], row: number): string | null {
   return text === '' || PLACEHOLDERS.has(text) ? null : text;
 }
 
-/** codex's reader in the one shape every agent has (`harness/agents.ts`). */
+/** Codex's reader in the one shape every agent has (`harness/agents.ts`). */
 export const codexAgent: AgentReader = {
   read: readCodex,
+  card: readCodexCard,
+  keys: codexKeys,
   stopKey: 'Escape',
   pastePlaceholder: null,
 };
