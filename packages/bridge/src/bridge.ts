@@ -16,6 +16,7 @@ import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
+import { startDurable, type DurableService } from './durable';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -33,12 +34,17 @@ export interface BridgeOptions {
   webDir: string;
   version: string;
   env?: NodeJS.ProcessEnv;
+  /** The config dir, where sources.json lists durable agents; without it, none are attached. */
+  configDir?: string;
+  /** Reconnect back-off of durable agents (ms); tests shorten it. */
+  durableBackoff?: { first: number; max: number; mismatch: number };
 }
 
 export interface Bridge {
   url: string;
   port: number;
   hub: EventHub;
+  durable: DurableService;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -89,6 +95,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const store = await ReceiptStore.open(o.stateDir);
   const sends = new SendService({ store, hub, locate: (id) => locate(id), redact, holdMs: o.holdMs ?? 10 * 60_000, bufferDir });
 
+  const durable = await startDurable({
+    hub,
+    stateDir: o.stateDir,
+    configDir: o.configDir ?? null,
+    machine: o.machine,
+    redact,
+    ...(o.durableBackoff ? { backoff: o.durableBackoff } : {}),
+  });
+
   let hosts: ReadonlySet<string> = new Set();
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const app = createApp({
@@ -105,6 +120,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     audit,
     sends,
+    durable,
   });
   const events = eventsSocket({
     hub,
@@ -131,6 +147,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     http.once('error', (err: NodeJS.ErrnoException) => {
       discovery.stop();
       void store.close();
+      void durable.stop();
       reject(
         err.code === 'EADDRINUSE'
           ? new Error(`collie: ${o.host}:${o.port} is taken (another bridge? see \`collie status\`); set COLLIE_PORT or --port, or 0 for a free port`)
@@ -158,7 +175,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await new Promise<void>((r) => http.close(() => r()));
       await tokens.flush();
       await store.close();
+      await durable.stop();
     })());
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-  return { url: `http://${host}:${port}`, port, hub, stop, [Symbol.asyncDispose]: stop };
+  return { url: `http://${host}:${port}`, port, hub, durable, stop, [Symbol.asyncDispose]: stop };
 }

@@ -6,6 +6,8 @@ import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
 import type { SendService } from '../send/send-service';
+import type { DurableService } from '../durable';
+import { durableRoutes } from './routes/durable';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -21,6 +23,8 @@ export interface AppDeps {
   markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
   sends: Pick<SendService, 'send' | 'keys' | 'answer'>;
+  /** Durable agents' taps, closed list and reads (absent: no /api/durable routes). */
+  durable?: Pick<DurableService, 'tap' | 'closed' | 'read'>;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -61,6 +65,7 @@ export function createApp(d: AppDeps): Hono {
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => c.json(d.snapshot()));
   app.route('/api/panes', panesRoutes(d));
+  if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);
