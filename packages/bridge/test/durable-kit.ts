@@ -55,8 +55,9 @@ export async function closedList(bridge: Bridge, agent: string, cursor?: string)
  * A relay in front of an agent (socket or TCP) that can swallow the answer to the next
  * `POST /answer`: the agent takes the call, the bridge never hears back ("not sure it arrived").
  */
-export async function answerDropper(upstream: Source): Promise<{ source: Source; dropNext(): void; close(): Promise<void> }> {
+export async function answerDropper(upstream: Source): Promise<{ source: Source; dropNext(): void; answers(): number; close(): Promise<void> }> {
   let drop = 0;
+  let answers = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);
@@ -64,6 +65,7 @@ export async function answerDropper(upstream: Source): Promise<{ source: Source;
     sockets.add(up);
     let swallow = false;
     client.on('data', (d: Buffer) => {
+      if (d.toString('latin1').startsWith('POST /answer')) answers++;
       if (drop > 0 && d.toString('latin1').startsWith('POST /answer')) {
         drop--;
         swallow = true;
@@ -83,6 +85,7 @@ export async function answerDropper(upstream: Source): Promise<{ source: Source;
   return {
     source,
     dropNext: () => void drop++,
+    answers: () => answers,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
