@@ -16,6 +16,7 @@ import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
+import { startDurable, type DurableService } from './durable';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -33,12 +34,17 @@ export interface BridgeOptions {
   webDir: string;
   version: string;
   env?: NodeJS.ProcessEnv;
+  /** The config dir, where sources.json lists durable agents; without it, none are attached. */
+  configDir?: string;
+  /** Reconnect back-off of durable agents (ms); tests shorten it. */
+  durableBackoff?: { first: number; max: number; mismatch: number };
 }
 
 export interface Bridge {
   url: string;
   port: number;
   hub: EventHub;
+  durable: DurableService;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -91,6 +97,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // The phone sees sends of earlier runs: every one not final, and the latest receipts per pane.
   for (const receipt of store.latest(SENDS_PER_PANE)) hub.publish({ type: 'send.updated', receipt });
 
+  const durable = await startDurable({
+    hub,
+    stateDir: o.stateDir,
+    configDir: o.configDir ?? null,
+    machine: o.machine,
+    redact,
+    ...(o.durableBackoff ? { backoff: o.durableBackoff } : {}),
+  });
+
   let hosts: ReadonlySet<string> = new Set();
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
@@ -110,6 +125,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     audit,
     sends,
     ready: () => ready,
+    durable,
   });
   const events = eventsSocket({
     hub,
@@ -137,6 +153,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     http.once('error', (err: NodeJS.ErrnoException) => {
       discovery.stop();
       void store.close();
+      void durable.stop();
       reject(
         err.code === 'EADDRINUSE'
           ? new Error(`collie: ${o.host}:${o.port} is taken (another bridge? see \`collie status\`); set COLLIE_PORT or --port, or 0 for a free port`)
@@ -166,7 +183,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await new Promise<void>((r) => http.close(() => r()));
       await tokens.flush();
       await store.close();
+      await durable.stop();
     })());
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-  return { url: `http://${host}:${port}`, port, hub, stop, [Symbol.asyncDispose]: stop };
+  return { url: `http://${host}:${port}`, port, hub, durable, stop, [Symbol.asyncDispose]: stop };
 }

@@ -6,6 +6,8 @@ import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
 import type { SendService } from '../send/send-service';
+import type { DurableService } from '../durable';
+import { durableRoutes } from './routes/durable';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -23,6 +25,8 @@ export interface AppDeps {
   sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel' | 'box'>;
   /** False while the bridge is still finding its panes (see `startBridge`); absent means ready. */
   ready?: () => boolean;
+  /** Durable agents' taps, closed list and reads (absent: no /api/durable routes). */
+  durable?: Pick<DurableService, 'tap' | 'closed' | 'read'>;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -69,6 +73,7 @@ export function createApp(d: AppDeps): Hono {
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
   app.route('/api/panes', panesRoutes(d));
+  if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

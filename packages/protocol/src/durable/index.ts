@@ -8,3 +8,4 @@ export * from './model';
 export * from './push';
 export * from './fit';
 export * from './fold';
+export * from './sources';

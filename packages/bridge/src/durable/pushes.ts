@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { floodHeading, questionHeading, type DurableConversation, type DurablePush, type DurableQuestion } from '@collie/protocol';
+import { writeFileAtomic } from '../config';
+import { PushCaps } from './push-caps';
+
+const Pushed = z.object({ keys: z.array(z.string()).max(100_000) });
+const KEEP = 10_000;
+
+/**
+ * Push decisions for durable agents' questions (delivery is the push service's). One push per
+ * machine, durable agent and tool call (else question), remembered in
+ * `<state>/durable/pushed.json`, so a question asked again after the agent or the bridge
+ * restarts shows and does not push; then the caps (`push-caps.ts`).
+ */
+export class PushDecider {
+  private readonly caps = new PushCaps();
+  private keys: string[] = [];
+  private readonly seen = new Set<string>();
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly file: string,
+    private readonly machine: string,
+    private readonly emit: (p: DurablePush) => void,
+  ) {}
+
+  static async open(stateDir: string, machine: string, emit: (p: DurablePush) => void): Promise<PushDecider> {
+    const d = new PushDecider(join(stateDir, 'durable', 'pushed.json'), machine, emit);
+    try {
+      const parsed = Pushed.safeParse(JSON.parse(await readFile(d.file, 'utf8')));
+      if (parsed.success) d.keys = parsed.data.keys;
+    } catch {
+      // no file yet, or torn: it is rewritten whole on the next push
+    }
+    for (const k of d.keys) d.seen.add(k);
+    return d;
+  }
+
+  /** A question was asked (new, or a new version): push it if it is the first time and within the caps. */
+  asked(agent: string, c: DurableConversation, q: DurableQuestion, now: number): DurablePush | null {
+    const key = JSON.stringify([this.machine, agent, q.toolCall ? `call:${q.toolCall.id}` : `question:${c.id}:${q.id}`]);
+    if (this.seen.has(key)) return null;
+    this.remember(key);
+    const cap = this.caps.decide(agent, c.id, now);
+    if (cap.push === 'none') return null;
+    const own = 'push' in q && q.push ? q.push : null;
+    const push: DurablePush =
+      cap.push === 'flood'
+        ? { kind: 'flood', agent, machine: this.machine, conversationId: null, questionId: null, heading: floodHeading(this.machine), title: null, line: null, at: now }
+        : {
+            kind: 'question',
+            agent,
+            machine: this.machine,
+            conversationId: c.id,
+            questionId: q.id,
+            heading: questionHeading(c.title ?? 'Untitled conversation'),
+            title: own?.title ?? null,
+            line: own?.line ?? null,
+            at: now,
+          };
+    this.emit(push);
+    return push;
+  }
+
+  flush(): Promise<void> {
+    return this.saving;
+  }
+
+  private remember(key: string): void {
+    this.seen.add(key);
+    this.keys.push(key);
+    if (this.keys.length > KEEP) for (const k of this.keys.splice(0, this.keys.length - KEEP)) this.seen.delete(k);
+    const body = JSON.stringify({ keys: this.keys });
+    this.saving = this.saving.then(() => writeFileAtomic(this.file, body, 0o600)).catch(() => undefined);
+  }
+}

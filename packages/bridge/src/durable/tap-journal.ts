@@ -1,0 +1,84 @@
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { TapResult } from '@collie/protocol';
+import { writeFileAtomic } from '../config';
+
+/**
+ * One phone tap sent to a durable agent. `sent`: written before the call goes out, so after a
+ * crash the bridge knows the id may have arrived. `unsure`: the call failed on the way.
+ * `final`: the agent's result, returned for the same id from then on without calling again.
+ */
+export const TapEntry = z.object({
+  requestId: z.string(),
+  agent: z.string(),
+  path: z.string(),
+  status: z.enum(['sent', 'unsure', 'final']),
+  result: TapResult.nullable(),
+  at: z.number(),
+});
+export type TapEntry = z.infer<typeof TapEntry>;
+
+const KEEP = 5000;
+
+/**
+ * `<state>/durable/taps.jsonl`: one line per change, flushed to disk before the call to the
+ * agent is made. On open the log is folded (a torn last line is dropped) and rewritten.
+ */
+export class TapJournal {
+  private readonly entries = new Map<string, TapEntry>();
+  private fh: FileHandle | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly path: string) {}
+
+  static async open(stateDir: string): Promise<TapJournal> {
+    const dir = join(stateDir, 'durable');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const j = new TapJournal(join(dir, 'taps.jsonl'));
+    const text = await readFile(j.path, 'utf8').catch(() => '');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const e = TapEntry.safeParse(JSON.parse(line));
+        if (e.success) j.entries.set(e.data.requestId, e.data);
+      } catch {
+        // torn by a crash mid-write: that call was not made yet
+      }
+    }
+    const kept = [...j.entries.values()].sort((a, b) => a.at - b.at).slice(-KEEP);
+    j.entries.clear();
+    for (const e of kept) j.entries.set(e.requestId, e);
+    await writeFileAtomic(j.path, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), 0o600);
+    j.fh = await open(j.path, 'a', 0o600);
+    return j;
+  }
+
+  get(requestId: string): TapEntry | undefined {
+    return this.entries.get(requestId);
+  }
+
+  /** Record a change; resolves once it is on disk. */
+  put(e: TapEntry): Promise<void> {
+    this.entries.set(e.requestId, e);
+    const line = `${JSON.stringify(e)}\n`;
+    const next = this.chain.catch(() => undefined).then(async () => {
+      if (!this.fh) throw new Error('durable: the tap journal is closed');
+      await this.fh.write(line);
+      await this.fh.datasync();
+    });
+    this.chain = next;
+    return next;
+  }
+
+  async close(): Promise<void> {
+    let last: Promise<void>;
+    do {
+      last = this.chain;
+      await last.catch(() => undefined);
+    } while (last !== this.chain);
+    const fh = this.fh;
+    this.fh = null;
+    await fh?.close();
+  }
+}
