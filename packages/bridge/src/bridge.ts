@@ -16,6 +16,7 @@ import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
+import { startWalky, type Walky } from './walky';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -33,6 +34,8 @@ export interface BridgeOptions {
   webDir: string;
   version: string;
   env?: NodeJS.ProcessEnv;
+  /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
+  walky?: { off?: boolean; queueMs?: number; waitMs?: number };
 }
 
 export interface Bridge {
@@ -144,12 +147,25 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);
+  // Walky follows its waiting messages before the send protocol resumes them.
+  const walky: Walky = await startWalky({
+    stateDir: o.stateDir,
+    hub,
+    send: (paneId, text, requestId) => sends.send(paneId, text, requestId),
+    receiptOf: (requestId) => store.get(requestId)?.receipt,
+    redact,
+    rescan: () => {
+      for (const t of trackers.values()) void t.syncStructure();
+    },
+    ...o.walky,
+  });
   sends.resume();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       offTokens();
+      await walky.stop();
       sends.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();

@@ -11,6 +11,8 @@ export interface ClaudeConfigOptions {
   /** The fake API key; the CLI asks once whether to use a custom key unless its tail is approved. */
   apiKey: string;
   permissions?: PermissionsMode;
+  /** Permission rules allowed without a dialog, e.g. `Bash(collie walky:*)`. */
+  allow?: readonly string[];
 }
 
 /**
@@ -35,7 +37,7 @@ export async function writeClaudeConfig(dir: string, opts: ClaudeConfigOptions):
     customApiKeyResponses: { approved: [opts.apiKey.slice(-20)], rejected: [] },
     projects: { [opts.cwd]: { hasTrustDialogAccepted: true } },
   };
-  const settings = { permissions: { defaultMode: opts.permissions ?? 'default' } };
+  const settings = { permissions: { defaultMode: opts.permissions ?? 'default', ...(opts.allow ? { allow: [...opts.allow] } : {}) } };
   await writeFile(join(dir, '.claude.json'), JSON.stringify(state, null, 2), { mode: 0o600 });
   await writeFile(join(dir, 'settings.json'), JSON.stringify(settings, null, 2), { mode: 0o600 });
 }

@@ -23,6 +23,7 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     holdMs: config.holdMinutes * 60_000,
     webDir,
     version,
+    walky: { off: !config.walky },
     ...(overrides.env ? { env: overrides.env } : {}),
   };
 }

@@ -53,6 +53,8 @@ export class EventHub {
         this.sends.set(change.receipt.paneId, list.slice(-SENDS_PER_PANE));
         break;
       }
+      case 'walky.updated':
+        break; // the log is walky's own; the phone follows the event
     }
     const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
     this.buffer.push(event);

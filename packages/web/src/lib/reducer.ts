@@ -33,6 +33,8 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
     }
     case 'send.updated':
       return { ...model, seq: event.seq, sends: putReceipt(model.sends, event.receipt) };
+    case 'walky.updated':
+      return { ...model, seq: event.seq };
     default:
       return assertNever(event);
   }
