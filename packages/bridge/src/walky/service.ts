@@ -69,17 +69,26 @@ export class WalkyService {
     const known = this.known(id);
     if (known) return { ok: true, verb: 'send', message: known };
     const me = await this.d.prove(pid);
-    const draft = this.draft(id, me, to, null);
+    const found = this.resolve(to);
+    // The to line shows the pane as `who` lists it whenever the address names one.
+    const draft = { ...this.draft(id, me, to, null), to: 'pane' in found ? target(found.pane) : null };
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
     if (this.d.off) return this.refuse(draft, REFUSAL.off);
+    if (found.refused !== undefined) return this.refuse(draft, found.refused);
+    return this.deliver(draft, me, body);
+  }
+
+  /** The pane an address names now, or why it names none. */
+  private resolve(to: string): { pane: Pane; refused?: undefined } | { refused: string } {
     const address = parseAddress(to);
-    if (!address) return this.refuse(draft, REFUSAL.badAddress);
-    if (address.kind === 'all') return this.refuse(draft, REFUSAL.broadcast);
-    if (address.member !== 'local') return this.refuse(draft, REFUSAL.otherMember);
+    if (!address) return { refused: REFUSAL.badAddress };
+    if (address.kind === 'all') return { refused: REFUSAL.broadcast };
+    if (address.member !== 'local') return { refused: REFUSAL.otherMember };
     const pane = this.d.hub.panes.get(`${address.server}:${address.tmuxId}`);
-    if (!pane) return this.refuse(draft, address.token ? REFUSAL.replaced : REFUSAL.noPane);
-    if (address.token && pane.token !== address.token) return this.refuse({ ...draft, to: target(pane) }, REFUSAL.replaced);
-    return this.deliver({ ...draft, to: target(pane) }, me, body);
+    if (!pane) return { refused: address.token ? REFUSAL.replaced : REFUSAL.noPane };
+    // A token that no longer matches: the pane that holds the id now is a stranger, not named.
+    if (address.token && pane.token !== address.token) return { refused: REFUSAL.replaced };
+    return { pane };
   }
 
   private async reply(pid: number, toId: string, body: string, asked?: string): Answer {
