@@ -11,6 +11,8 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate'] }),
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
+  // `collie walky` alone: no server code, so an agent's call starts fast.
+  esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/walky/index.ts'], outfile: 'packages/bridge/dist/walky.mjs' }),
   esbuild.build({
     ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },

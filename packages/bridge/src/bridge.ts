@@ -17,6 +17,7 @@ import { makeRedactor } from './redact';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
 import { startDurable, type DurableService } from './durable';
+import { startWalky, type Walky } from './walky';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -38,6 +39,8 @@ export interface BridgeOptions {
   configDir?: string;
   /** Reconnect back-off of durable agents (ms); tests shorten it. */
   durableBackoff?: { first: number; max: number; mismatch: number };
+  /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
+  walky?: { off?: boolean; queueMs?: number; waitMs?: number };
 }
 
 export interface Bridge {
@@ -167,6 +170,18 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);
+  // Walky follows its waiting messages before the send protocol resumes them.
+  const walky: Walky = await startWalky({
+    stateDir: o.stateDir,
+    hub,
+    send: (paneId, text, requestId) => sends.send(paneId, text, requestId),
+    receiptOf: (requestId) => store.get(requestId)?.receipt,
+    redact,
+    rescan: () => {
+      for (const t of trackers.values()) void t.syncStructure();
+    },
+    ...o.walky,
+  });
   sends.resume();
   ready = true;
 
@@ -175,6 +190,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     (stopping ??= (async () => {
       events.stopping();
       offTokens();
+      await walky.stop();
       sends.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();

@@ -23,3 +23,4 @@ export interface BridgeCommands {
 
 export const loadBridge = () => load<BridgeCommands>('bridge/dist/commands.mjs', 'the bridge');
 export const loadDemo = () => load<{ demo(o: { port?: number }): Promise<void> }>('testkit/dist/demo.mjs', 'the demo');
+export const loadWalky = () => load<{ main(argv: readonly string[]): Promise<void> }>('bridge/dist/walky.mjs', 'walky talky');

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { loadBridge, loadDemo } from './load';
+import { loadBridge, loadDemo, loadWalky } from './load';
 
 /**
  * The `collie` command. It stays thin: parsing and printing here, the work in the bridge's
@@ -71,7 +71,15 @@ program
     await (await loadDemo()).demo({ port: o.port });
   });
 
-program.parseAsync().catch((err: unknown) => {
+program
+  .command('walky')
+  .description('message other agent panes: who | send | reply | inbox | status (--json on each)')
+  .helpOption(false);
+
+const fail = (err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
-});
+};
+// walky parses its own arguments: its usage errors exit 2, as the manual says.
+if (process.argv[2] === 'walky') loadWalky().then((w) => w.main(process.argv.slice(3)), fail);
+else program.parseAsync().catch(fail);

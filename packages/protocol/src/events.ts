@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Pane, Server, Snapshot } from './pane';
 import { SendReceipt } from './send';
 import { DURABLE_EVENTS } from './durable/model';
+import { WalkyUpdatedEvent } from './walky';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -19,6 +20,8 @@ export const ServerUpdated = z.object({ type: z.literal('server.updated'), ...ba
 export const ServerRemoved = z.object({ type: z.literal('server.removed'), ...base, name: z.string() });
 /** A send's receipt changed (made, held, typed, refused). */
 export const SendUpdated = z.object({ type: z.literal('send.updated'), ...base, receipt: SendReceipt });
+/** A walky talky message was logged, or its receipt changed. */
+export const WalkyUpdated = z.object({ ...WalkyUpdatedEvent, ...base });
 
 export const ModelEvent = z.discriminatedUnion('type', [
   PaneAdded,
@@ -29,6 +32,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   ServerRemoved,
   SendUpdated,
   ...DURABLE_EVENTS,
+  WalkyUpdated,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];

@@ -3,3 +3,4 @@ export * from './events';
 export * from './errors';
 export * from './send';
 export * from './durable';
+export * from './walky';

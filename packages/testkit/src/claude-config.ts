@@ -31,6 +31,8 @@ export interface ClaudeConfigOptions {
   permissions?: PermissionsMode;
   /** Startup screens to leave on; all off by default. */
   dialogs?: ClaudeDialogs;
+  /** Permission rules allowed without a dialog, e.g. `Bash(collie walky:*)`. */
+  allow?: readonly string[];
 }
 
 /**
@@ -61,7 +63,7 @@ export async function writeClaudeConfig(dir: string, opts: ClaudeConfigOptions):
     customApiKeyResponses: { approved: on.apiKey ? [] : [opts.apiKey.slice(-20)], rejected: [] },
     projects: { [opts.cwd]: { hasTrustDialogAccepted: !on.trust } },
   };
-  const settings = { permissions: { defaultMode: opts.permissions ?? 'default' } };
+  const settings = { permissions: { defaultMode: opts.permissions ?? 'default', ...(opts.allow ? { allow: [...opts.allow] } : {}) } };
   await writeFile(join(dir, '.claude.json'), JSON.stringify(state, null, 2), { mode: 0o600 });
   await writeFile(join(dir, 'settings.json'), JSON.stringify(settings, null, 2), { mode: 0o600 });
 }

@@ -18,6 +18,8 @@ export interface StartClaudeOptions {
   session?: string;
   /** `default` (the dialogs people see; the default here) or `auto`. */
   permissions?: PermissionsMode;
+  /** Permission rules allowed without a dialog, e.g. `Bash(collie walky:*)`. */
+  allow?: readonly string[];
   /** Size of a new session. Default 120×40. */
   width?: number;
   height?: number;
@@ -119,7 +121,7 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
     await cleanup();
   };
   try {
-    await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions, dialogs: opts.dialogs });
+    await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions, dialogs: opts.dialogs, allow: opts.allow });
     await mkdir(join(config.path, 'home'), { mode: 0o700 });
     const env = {
       ANTHROPIC_BASE_URL: api.url,

@@ -24,6 +24,7 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     webDir,
     version,
     configDir: config.configDir || undefined,
+    walky: { off: !config.walky },
     ...(overrides.env ? { env: overrides.env } : {}),
   };
 }

@@ -28,6 +28,8 @@ export interface Config {
   readonly machine: string;
   /** How long a send waits for a busy pane before it is given up. */
   readonly holdMinutes: number;
+  /** COLLIE_WALKY: false refuses every walky message for this machine's panes (`not sent: off`). */
+  readonly walky: boolean;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

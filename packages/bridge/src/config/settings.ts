@@ -107,6 +107,7 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_REDACT: setting(true, parseSwitch),
       COLLIE_MACHINE: setting(defaults.machine, parseMachine),
       COLLIE_HOLD_MINUTES: setting(10, parseMinutes),
+      COLLIE_WALKY: setting(true, parseSwitch),
     })
     .transform((s) => ({
       port: s.COLLIE_PORT,
@@ -115,6 +116,7 @@ export function settingsSchema(defaults: { machine: string }) {
       redact: s.COLLIE_REDACT,
       machine: s.COLLIE_MACHINE,
       holdMinutes: s.COLLIE_HOLD_MINUTES,
+      walky: s.COLLIE_WALKY,
     }));
 }
 

@@ -64,6 +64,8 @@ export class EventHub {
       case 'durable.item.updated':
         foldDurable(this.durable, change);
         break;
+      case 'walky.updated':
+        break; // the log is walky's own; the phone follows the event
     }
     const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
     this.buffer.push(event);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../config';
@@ -10,18 +10,25 @@ const TokenFile = z.object({
 });
 
 /**
- * Tokens persisted in `<state>/tokens.json` so addresses survive a bridge restart.
+ * Tokens persisted in `<state>/walky/instances.json` (where the walky page puts them; a
+ * `<state>/tokens.json` of an older build is read once) so addresses survive a bridge restart.
  * A pane that was live when the bridge stopped starts its 30 s grace at load time: if it
  * is still there, the first listing revives it.
  */
 export async function openTokenStore(stateDir: string, now = Date.now) {
-  const path = join(stateDir, 'tokens.json');
+  await mkdir(join(stateDir, 'walky'), { recursive: true, mode: 0o700 });
+  const path = join(stateDir, 'walky', 'instances.json');
   let table: TokenTable = {};
-  try {
-    const parsed = TokenFile.safeParse(JSON.parse(await readFile(path, 'utf8')));
-    if (parsed.success) table = parsed.data.tokens;
-  } catch {
-    // no file yet, or unreadable: start empty (tokens are minted again)
+  for (const file of [path, join(stateDir, 'tokens.json')]) {
+    try {
+      const parsed = TokenFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      if (parsed.success) {
+        table = parsed.data.tokens;
+        break;
+      }
+    } catch {
+      // no file yet, or unreadable: start empty (tokens are minted again)
+    }
   }
   const t0 = now();
   for (const [key, e] of Object.entries(table)) {

@@ -42,6 +42,8 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
       foldDurable(durable, event);
       return { ...model, seq: event.seq, durable };
     }
+    case 'walky.updated':
+      return { ...model, seq: event.seq };
     default:
       return assertNever(event);
   }

@@ -1,0 +1,105 @@
+/**
+ * `collie walky …`, the client side: one request line to `<state>/walky/sock`, one answer
+ * line back. Bundled alone (dist/walky.mjs) so the command starts fast.
+ */
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { MessageId, WALKY_MAX_LINE, WALKY_WAIT_MS, WalkyAnswer, type WalkyRequest } from '@collie/protocol';
+import { loadConfig } from '../../config';
+import { newMessageId } from '../../walky/ids';
+import { parseWalkyArgs, USAGE, type WalkyArgs } from './args';
+import { printAnswer, type Printed } from './print';
+
+export { parseWalkyArgs, USAGE } from './args';
+
+export interface WalkyIo {
+  env: NodeJS.ProcessEnv;
+  readStdin(): Promise<string>;
+  pid: number;
+  platform: NodeJS.Platform;
+}
+
+/** Run one walky command; never throws, returns what to print and the exit code. */
+export async function walky(argv: readonly string[], io: WalkyIo): Promise<Printed> {
+  if (io.platform === 'win32') return { out: '', err: 'walky talky needs a Unix socket on this host.\n', code: 1 };
+  const args = parseWalkyArgs(argv);
+  if (!args) return { out: '', err: `${USAGE}\n`, code: 2 };
+  const loaded = loadConfig(io.env);
+  if (!loaded.ok) return { out: '', err: `collie: the configuration is not usable:\n  ${loaded.errors.join('\n  ')}\n`, code: 1 };
+  const badId = 'id' in args && args.id !== null && !MessageId.safeParse(args.id).success;
+  if (badId) return { out: '', err: `${args.id} is not a message id (wt_ and 12 letters or digits)\n`, code: 3 };
+  const req = await request(args, io);
+  const socket = join(loaded.config.stateDir, 'walky', 'sock');
+  try {
+    const answer = await call(socket, req, WALKY_WAIT_MS + 10_000);
+    return printAnswer(answer, args.json);
+  } catch (err) {
+    return { out: '', err: `collie walky: ${(err as Error).message}\n`, code: 1 };
+  }
+}
+
+async function request(a: WalkyArgs, io: WalkyIo): Promise<WalkyRequest> {
+  const base = { v: 1 as const, pid: io.pid };
+  switch (a.verb) {
+    case 'who':
+      return { ...base, verb: 'who' };
+    case 'send':
+      return { ...base, verb: 'send', to: a.to, body: a.text ?? (await io.readStdin()), id: newMessageId() };
+    case 'reply':
+      return { ...base, verb: 'reply', to_id: a.id, body: a.text ?? (await io.readStdin()), id: newMessageId() };
+    case 'inbox':
+      return { ...base, verb: 'inbox', ...(a.id ? { id: a.id } : {}), all: a.all, keep: a.keep };
+    case 'status':
+      return { ...base, verb: 'status', id: a.id };
+  }
+}
+
+/** One request, one answer, on the walky socket. */
+export function call(path: string, req: WalkyRequest, timeoutMs: number): Promise<WalkyAnswer> {
+  return new Promise((resolve, reject) => {
+    const s = connect(path);
+    let buf = '';
+    const timer = setTimeout(() => fail(new Error(`no answer from the bridge within ${timeoutMs / 1000} s`)), timeoutMs);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      s.destroy();
+      reject(e);
+    };
+    s.setEncoding('utf8');
+    s.on('connect', () => s.write(`${JSON.stringify(req)}\n`));
+    s.on('data', (d: string) => {
+      buf += d;
+      if (buf.length > WALKY_MAX_LINE * 2) fail(new Error('the answer is too long'));
+    });
+    s.on('end', () => {
+      clearTimeout(timer);
+      s.destroy();
+      try {
+        resolve(WalkyAnswer.parse(JSON.parse(buf.split('\n')[0] ?? '')));
+      } catch {
+        reject(new Error('the bridge sent an answer this collie does not read (a different version?)'));
+      }
+    });
+    s.on('error', (e: NodeJS.ErrnoException) =>
+      fail(new Error(e.code === 'ENOENT' || e.code === 'ECONNREFUSED' ? `the bridge is not running (no socket at ${path}): start it with collie start` : e.message)),
+    );
+  });
+}
+
+/** The entry the CLI calls: prints and sets the exit code. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const printed = await walky(argv, {
+    env: process.env,
+    pid: process.pid,
+    platform: process.platform,
+    readStdin: async () => {
+      let text = '';
+      process.stdin.setEncoding('utf8');
+      for await (const chunk of process.stdin) text += chunk as string;
+      return text;
+    },
+  });
+  if (printed.out) process.stdout.write(printed.out);
+  if (printed.err) process.stderr.write(printed.err);
+  process.exitCode = printed.code;
+}

@@ -1,0 +1,102 @@
+/** Walky talky: agents message each other's panes through the bridge (one entry). */
+import { join } from 'node:path';
+import { WALKY_WAIT_MS, type Pane, type SendReceipt } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import type { Redactor } from '../redact';
+import { typedText } from './body';
+import { Delivery } from './delivery';
+import { newMessageId } from './ids';
+import { parseRequest, errorAnswer } from './parse';
+import { paneProcessOf } from './peer';
+import { WalkyService } from './service';
+import { listenWalky } from './socket';
+import { WalkyLog } from './walky-log';
+
+/** The bridge looks at its panes this often; a pane unseen for the grace loses its inbox. */
+export const RESCAN_MS = 10_000;
+export const INBOX_GRACE_MS = 30_000;
+
+export interface WalkyOptions {
+  stateDir: string;
+  hub: EventHub;
+  /** The send protocol's `send`, reused for every message. */
+  send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
+  receiptOf(requestId: string): SendReceipt | undefined;
+  redact: Redactor;
+  /** Re-list every tmux server's panes (tokens are swept there). */
+  rescan(): void;
+  off?: boolean;
+  /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock. */
+  queueMs?: number;
+  waitMs?: number;
+  now?: () => number;
+  procRoot?: string;
+}
+
+export interface Walky {
+  socketPath: string;
+  log: WalkyLog;
+  stop(): Promise<void>;
+}
+
+/** Open the log, resume what waited, and listen on `<state>/walky/sock`. */
+export async function startWalky(o: WalkyOptions): Promise<Walky> {
+  const now = o.now ?? Date.now;
+  const dir = join(o.stateDir, 'walky');
+  const log = await WalkyLog.open(dir, now);
+  const prove = async (pid: number): Promise<Pane | null> => {
+    const byPid = new Map([...o.hub.panes.values()].map((p) => [p.pid, p]));
+    const root = await paneProcessOf(pid, new Set(byPid.keys()), { procRoot: o.procRoot });
+    return root === null ? null : (byPid.get(root) ?? null);
+  };
+  const service: WalkyService = new WalkyService({
+    hub: o.hub,
+    log,
+    delivery: () => delivery,
+    prove,
+    off: o.off ?? false,
+    redact: o.redact,
+    newId: newMessageId,
+    now,
+    waitMs: o.waitMs ?? WALKY_WAIT_MS,
+  });
+  const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now });
+  for (const m of log.all()) if (m.state === 'accepted' && m.to) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
+
+  const socketPath = join(dir, 'sock');
+  const socket = await listenWalky(socketPath, async (line) => {
+    const parsed = parseRequest(line);
+    return parsed.ok ? service.handle(parsed.req) : errorAnswer(parsed.code, parsed.message);
+  });
+
+  // A pane's inbox belongs to the pane and its token: unseen for 30 s, both are gone.
+  const lastSeen = new Map<string, number>();
+  const sweep = () => {
+    o.rescan();
+    const t = now();
+    const live = new Set([...o.hub.panes.values()].map((p) => `${p.id}#${p.token}`));
+    for (const m of log.all()) {
+      if (!m.to) continue;
+      const key = `${m.to.paneId}#${m.to.token}`;
+      const seen = lastSeen.get(key);
+      if (live.has(key) || seen === undefined) lastSeen.set(key, live.has(key) ? t : (seen ?? t));
+      else if (t - seen >= INBOX_GRACE_MS) {
+        lastSeen.delete(key);
+        void log.dropInbox(m.to.paneId, m.to.token).catch(() => undefined);
+      }
+    }
+  };
+  sweep();
+  const timer = setInterval(sweep, RESCAN_MS);
+
+  return {
+    socketPath,
+    log,
+    async stop() {
+      clearInterval(timer);
+      delivery.stop();
+      await socket.close();
+      await log.close();
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import type { Redactor } from '../redact';
+import { bareAddress, parseAddress } from './address';
+import { cleanBody, tooLong, typedText } from './body';
+import type { Delivery } from './delivery';
+import { errorAnswer } from './parse';
+import { MAX_UNREAD_PER_PANE, type WalkyLog } from './walky-log';
+
+/** `inbox --all` prints this many. */
+export const INBOX_ALL = 50;
+
+export interface ServiceDeps {
+  hub: EventHub;
+  log: WalkyLog;
+  delivery: () => Delivery;
+  /** The pane the process `pid` runs under, proved from /proc (null outside any pane). */
+  prove(pid: number): Promise<Pane | null>;
+  /** COLLIE_WALKY=off: every message for this machine's panes is refused. */
+  off: boolean;
+  redact: Redactor;
+  newId(): string;
+  now(): number;
+  /** How long `send` waits for a final receipt (15 s). */
+  waitMs: number;
+}
+
+type Answer = Promise<WalkyAnswer>;
+
+/** The walky verbs over proved callers, the log and the send protocol. */
+export class WalkyService {
+  private readonly waiters = new Map<string, Set<() => void>>();
+
+  constructor(private readonly d: ServiceDeps) {}
+
+  handle(req: WalkyRequest): Answer {
+    switch (req.verb) {
+      case 'who':
+        return this.who(req.pid);
+      case 'send':
+        return this.send(req.pid, req.to, req.body, req.id);
+      case 'reply':
+        return this.reply(req.pid, req.to_id, req.body, req.id);
+      case 'inbox':
+        return this.inbox(req.pid, req.id, req.all ?? false, req.keep ?? false);
+      case 'status':
+        return this.status(req.id);
+    }
+  }
+
+  /** A receipt change from the delivery: logged, published, and waiters woken. */
+  settle(id: string, state: WalkyState, reason: string | null): void {
+    const m = this.d.log.get(id);
+    if (!m || (m.state === state && m.reason === reason)) return;
+    void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
+  }
+
+  private async who(pid: number): Answer {
+    const me = await this.d.prove(pid);
+    const panes: WhoRow[] = [...this.d.hub.panes.values()]
+      .filter((p) => p.harness !== 'shell')
+      .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }))
+      .map((p) => ({ address: p.address, machine: p.machine, harness: p.harness, label: p.label, state: p.state, you: p.id === me?.id }));
+    return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me?.address ?? null, panes };
+  }
+
+  private async send(pid: number, to: string, body: string, asked?: string): Answer {
+    const id = asked ?? this.d.newId();
+    const known = this.known(id);
+    if (known) return { ok: true, verb: 'send', message: known };
+    const me = await this.d.prove(pid);
+    const found = this.resolve(to);
+    // The to line shows the pane as `who` lists it whenever the address names one.
+    const draft = { ...this.draft(id, me, to, null), to: 'pane' in found ? target(found.pane) : null };
+    if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
+    if (this.d.off) return this.refuse(draft, REFUSAL.off);
+    if (found.refused !== undefined) return this.refuse(draft, found.refused);
+    return this.deliver(draft, me, body);
+  }
+
+  /** The pane an address names now, or why it names none. */
+  private resolve(to: string): { pane: Pane; refused?: undefined } | { refused: string } {
+    const address = parseAddress(to);
+    if (!address) return { refused: REFUSAL.badAddress };
+    if (address.kind === 'all') return { refused: REFUSAL.broadcast };
+    if (address.member !== 'local') return { refused: REFUSAL.otherMember };
+    const pane = this.d.hub.panes.get(`${address.server}:${address.tmuxId}`);
+    if (!pane) return { refused: address.token ? REFUSAL.replaced : REFUSAL.noPane };
+    // A token that no longer matches: the pane that holds the id now is a stranger, not named.
+    if (address.token && pane.token !== address.token) return { refused: REFUSAL.replaced };
+    return { pane };
+  }
+
+  private async reply(pid: number, toId: string, body: string, asked?: string): Answer {
+    const orig = this.d.log.get(toId);
+    if (!orig) return errorAnswer('unknown_id', `no message ${toId} on this machine`);
+    const id = asked ?? this.d.newId();
+    const known = this.known(id);
+    if (known) return { ok: true, verb: 'send', message: known };
+    const me = await this.d.prove(pid);
+    // The reply goes to the pane the bridge logged as the sender, whatever any address says.
+    const draft = this.draft(id, me, orig.from.address ?? 'operator', toId);
+    if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
+    if (this.d.off) return this.refuse(draft, REFUSAL.off);
+    if (orig.from.kind === 'operator' || !orig.from.paneId) return this.refuse(draft, REFUSAL.operatorReply);
+    const pane = this.d.hub.panes.get(orig.from.paneId);
+    if (!pane || pane.token !== orig.from.token) return this.refuse(draft, REFUSAL.replaced);
+    return this.deliver({ ...draft, to: target(pane) }, me, body);
+  }
+
+  private async deliver(m: WalkyMessage, me: Pane, raw: string): Answer {
+    const to = m.to!;
+    if (to.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
+    if (to.harness === 'shell') return this.refuse(m, REFUSAL.shell);
+    const body = cleanBody(raw);
+    if (body === '') return this.refuse(m, REFUSAL.empty);
+    if (tooLong(body)) return this.refuse(m, REFUSAL.tooLong);
+    if (this.d.log.unread(to.paneId, to.token) >= MAX_UNREAD_PER_PANE) return this.refuse(m, REFUSAL.inboxFull);
+    const accepted: WalkyMessage = { ...m, body, state: 'accepted', reason: null };
+    // On disk (log and seen.json) before anything is typed.
+    await this.save(accepted);
+    this.d.delivery().enqueue(to.paneId, m.id, typedText(accepted), accepted.at);
+    return { ok: true, verb: 'send', message: await this.settled(m.id, this.d.waitMs) };
+  }
+
+  private async inbox(pid: number, id: string | undefined, all: boolean, keep: boolean): Answer {
+    const me = await this.d.prove(pid);
+    const reached = (m: WalkyMessage) => m.state !== 'refused' && m.to !== null;
+    const mine = (m: WalkyMessage) => reached(m) && me !== null && m.to?.paneId === me.id && m.to.token === me.token;
+    if (id !== undefined) {
+      const m = this.d.log.get(id);
+      if (me && (!m || !mine(m))) return errorAnswer('unknown_id', `no message ${id} for this pane`);
+      if (!m || !reached(m)) return errorAnswer('unknown_id', `no message ${id} on this machine`);
+      return { ok: true, verb: 'inbox', messages: [me ? await this.markRead(m) : m] };
+    }
+    if (all) return { ok: true, verb: 'inbox', messages: this.d.log.all().filter(me ? mine : reached).slice(-INBOX_ALL) };
+    if (!me) return errorAnswer('not_in_pane', 'run this inside a pane, or list every message with collie walky inbox --all');
+    const unread = this.d.log.all().filter((m) => mine(m) && !m.read);
+    return { ok: true, verb: 'inbox', messages: keep ? unread : await Promise.all(unread.map((m) => this.markRead(m))) };
+  }
+
+  private async status(id: string): Answer {
+    const m = this.known(id);
+    return m ? { ok: true, verb: 'status', message: m } : errorAnswer('unknown_id', `no record of ${id} on this machine`);
+  }
+
+  /** A message id seen before: its record, or what seen.json kept of it after the log dropped it. */
+  private known(id: string): WalkyMessage | undefined {
+    const m = this.d.log.get(id);
+    if (m) return m;
+    const seen = this.d.log.seenEntry(id);
+    if (!seen) return undefined;
+    return { v: 1, id, at: seen.at, from: { kind: 'agent' }, to: null, asked: seen.pane ?? '', replyTo: null, body: '', state: seen.state, reason: seen.reason, verified: 'local', read: true, updatedAt: seen.at };
+  }
+
+  private draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage {
+    const t = this.d.now();
+    const from: WalkySender = me
+      ? { kind: 'agent', address: me.address, paneId: me.id, token: me.token, harness: me.harness, label: me.label }
+      : { kind: 'agent' };
+    return { v: 1, id, at: t, from, to: null, asked: asked.slice(0, 200), replyTo, body: '', state: 'refused', reason: null, verified: 'local', read: false, updatedAt: t };
+  }
+
+  /** Refused: logged without a body, counted under its reason. */
+  private async refuse(m: WalkyMessage, reason: string): Answer {
+    const refused: WalkyMessage = { ...m, body: '', state: 'refused', reason };
+    await Promise.all([this.save(refused), this.d.log.refused(reason)]);
+    return { ok: true, verb: 'send', message: refused };
+  }
+
+  private async markRead(m: WalkyMessage): Promise<WalkyMessage> {
+    if (m.read) return m;
+    const read = { ...m, read: true, updatedAt: this.d.now() };
+    await this.save(read);
+    return read;
+  }
+
+  private async save(m: WalkyMessage): Promise<void> {
+    await this.d.log.put(m);
+    this.d.hub.publish({ type: 'walky.updated', message: { ...m, body: this.d.redact(m.body) } });
+    for (const wake of this.waiters.get(m.id) ?? []) wake();
+  }
+
+  /** The message once its receipt is final (not `accepted`), or as it stands after `ms`. */
+  private settled(id: string, ms: number): Promise<WalkyMessage> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const m = this.d.log.get(id)!;
+        if (m.state === 'accepted' && !timedOut) return;
+        clearTimeout(timer);
+        set.delete(check);
+        if (set.size === 0) this.waiters.delete(id);
+        resolve(m);
+      };
+      let timedOut = false;
+      const set = this.waiters.get(id) ?? new Set();
+      this.waiters.set(id, set);
+      set.add(check);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        check();
+      }, ms);
+      check();
+    });
+  }
+}
+
+function target(p: Pane): WalkyTarget {
+  return { paneId: p.id, pane: bareAddress(p.address), address: p.address, token: p.token, harness: p.harness, label: p.label };
+}

@@ -1,0 +1,180 @@
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { WalkyMessage, WalkyState } from '@collie/protocol';
+import { writeFileAtomic } from '../config';
+
+/** The page's limits on the log. */
+export const LOG_KEEP_MS = 7 * 24 * 3600_000;
+export const LOG_MAX_LINES = 2000;
+export const MAX_UNREAD_PER_PANE = 200;
+/** Ids stay in seen.json this long, even after the log drops their line. */
+export const SEEN_KEEP_MS = 24 * 3600_000;
+
+const LogLine = z.object({ t: z.literal('msg'), m: WalkyMessage });
+/** What seen.json keeps of a message: enough to answer its id again without its body. */
+const SeenEntry = z.object({ at: z.number(), state: WalkyState, reason: z.string().nullable(), pane: z.string().nullable() });
+export type SeenEntry = z.infer<typeof SeenEntry>;
+const SeenFile = z.object({ version: z.literal(1), ids: z.record(z.string(), SeenEntry) });
+const RefusalFile = z.object({ version: z.literal(1), reasons: z.record(z.string(), z.object({ count: z.number().int().nonnegative(), last: z.number() })) });
+export type Refusals = z.infer<typeof RefusalFile>['reasons'];
+
+async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // absent or torn: start empty
+  }
+}
+
+/**
+ * `<state>/walky/`: `log.jsonl` (one line per message change, flushed before the call
+ * returns, so a receipt is on disk before anything is typed), `seen.json` (every id of the
+ * last day, so one id never types twice, across `kill -9` too), `refusals.json` (counts per
+ * reason, no body, no sender). On open and past 2,000 lines the log is folded to one line
+ * per message, newest 2,000 of the last 7 days, and rewritten atomically.
+ */
+export class WalkyLog {
+  private readonly messages = new Map<string, WalkyMessage>();
+  private seen: Record<string, SeenEntry> = {};
+  private reasons: Refusals = {};
+  private lines = 0;
+  private fh: FileHandle | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly dir: string,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(dir: string, now: () => number = Date.now): Promise<WalkyLog> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const log = new WalkyLog(dir, now);
+    let text = '';
+    try {
+      text = await readFile(log.path('log.jsonl'), 'utf8');
+    } catch {
+      // first start
+    }
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const parsed = LogLine.safeParse(JSON.parse(line));
+        if (parsed.success) log.messages.set(parsed.data.m.id, parsed.data.m);
+      } catch {
+        // a line torn by a crash: the change it held was not acted on
+      }
+    }
+    log.seen = (await readJson(log.path('seen.json'), SeenFile))?.ids ?? {};
+    log.reasons = (await readJson(log.path('refusals.json'), RefusalFile))?.reasons ?? {};
+    await log.compact();
+    return log;
+  }
+
+  private path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  get(id: string): WalkyMessage | undefined {
+    return this.messages.get(id);
+  }
+
+  /** A message id seen within a day, whether or not the log still holds its line. */
+  seenEntry(id: string): SeenEntry | undefined {
+    const e = this.seen[id];
+    return e && this.now() - e.at < SEEN_KEEP_MS ? e : undefined;
+  }
+
+  /** Every message held, oldest first. */
+  all(): WalkyMessage[] {
+    return [...this.messages.values()].sort((a, b) => a.at - b.at);
+  }
+
+  unread(paneId: string, token: string): number {
+    let n = 0;
+    for (const m of this.messages.values()) if (m.to?.paneId === paneId && m.to.token === token && !m.read && m.state !== 'refused') n++;
+    return n;
+  }
+
+  refusals(): Refusals {
+    return structuredClone(this.reasons);
+  }
+
+  /** Record a message or a change to it; resolves once the line is on disk. */
+  put(m: WalkyMessage): Promise<void> {
+    const fresh = !this.messages.has(m.id);
+    const before = this.messages.get(m.id)?.state;
+    this.messages.set(m.id, m);
+    const line = `${JSON.stringify({ t: 'msg', m })}\n`;
+    const next = this.chain.catch(() => undefined).then(async () => {
+      if (!this.fh) throw new Error('walky: the log is closed');
+      await this.fh.write(line);
+      await this.fh.datasync();
+      this.lines++;
+      if (fresh || (before !== m.state && m.state !== 'accepted')) await this.writeSeen(m);
+      if (this.lines > LOG_MAX_LINES) await this.compactNow();
+    });
+    this.chain = next;
+    return next;
+  }
+
+  /** Count one refusal under its reason. */
+  refused(reason: string): Promise<void> {
+    const cur = this.reasons[reason] ?? { count: 0, last: 0 };
+    this.reasons[reason] = { count: cur.count + 1, last: this.now() };
+    const snapshot = JSON.stringify({ version: 1, reasons: this.reasons });
+    const next = this.chain.catch(() => undefined).then(() => writeFileAtomic(this.path('refusals.json'), snapshot, 0o600));
+    this.chain = next;
+    return next;
+  }
+
+  /** A pane lost its token: its inbox goes with it, read or not. */
+  dropInbox(paneId: string, token: string): Promise<void> {
+    let dropped = false;
+    for (const [id, m] of this.messages) {
+      if (m.to?.paneId === paneId && m.to.token === token) {
+        this.messages.delete(id);
+        dropped = true;
+      }
+    }
+    return dropped ? this.compact() : Promise.resolve();
+  }
+
+  /** Fold and rewrite the log (serialised with the writes). */
+  compact(): Promise<void> {
+    const next = this.chain.catch(() => undefined).then(() => this.compactNow());
+    this.chain = next;
+    return next;
+  }
+
+  private async compactNow(): Promise<void> {
+    const t = this.now();
+    const kept = this.all()
+      .filter((m) => t - m.at < LOG_KEEP_MS)
+      .slice(-LOG_MAX_LINES);
+    this.messages.clear();
+    for (const m of kept) this.messages.set(m.id, m);
+    await this.fh?.close();
+    this.fh = null;
+    await writeFileAtomic(this.path('log.jsonl'), kept.map((m) => `${JSON.stringify({ t: 'msg', m })}\n`).join(''), 0o600);
+    this.lines = kept.length;
+    this.fh = await open(this.path('log.jsonl'), 'a', 0o600);
+    for (const [id, e] of Object.entries(this.seen)) if (t - e.at >= SEEN_KEEP_MS) delete this.seen[id];
+  }
+
+  private async writeSeen(m: WalkyMessage): Promise<void> {
+    this.seen[m.id] = { at: m.at, state: m.state, reason: m.reason, pane: m.to?.pane ?? null };
+    await writeFileAtomic(this.path('seen.json'), JSON.stringify({ version: 1, ids: this.seen }), 0o600);
+  }
+
+  async close(): Promise<void> {
+    let last: Promise<void>;
+    do {
+      last = this.chain;
+      await last.catch(() => undefined);
+    } while (last !== this.chain);
+    await this.fh?.close();
+    this.fh = null;
+  }
+}
