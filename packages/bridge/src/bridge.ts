@@ -16,6 +16,8 @@ import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
+import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
+import { authorize } from './http/auth';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -33,12 +35,20 @@ export interface BridgeOptions {
   webDir: string;
   version: string;
   env?: NodeJS.ProcessEnv;
+  /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
+  publicUrl?: string | null;
+  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
+  trustedUser?: string | null;
 }
 
 export interface Bridge {
   url: string;
   port: number;
   hub: EventHub;
+  /** The paired devices; `devices.createOffer()` makes a pairing link and code. */
+  devices: DeviceStore;
+  /** The address a phone can open, when one is known. */
+  publicUrl: string | null;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -91,6 +101,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
 
   let hosts: ReadonlySet<string> = new Set();
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
+  const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
+  const auth = { devices, trustedUser: o.trustedUser ?? null };
   const app = createApp({
     version: o.version,
     run,
@@ -105,6 +117,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     audit,
     sends,
+    auth,
+    devices,
   });
   const events = eventsSocket({
     hub,
@@ -122,7 +136,12 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
         at.tracker.off('frame', onFrame);
       };
     },
+    authorize: (req) => {
+      const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
+      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
+    },
   });
+  devices.on('revoked', (id) => events.closeDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));
   http.on('upgrade', events.handleUpgrade);
@@ -141,6 +160,10 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   });
   const port = (http.address() as AddressInfo).port;
   hosts = allowedHosts(port, o.allowedHosts);
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  const url = `http://${host}:${port}`;
+  const publicUrl = (await publicUrlFor(port, o.publicUrl ?? null)).url;
+  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit });
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);
@@ -158,7 +181,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await new Promise<void>((r) => http.close(() => r()));
       await tokens.flush();
       await store.close();
+      await devicesSocket.close();
+      await devices.close();
     })());
-  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-  return { url: `http://${host}:${port}`, port, hub, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, devices, publicUrl, stop, [Symbol.asyncDispose]: stop };
 }

@@ -11,6 +11,11 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'internal',
+  'unauthorized',
+  'device_revoked',
+  'pairing_failed',
+  'pairing_locked',
+  'conflict',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -24,6 +29,11 @@ export const httpStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal: 500,
+  unauthorized: 401,
+  device_revoked: 401,
+  pairing_failed: 401,
+  pairing_locked: 429,
+  conflict: 409,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

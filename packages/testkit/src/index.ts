@@ -22,3 +22,4 @@ export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialo
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
 export { captureClaudeScreens } from './capture-screens';
 export { testBridgeOptions } from './bridge-options';
+export { testDevice, type TestDevice } from './test-device';

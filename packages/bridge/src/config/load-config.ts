@@ -28,6 +28,10 @@ export interface Config {
   readonly machine: string;
   /** How long a send waits for a busy pane before it is given up. */
   readonly holdMinutes: number;
+  /** `COLLIE_PUBLIC_URL`: the address a phone opens, for the pairing QR code; null: ask tailscale. */
+  readonly publicUrl: string | null;
+  /** `COLLIE_TRUSTED_USER`: the proxy login let in without a device; null: none. */
+  readonly trustedUser: string | null;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

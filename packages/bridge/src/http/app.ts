@@ -5,6 +5,8 @@ import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
+import { type AuthDeps, requireDevice } from './auth';
+import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
@@ -21,6 +23,9 @@ export interface AppDeps {
   markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
   sends: Pick<SendService, 'send' | 'keys' | 'answer'>;
+  /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
+  auth: AuthDeps;
+  devices: DevicesRouteDeps['devices'];
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -58,9 +63,12 @@ export function createApp(d: AppDeps): Hono {
     }),
   );
 
+  app.use('/api/*', requireDevice(d.auth));
+
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => c.json(d.snapshot()));
   app.route('/api/panes', panesRoutes(d));
+  app.route('/api', devicesRoutes(d));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

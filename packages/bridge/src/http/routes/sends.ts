@@ -5,7 +5,7 @@ import { ApiError, fail } from '../api-error';
 import type { AppDeps } from '../app';
 
 /** Parse a JSON body with a protocol schema; the first issue, in words, on failure. */
-async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | ApiError> {
+export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | ApiError> {
   let json: unknown;
   try {
     json = await c.req.json();
