@@ -18,6 +18,8 @@ import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
 import { startDurable, type DurableService } from './durable';
 import { startWalky, type Walky } from './walky';
+import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
+import { authorize } from './http/auth';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -41,6 +43,10 @@ export interface BridgeOptions {
   durableBackoff?: { first: number; max: number; mismatch: number };
   /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
   walky?: { off?: boolean; queueMs?: number; waitMs?: number };
+  /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
+  publicUrl?: string | null;
+  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
+  trustedUser?: string | null;
 }
 
 export interface Bridge {
@@ -48,6 +54,10 @@ export interface Bridge {
   port: number;
   hub: EventHub;
   durable: DurableService;
+  /** The paired devices; `devices.createOffer()` makes a pairing link and code. */
+  devices: DeviceStore;
+  /** The address a phone can open, when one is known. */
+  publicUrl: string | null;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -113,6 +123,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
+  const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
+  const auth = { devices, trustedUser: o.trustedUser ?? null };
   const app = createApp({
     version: o.version,
     run,
@@ -129,6 +141,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     sends,
     ready: () => ready,
     durable,
+    auth,
+    devices,
   });
   const events = eventsSocket({
     hub,
@@ -147,7 +161,12 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
         at.tracker.off('frame', onFrame);
       };
     },
+    authorize: (req) => {
+      const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
+      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
+    },
   });
+  devices.on('revoked', (id) => events.closeDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));
   http.on('upgrade', events.handleUpgrade);
@@ -167,6 +186,10 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   });
   const port = (http.address() as AddressInfo).port;
   hosts = allowedHosts(port, o.allowedHosts);
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  const url = `http://${host}:${port}`;
+  const publicUrl = (await publicUrlFor(port, o.publicUrl ?? null)).url;
+  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit });
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);
@@ -200,7 +223,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await tokens.flush();
       await store.close();
       await durable.stop();
+      await devicesSocket.close();
+      await devices.close();
     })());
-  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-  return { url: `http://${host}:${port}`, port, hub, durable, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, durable, devices, publicUrl, stop, [Symbol.asyncDispose]: stop };
 }

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { Dialog, Pane } from '@collie/protocol';
 import { claudeInputReady, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudeDialogs, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
 /**
@@ -16,7 +15,7 @@ describe('Claude Code startup dialogs, answered from the card', () => {
   let tmux: TmuxServer;
   let api: MessagesApi;
   let state: TempDir;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let n = 0;
 
   beforeAll(async () => {

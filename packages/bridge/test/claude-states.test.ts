@@ -45,7 +45,7 @@ describe('the state engine on the real Claude Code TUI', () => {
     expect(d.at - (await screenIdle)).toBeLessThan(1000);
 
     // Opening the pane turns done into idle.
-    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: '{}' });
     expect(res.status).toBe(200);
     expect(hub.panes.get(id)?.state).toBe('idle');
 

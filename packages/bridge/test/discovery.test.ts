@@ -63,7 +63,7 @@ describe('discovery: a real private tmux server', () => {
     const b = await tmux.newSession('two', { cmd: 'sh' });
     const p = await until(bridge.hub, 'the restarted server', (h) => h.panes.get(`${tmux.name}:${b}`));
     expect(p.sessionName).toBe('two');
-    const res = await fetch(`${bridge.url}/api/snapshot`);
+    const res = await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.device.headers });
     expect(Snapshot.parse(await res.json()).panes).toHaveLength(1);
   });
 

@@ -20,7 +20,7 @@ for (const transport of ['socket', 'http'] as Transport[]) {
       const row = await until(bridge.hub, 'starters', (h) => (h.durable.agents.get('desk')?.starters.length ? h.durable.agents.get('desk') : undefined));
       expect(row).toMatchObject({ runtime: 'desk', local: true, state: 'ready', wire: 1, controls: { steer: true, stop: true, message: true }, starters: [{ id: 's', label: 'Write a note' }] });
 
-      const ws = new EventsClient(`${bridge.url}/api/events`);
+      const ws = new EventsClient(`${bridge.url}/api/events`, bridge.device.headers);
       await ws.opened;
       await ws.next('sync.reset', (m) => m.type === 'sync.reset');
       const c = agent.open({ title: 'Morning', subtitle: 'notes' });

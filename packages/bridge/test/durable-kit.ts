@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ClosedListResult, TapResult, type DurableAgent as AgentView, type Source } from '@collie/protocol';
 import { DurableAgent, serve, type AgentOptions, type Listening } from '@collie/durable-sdk';
-import { testBridgeOptions } from '@collie/testkit';
+import { testBridgeOptions, testDevice } from '@collie/testkit';
 import { startBridge, type Bridge } from '../src/bridge';
 import type { EventHub } from '../src/events/hub';
-import { until } from './harness';
+import { until, type TestBridge } from './harness';
 
 export type Transport = 'socket' | 'http';
 
@@ -28,8 +28,9 @@ export async function serveAgent(transport: Transport, dir: string, o: Partial<A
 
 export const FAST = { first: 50, max: 400, mismatch: 400 };
 
-export async function durableBridge(stateDir: string, configDir: string): Promise<Bridge> {
-  return startBridge(testBridgeOptions(join(stateDir, 'no-tmux'), stateDir, { configDir, durableBackoff: FAST }));
+export async function durableBridge(stateDir: string, configDir: string): Promise<TestBridge> {
+  const device = await testDevice(stateDir);
+  return Object.assign(await startBridge(testBridgeOptions(join(stateDir, 'no-tmux'), stateDir, { configDir, durableBackoff: FAST })), { device });
 }
 
 export function agentIn(hub: EventHub, name: string, state: AgentView['state'] = 'ready', ms = 15_000): Promise<AgentView> {
@@ -39,16 +40,16 @@ export function agentIn(hub: EventHub, name: string, state: AgentView['state'] =
   }, ms);
 }
 
-export async function post(bridge: Bridge, path: string, body: unknown): Promise<TapResult> {
-  const res = await fetch(`${bridge.url}/api/durable${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function post(bridge: TestBridge, path: string, body: unknown): Promise<TapResult> {
+  const res = await fetch(`${bridge.url}/api/durable${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
   const json = (await res.json()) as { result?: unknown; error?: unknown };
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return TapResult.parse(json.result);
 }
 
-export async function closedList(bridge: Bridge, agent: string, cursor?: string): Promise<ClosedListResult> {
+export async function closedList(bridge: TestBridge, agent: string, cursor?: string): Promise<ClosedListResult> {
   const q = new URLSearchParams({ agent, ...(cursor ? { cursor } : {}) });
-  return ClosedListResult.parse(await (await fetch(`${bridge.url}/api/durable/closed?${q}`)).json());
+  return ClosedListResult.parse(await (await fetch(`${bridge.url}/api/durable/closed?${q}`, { headers: bridge.device.headers })).json());
 }
 
 /**

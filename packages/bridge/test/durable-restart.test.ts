@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Snapshot, TapResult } from '@collie/protocol';
-import { repoRoot, tempDir } from '@collie/testkit';
+import { repoRoot, tempDir, testDevice } from '@collie/testkit';
 import { answerDropper, serveAgent, writeSources } from './durable-kit';
 
 /** The built bridge as its own process, so the test can `kill -9` it. */
@@ -20,18 +20,18 @@ async function bridgeProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; chi
   return { url, child };
 }
 
-async function snapshotUntil<T>(url: string, what: string, check: (s: Snapshot) => T | undefined): Promise<T> {
+async function snapshotUntil<T>(url: string, headers: Record<string, string>, what: string, check: (s: Snapshot) => T | undefined): Promise<T> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const got = check(Snapshot.parse(await (await fetch(`${url}/api/snapshot`)).json()));
+    const got = check(Snapshot.parse(await (await fetch(`${url}/api/snapshot`, { headers })).json()));
     if (got !== undefined) return got;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-async function answer(url: string, body: object): Promise<TapResult> {
-  const res = await fetch(`${url}/api/durable/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function answer(url: string, headers: Record<string, string>, body: object): Promise<TapResult> {
+  const res = await fetch(`${url}/api/durable/answer`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return TapResult.parse(((await res.json()) as { result: unknown }).result);
 }
 
@@ -47,10 +47,11 @@ describe('one request id is delivered to a durable agent once, across kill -9 of
     const q = c.ask({ kind: 'permission', title: 'Run it?', options: [{ id: 'y', action: 'allow', label: 'Yes' }] });
     const body = { agent: 'desk', conversationId: c.id, questionId: q.question.id, version: 0, answer: { kind: 'permission', option: 'y' }, request_id: 'once-1' };
 
+    const { headers } = await testDevice(join(state.path, 'state'));
     const first = await bridgeProcess(env);
     try {
-      await snapshotUntil(first.url, 'the question', (s) => s.durable?.conversations.find((x) => x.questions.length === 1));
-      expect((await answer(first.url, body)).outcome).toBe('taken');
+      await snapshotUntil(first.url, headers, 'the question', (s) => s.durable?.conversations.find((x) => x.questions.length === 1));
+      expect((await answer(first.url, headers, body)).outcome).toBe('taken');
       expect(relay.answers()).toBe(1);
     } finally {
       first.child.kill('SIGKILL');
@@ -59,9 +60,9 @@ describe('one request id is delivered to a durable agent once, across kill -9 of
 
     const second = await bridgeProcess(env);
     try {
-      await snapshotUntil(second.url, 'the agent ready', (s) => (s.durable?.agents.find((a) => a.state === 'ready') ? true : undefined));
-      expect((await answer(second.url, body)).outcome).toBe('taken');
-      expect((await answer(second.url, { ...body, request_id: 'once-2' })).outcome).toBe('already_answered');
+      await snapshotUntil(second.url, headers, 'the agent ready', (s) => (s.durable?.agents.find((a) => a.state === 'ready') ? true : undefined));
+      expect((await answer(second.url, headers, body)).outcome).toBe('taken');
+      expect((await answer(second.url, headers, { ...body, request_id: 'once-2' })).outcome).toBe('already_answered');
       expect(relay.answers()).toBe(2); // once-1 once, once-2 once
       expect(await q).toMatchObject({ status: 'answered', requestId: 'once-1' });
     } finally {

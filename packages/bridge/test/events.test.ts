@@ -11,7 +11,7 @@ describe('/api/events on a real bridge', () => {
     await using bridge = await bridgeFor(tmux.tmpDir, state.path);
     await until(bridge.hub, 'the pane', (h) => h.panes.get(`${tmux.name}:${a}`));
 
-    const c = new EventsClient(`${bridge.url}/api/events`);
+    const c = new EventsClient(`${bridge.url}/api/events`, bridge.device.headers);
     await c.opened;
     const hello = await c.next('hello', (m) => m.type === 'hello');
     expect(hello).toMatchObject({ resumed: false, run: bridge.hub.run });
@@ -22,7 +22,7 @@ describe('/api/events on a real bridge', () => {
 
     const b = await tmux.newSession('two', { cmd: 'sh' });
     await until(bridge.hub, 'the new pane', (h) => h.panes.get(`${tmux.name}:${b}`));
-    const r = new EventsClient(`${bridge.url}/api/events?since=${seqAtReset}&run=${bridge.hub.run}`);
+    const r = new EventsClient(`${bridge.url}/api/events?since=${seqAtReset}&run=${bridge.hub.run}`, bridge.device.headers);
     await r.opened;
     expect(await r.next('hello', (m) => m.type === 'hello')).toMatchObject({ resumed: true });
     const added = await r.next('the missed pane.added', (m) => m.type === 'pane.added' && m.pane.tmuxId === b);
@@ -31,7 +31,7 @@ describe('/api/events on a real bridge', () => {
     expect(seqs).toEqual(seqs.map((_, i) => seqAtReset + 1 + i)); // no gap, no repeat
     r.close();
 
-    const other = new EventsClient(`${bridge.url}/api/events?since=${seqAtReset}&run=another-run`);
+    const other = new EventsClient(`${bridge.url}/api/events?since=${seqAtReset}&run=another-run`, bridge.device.headers);
     await other.opened;
     expect(await other.next('hello', (m) => m.type === 'hello')).toMatchObject({ resumed: false });
     await other.next('sync.reset', (m) => m.type === 'sync.reset');
@@ -44,7 +44,7 @@ describe('/api/events on a real bridge', () => {
     const a = await tmux.newSession('one', { cmd: 'sh', width: 100, height: 20 });
     await using bridge = await bridgeFor(tmux.tmpDir, state.path);
     await until(bridge.hub, 'the pane', (h) => h.panes.get(`${tmux.name}:${a}`));
-    const c = new EventsClient(`${bridge.url}/api/events`);
+    const c = new EventsClient(`${bridge.url}/api/events`, bridge.device.headers);
     await c.opened;
     c.send({ type: 'screen.subscribe', id: `${tmux.name}:${a}` });
     const first = await c.next('a first frame', (m) => m.type === 'pane.screen');
@@ -62,7 +62,7 @@ describe('/api/events on a real bridge', () => {
     await using state = await tempDir('collie-state');
     await tmux.newSession('one', { cmd: 'sh' });
     await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const c = new EventsClient(`${bridge.url}/api/events`);
+    const c = new EventsClient(`${bridge.url}/api/events`, bridge.device.headers);
     await c.opened;
     for (const bad of ['{nope', '{"type":"screen.subscribe"}', '{"type":"launch.missiles"}', JSON.stringify({ type: 'screen.subscribe', id: 'default:%999' })]) c.send(bad);
     const errors = () => c.messages.filter((m) => m.type === 'error');
@@ -70,7 +70,7 @@ describe('/api/events on a real bridge', () => {
     expect(errors().map((e) => e.type === 'error' && e.code)).toEqual(['bad_json', 'bad_request', 'bad_request', 'not_found']);
     expect(c.ws.readyState).toBe(c.ws.OPEN);
     c.close();
-    const evil = new EventsClient(`${bridge.url}/api/events`, { origin: 'http://evil.example' });
+    const evil = new EventsClient(`${bridge.url}/api/events`, { origin: 'http://evil.example', ...bridge.device.headers });
     await expect(evil.opened).rejects.toThrow(/403/);
   });
 });

@@ -1,11 +1,15 @@
 import type { ModelEvent } from '@collie/protocol';
 import { startBridge, type Bridge } from '../src/bridge';
 import type { EventHub } from '../src/events/hub';
-import { testBridgeOptions } from '@collie/testkit';
+import { testBridgeOptions, testDevice, type TestDevice } from '@collie/testkit';
 
-/** A bridge on port 0 that sees only the tmux servers under `tmuxTmpDir`. */
-export function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: { redact?: boolean } = {}): Promise<Bridge> {
-  return startBridge(testBridgeOptions(tmuxTmpDir, stateDir, extra));
+/** A bridge under test and the paired device its test clients present. */
+export type TestBridge = Bridge & { device: TestDevice };
+
+/** A bridge on port 0 that sees only the tmux servers under `tmuxTmpDir`, with a paired test device. */
+export async function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: { redact?: boolean; holdMs?: number } = {}): Promise<TestBridge> {
+  const device = await testDevice(stateDir);
+  return Object.assign(await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, extra)), { device });
 }
 
 /**

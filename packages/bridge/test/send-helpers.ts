@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import { ReceiptBody, type SendReceipt } from '@collie/protocol';
 import type { Bridge } from '../src/bridge';
-import { until } from './harness';
+import { type TestBridge, until } from './harness';
 
 /** POST a JSON body to the bridge; returns the receipt. */
-export async function call(bridge: Bridge, paneId: string, verb: 'send' | 'keys' | 'answer', body: unknown): Promise<SendReceipt> {
+export async function call(bridge: TestBridge, paneId: string, verb: 'send' | 'keys' | 'answer', body: unknown): Promise<SendReceipt> {
   const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${verb}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...bridge.device.headers },
     body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);

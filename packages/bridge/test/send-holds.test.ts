@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
-import { startBridge } from '../src/bridge';
-import { until } from './harness';
+import { repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { bridgeFor, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
 const fakeClaude = join(repoRoot, 'packages/testkit/fake-agent/claude');
@@ -15,7 +14,7 @@ describe('held sends end with a reason in words', () => {
     // Stand-in agents that draw a real Claude screen of a running turn and never finish it.
     const busy = await tmux.newSession('busy', { cmd: [fakeClaude, 'working'] });
     const closing = await tmux.newWindow('busy', { cmd: [fakeClaude, 'permission-edit'] });
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { holdMs: 1500 }));
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { holdMs: 1500 });
     const id = (p: string) => `${tmux.name}:${p}`;
     await until(bridge.hub, 'the working pane', (h) => h.panes.get(id(busy))?.state === 'working');
     await until(bridge.hub, 'the blocked pane', (h) => h.panes.get(id(closing))?.state === 'blocked');

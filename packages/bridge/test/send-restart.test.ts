@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReceiptBody, Snapshot } from '@collie/protocol';
-import { plainReply, repoRoot, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { plainReply, repoRoot, startClaude, startMessagesApi, startTmux, tempDir, testDevice } from '@collie/testkit';
+
+/** The test's paired device: made before the first start, it must stay paired across kill -9. */
+let auth: Record<string, string> = {};
 
 /** The built bridge as its own process, so the test can `kill -9` it. */
 async function bridgeProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
@@ -22,7 +25,7 @@ async function bridgeProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; chi
 async function paneReady(url: string, tmuxId: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const snap = Snapshot.parse(await (await fetch(`${url}/api/snapshot`)).json());
+    const snap = Snapshot.parse(await (await fetch(`${url}/api/snapshot`, { headers: auth })).json());
     const p = snap.panes.find((x) => x.tmuxId === tmuxId && x.harness === 'claude' && (x.state === 'idle' || x.state === 'done') && x.draft === null);
     if (p) return p.id;
     if (Date.now() > deadline) throw new Error(`pane ${tmuxId} never idle: ${JSON.stringify(snap.panes)}`);
@@ -31,7 +34,7 @@ async function paneReady(url: string, tmuxId: string): Promise<string> {
 }
 
 async function send(url: string, id: string, text: string, requestId: string) {
-  const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, request_id: requestId }) });
+  const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId }) });
   return ReceiptBody.parse(await res.json()).receipt;
 }
 
@@ -43,6 +46,7 @@ describe('one request id never types twice, across kill -9 of the bridge', () =>
     await using claude = await startClaude(tmux, api);
     const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config') };
     api.script(plainReply('Once.'));
+    auth = (await testDevice(state.path)).headers;
 
     const first = await bridgeProcess(env);
     try {

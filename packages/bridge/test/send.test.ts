@@ -17,8 +17,7 @@ import {
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
 describe('sending to the real Claude Code TUI', () => {
@@ -26,7 +25,7 @@ describe('sending to the real Claude Code TUI', () => {
   let api: MessagesApi;
   let state: TempDir;
   let claude: ClaudePane;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let id: string;
   const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
   const idle = () => until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, 30_000);

@@ -19,8 +19,28 @@ export interface BridgeCommands {
   doctor(): Promise<{ name: string; ok: boolean; detail: string }[]>;
   formatChecks(c: { name: string; ok: boolean; detail: string }[]): string;
   screen(file: string, harness?: string): Promise<string>;
+  pair(): Promise<{ lines: string[]; qr: string | null; url: string }>;
+  token(name: string): Promise<{ token: string; device: { name: string }; bridge: boolean }>;
+  devicesList(): Promise<DeviceRow[]>;
+  devicesRevoke(name: string): Promise<{ name: string }>;
+  formatDevices(devices: DeviceRow[]): string;
+}
+
+export interface DeviceRow {
+  name: string;
+  kind: 'browser' | 'token';
+  pairedAt: number;
+  lastSeen: number | null;
+  id: string;
+  current: boolean;
 }
 
 export const loadBridge = () => load<BridgeCommands>('bridge/dist/commands.mjs', 'the bridge');
 export const loadDemo = () => load<{ demo(o: { port?: number }): Promise<void> }>('testkit/dist/demo.mjs', 'the demo');
 export const loadWalky = () => load<{ main(argv: readonly string[]): Promise<void> }>('bridge/dist/walky.mjs', 'walky talky');
+
+/** The QR code of `text` for a terminal (the bridge's bundle carries the encoder). */
+export async function qrText(text: string): Promise<string> {
+  const b = await load<{ qrCode(text: string): Promise<string> }>('bridge/dist/commands.mjs', 'the bridge');
+  return b.qrCode(text);
+}

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { loadBridge, loadDemo, loadWalky } from './load';
+import { loadBridge, loadDemo, loadWalky, qrText } from './load';
 
 /**
  * The `collie` command. It stays thin: parsing and printing here, the work in the bridge's
@@ -69,6 +69,44 @@ program
   .option('-p, --port <port>', 'port for the bridge if none runs yet', port)
   .action(async (o: { port?: number }) => {
     await (await loadDemo()).demo({ port: o.port });
+  });
+
+program
+  .command('pair')
+  .description('print a one-time pairing link, its QR code and an 8-character code (valid 10 minutes, once)')
+  .option('--url', 'print the pairing link alone')
+  .option('--no-qr', 'do not print the QR code')
+  .action(async (o: { url?: boolean; qr: boolean }) => {
+    const p = await (await loadBridge()).pair();
+    if (o.url) return void process.stdout.write(`${p.url}\n`);
+    process.stdout.write(`${p.lines.join('\n')}\n`);
+    if (p.qr && o.qr && process.stdout.isTTY) process.stdout.write(`${await qrText(p.qr)}\n`);
+  });
+
+program
+  .command('token')
+  .description('make a device for a script and print its bearer token, once')
+  .requiredOption('--name <name>', 'the device name shown in collie devices list')
+  .action(async (o: { name: string }) => {
+    const t = await (await loadBridge()).token(o.name);
+    process.stdout.write(`${t.token}\n`);
+    process.stderr.write(`Device '${t.device.name}' paired${t.bridge ? '' : ' (the bridge will accept it when it starts)'}. Send it as: Authorization: Bearer <token>. It is not shown again.\n`);
+  });
+
+const devices = program.command('devices').description('the paired devices');
+devices
+  .command('list')
+  .description('name, kind, paired at, last seen')
+  .action(async () => {
+    const b = await loadBridge();
+    process.stdout.write(`${b.formatDevices(await b.devicesList())}\n`);
+  });
+devices
+  .command('revoke <name>')
+  .description('remove a device: its open connections close and its token stops working at once')
+  .action(async (name: string) => {
+    const d = await (await loadBridge()).devicesRevoke(name);
+    process.stdout.write(`Revoked '${d.name}'.\n`);
   });
 
 program

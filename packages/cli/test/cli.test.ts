@@ -64,7 +64,11 @@ describe('the collie command', () => {
     const url = /started: (http:\/\/\S+)/.exec(started.stdout)?.[1];
     expect(url).toBeDefined();
     try {
-      const snap = (await (await fetch(`${url}/api/snapshot`)).json()) as { panes: unknown[] };
+      // The running bridge takes a device made by collie token at once; without it, 401.
+      expect((await fetch(`${url}/api/snapshot`)).status).toBe(401);
+      const token = await collie(['token', '--name', 'cli-test'], env);
+      expect(token.code, token.stderr).toBe(0);
+      const snap = (await (await fetch(`${url}/api/snapshot`, { headers: { authorization: `Bearer ${token.stdout.trim()}` } })).json()) as { panes: unknown[] };
       expect(Array.isArray(snap.panes)).toBe(true);
       const s = await collie(['status'], env);
       expect(s.code).toBe(0);

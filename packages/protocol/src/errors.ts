@@ -16,6 +16,10 @@ export const ErrorCode = z.enum([
   'conflict',
   'empty_text',
   'request_id_reused',
+  'unauthorized',
+  'device_revoked',
+  'pairing_failed',
+  'pairing_locked',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -35,6 +39,10 @@ export const httpStatus: Record<ErrorCode, number> = {
   conflict: 409,
   empty_text: 400,
   request_id_reused: 409,
+  unauthorized: 401,
+  device_revoked: 401,
+  pairing_failed: 401,
+  pairing_locked: 429,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

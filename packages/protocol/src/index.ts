@@ -4,3 +4,4 @@ export * from './errors';
 export * from './send';
 export * from './durable';
 export * from './walky';
+export * from './devices';

@@ -28,3 +28,4 @@ export type { AgentPane } from './agents/agent-pane';
 export { startCodex, startResponsesApi, writeCodexConfig, codexScript, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
 export { captureCodexScreens } from './agents/codex/capture';
+export { testDevice, type TestDevice } from './test-device';

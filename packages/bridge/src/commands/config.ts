@@ -21,6 +21,8 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     socketDir: config.tmuxSocketDir,
     redact: config.redact,
     holdMs: config.holdMinutes * 60_000,
+    publicUrl: config.publicUrl,
+    trustedUser: config.trustedUser,
     webDir,
     version,
     configDir: config.configDir || undefined,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { ensureStateDir } from '../config';
+import { askBridge } from '../devices';
 import { configOrThrow } from './config';
 import { cliEntry, runFile } from './paths';
 
@@ -40,10 +41,10 @@ export async function status(env: NodeJS.ProcessEnv = process.env): Promise<Stat
     return { running: false, info: null, detail: 'not running' };
   }
   if (!alive(info.pid)) return { running: false, info, detail: `not running (stale run file, pid ${info.pid} is gone)` };
+  // The API needs a device; the local devices socket (0600) names the bridge's run instead.
   try {
-    const res = await fetch(`${info.url}/api/health`, { signal: AbortSignal.timeout(2000) });
-    const body = (await res.json()) as { run?: string };
-    if (body.run !== info.run) return { running: false, info, detail: `pid ${info.pid} lives but ${info.url} is another bridge` };
+    const hello = await askBridge(stateDir, { op: 'hello' }, 2000);
+    if (hello?.type !== 'hello' || hello.run !== info.run) return { running: false, info, detail: `pid ${info.pid} lives but ${info.url} is another bridge` };
   } catch {
     return { running: false, info, detail: `pid ${info.pid} lives but ${info.url} does not answer` };
   }

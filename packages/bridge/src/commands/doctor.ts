@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config';
 import { status } from './daemon';
+import { DevicesFile } from '@collie/protocol';
+import { devicesFile } from '../devices';
 
 const run = promisify(execFile);
 
@@ -12,6 +14,8 @@ export interface Check {
   name: string;
   ok: boolean;
   detail: string;
+  /** Worth a look, but not a failure: printed as WARN, the exit code stays 0. */
+  warn?: boolean;
 }
 
 /** Node 20.19 is the floor the web toolchain needs; tmux 3.2 brought control-mode client flags. */
@@ -61,6 +65,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
   else checks.push(await portCheck(config.host, config.port));
 
   checks.push(await tmuxServers(config.tmuxSocketDir));
+  checks.push(await devicesCheck(config.stateDir, config.allowedHosts));
   return checks;
 }
 
@@ -92,6 +97,23 @@ async function tmuxServers(socketDir: string): Promise<Check> {
   return { name: 'tmux servers', ok: true, detail: live.length ? `${live.length} found in ${socketDir}: ${live.join(', ')}` : `none running in ${socketDir}` };
 }
 
+/** Paired devices, read from the file (never created here). */
+async function devicesCheck(stateDir: string, allowedHosts: readonly string[]): Promise<Check> {
+  let count = 0;
+  try {
+    const parsed = DevicesFile.safeParse(JSON.parse(await readFile(devicesFile(stateDir), 'utf8')));
+    if (!parsed.success) return { name: 'devices', ok: false, detail: `${devicesFile(stateDir)} is unreadable; the bridge moves it aside at start and every device pairs again` };
+    count = parsed.data.devices.filter((d) => d.revokedAt === null).length;
+  } catch {
+    count = 0;
+  }
+  const detail = `${count} paired (collie devices list)`;
+  if (count === 0 && allowedHosts.length > 0) {
+    return { name: 'devices', ok: true, warn: true, detail: `none paired, but COLLIE_ALLOWED_HOSTS names ${allowedHosts.join(', ')}: run collie pair and open the link on your phone` };
+  }
+  return { name: 'devices', ok: true, detail: count === 0 ? `${detail}: run collie pair to pair your phone` : detail };
+}
+
 export function formatChecks(checks: Check[]): string {
-  return checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(13)} ${c.detail}`).join('\n');
+  return checks.map((c) => `${!c.ok ? 'FAIL' : c.warn ? 'WARN' : 'ok  '}  ${c.name.padEnd(13)} ${c.detail}`).join('\n');
 }

@@ -3,3 +3,5 @@ export { serve } from './serve';
 export { screen } from './screen';
 export { start, stop, status } from './daemon';
 export { doctor, formatChecks } from './doctor';
+export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, devicesCommand } from './devices';
+export { qrCode } from './qr';

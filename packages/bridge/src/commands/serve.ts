@@ -4,6 +4,7 @@ import { startBridge, type Bridge } from '../bridge';
 import { writeFileAtomic } from '../config';
 import { bridgeOptions, configOrThrow } from './config';
 import { runFile, version } from './paths';
+import { pairingLines } from './devices';
 
 export interface ServeOptions {
   port?: number;
@@ -20,8 +21,10 @@ export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = pr
   await writeFileAtomic(runFile(config.stateDir), JSON.stringify({ pid: process.pid, port: bridge.port, url: bridge.url, run: bridge.hub.run }), 0o600);
   log(`Collie bridge ${version} listening on ${bridge.url}`);
   log(`state: ${config.stateDir}   tmux sockets: ${config.tmuxSocketDir}`);
-  if (opts.qr ?? process.stdout.isTTY) qrcode.generate(bridge.url, { small: true }, (code: string) => log(code));
-  log('Open it on this machine, or put it on your phone with `tailscale serve` or a proxy (add the name to COLLIE_ALLOWED_HOSTS).');
+  // Like a notebook server's tokened URL: opening the printed link pairs that browser at once.
+  const pairing = pairingLines(await bridge.devices.createOffer(), bridge.url, bridge.publicUrl, bridge.port);
+  for (const line of pairing.lines) log(line);
+  if (pairing.qr && (opts.qr ?? process.stdout.isTTY)) qrcode.generate(pairing.qr, { small: true }, (code: string) => log(code));
 
   let closing = false;
   const shutdown = async (signal: string) => {

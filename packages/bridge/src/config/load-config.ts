@@ -30,6 +30,10 @@ export interface Config {
   readonly holdMinutes: number;
   /** COLLIE_WALKY: false refuses every walky message for this machine's panes (`not sent: off`). */
   readonly walky: boolean;
+  /** `COLLIE_PUBLIC_URL`: the address a phone opens, for the pairing QR code; null: ask tailscale. */
+  readonly publicUrl: string | null;
+  /** `COLLIE_TRUSTED_USER`: the proxy login let in without a device; null: none. */
+  readonly trustedUser: string | null;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

@@ -79,6 +79,25 @@ function parseSwitch(raw: string): boolean | Invalid {
   return new Invalid(`${JSON.stringify(raw)} is not on or off (use 1/true/on/yes or 0/false/off/no)`);
 }
 
+/** The https (or http) address a phone opens, with no path: where the pairing QR code points. */
+function parsePublicUrl(raw: string): string | Invalid {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return new Invalid(`${JSON.stringify(raw)} is not a URL (for example https://my-laptop.tail1234.ts.net)`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    return new Invalid(`${JSON.stringify(raw)} must be an http(s) address with no path, query or user (for example https://my-laptop.tail1234.ts.net)`);
+  }
+  return url.origin;
+}
+
+/** A login as tailscale sends it in Tailscale-User-Login (an email address, or a GitHub name@github). */
+function parseLogin(raw: string): string | Invalid {
+  return /^[^\s,]{1,200}$/.test(raw) ? raw : new Invalid(`${JSON.stringify(raw)} is not a login (one, without spaces or commas, as Tailscale-User-Login carries it)`);
+}
+
 /** Machine names appear in walky addresses (`<member>/<pane>#<token>`): no `/`, `#` or spaces. */
 export const MACHINE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 
@@ -108,6 +127,8 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_MACHINE: setting(defaults.machine, parseMachine),
       COLLIE_HOLD_MINUTES: setting(10, parseMinutes),
       COLLIE_WALKY: setting(true, parseSwitch),
+      COLLIE_PUBLIC_URL: setting<string | null>(null, parsePublicUrl),
+      COLLIE_TRUSTED_USER: setting<string | null>(null, parseLogin),
     })
     .transform((s) => ({
       port: s.COLLIE_PORT,
@@ -117,6 +138,8 @@ export function settingsSchema(defaults: { machine: string }) {
       machine: s.COLLIE_MACHINE,
       holdMinutes: s.COLLIE_HOLD_MINUTES,
       walky: s.COLLIE_WALKY,
+      publicUrl: s.COLLIE_PUBLIC_URL,
+      trustedUser: s.COLLIE_TRUSTED_USER,
     }));
 }
 

@@ -10,6 +10,7 @@ import { allowedHosts } from './security';
 import { makeRedactor } from '../redact';
 import { ReceiptStore } from '../send/receipt-store';
 import { SendService } from '../send/send-service';
+import { DeviceStore } from '../devices';
 
 async function app() {
   const webDir = mkdtempSync(join(tmpdir(), 'collie-web-'));
@@ -19,6 +20,9 @@ async function app() {
   const store = await ReceiptStore.open(stateDir);
   const sends = new SendService({ store, hub, locate: () => null, redact: makeRedactor(true), holdMs: 60_000, bufferDir: stateDir });
   const audit: Record<string, unknown>[] = [];
+  const devices = await DeviceStore.open(stateDir);
+  // Every request below comes from a paired device (a bearer token), as a script's would.
+  H.authorization = `Bearer ${(await devices.addDevice('test', 'token')).token}`;
   const a = createApp({
     version: 't',
     run: 'run',
@@ -29,11 +33,13 @@ async function app() {
     markSeen: (id) => hub.panes.get(id),
     audit: (e) => audit.push(e),
     sends,
+    auth: { devices, trustedUser: null },
+    devices,
   });
   return { a, audit };
 }
 
-const H = { host: '127.0.0.1:8787' };
+const H: Record<string, string> = { host: '127.0.0.1:8787' };
 const post = (body: string, headers: Record<string, string> = {}) => ({ method: 'POST', body, headers: { ...H, 'content-type': 'application/json', ...headers } });
 
 async function errorCode(res: Response): Promise<string> {

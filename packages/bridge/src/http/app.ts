@@ -5,6 +5,8 @@ import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
+import { type AuthDeps, requireDevice } from './auth';
+import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
@@ -27,6 +29,9 @@ export interface AppDeps {
   ready?: () => boolean;
   /** Durable agents' taps, closed list and reads (absent: no /api/durable routes). */
   durable?: Pick<DurableService, 'tap' | 'closed' | 'read'>;
+  /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
+  auth: AuthDeps;
+  devices: DevicesRouteDeps['devices'];
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -70,10 +75,13 @@ export function createApp(d: AppDeps): Hono {
     }),
   );
 
+  app.use('/api/*', requireDevice(d.auth));
+
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
+  app.route('/api', devicesRoutes(d));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

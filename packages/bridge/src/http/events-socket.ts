@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { hostAllowed, originAllowed } from './security';
+import type { AuthResult } from './auth';
 
 export interface EventsDeps {
   hub: EventHub;
@@ -12,7 +13,12 @@ export interface EventsDeps {
   watchScreen: (id: string, send: (frame: PaneScreen) => void) => (() => void) | null;
   /** False while the bridge is still finding its panes: a phone let in now would see none. */
   ready?: () => boolean;
+  /** The same device check as every API route (`auth.ts`), on the upgrade request. */
+  authorize: (req: IncomingMessage) => AuthResult;
 }
+
+/** Close code for a socket whose device was revoked: the app shows its pairing page. */
+export const CLOSE_REVOKED = 4401;
 
 /** A client that reads this far behind is dropped; it resumes from its last seq. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
@@ -39,10 +45,27 @@ export function eventsSocket(d: EventsDeps) {
     const fetchSite = req.headers['sec-fetch-site'];
     if (!originAllowed(req.headers.origin, typeof fetchSite === 'string' ? fetchSite : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
     if (d.ready && !d.ready()) return reject(socket, 503, 'Starting');
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url));
+    const auth = d.authorize(req);
+    if (!auth.ok) return reject(socket, 401, 'Unauthorized');
+    const device = auth.who.kind === 'device' ? auth.who.device.id : null;
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url, device));
   }
 
-  function serve(ws: WebSocket, url: URL): void {
+  /** Open sockets by the device that opened them, so a revocation cuts them at once. */
+  const byDevice = new Map<string, Set<WebSocket>>();
+
+  function closeDevice(id: string): void {
+    for (const ws of byDevice.get(id) ?? []) ws.close(CLOSE_REVOKED, 'device revoked');
+    byDevice.delete(id);
+  }
+
+  function serve(ws: WebSocket, url: URL, device: string | null): void {
+    if (device !== null) {
+      const set = byDevice.get(device) ?? new Set();
+      set.add(ws);
+      byDevice.set(device, set);
+      ws.on('close', () => byDevice.get(device)?.delete(ws));
+    }
     const send = (m: ServerMessage) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too far behind; reconnect with since');
@@ -104,5 +127,5 @@ export function eventsSocket(d: EventsDeps) {
       ws.close(STOPPING_CLOSE.code, STOPPING_CLOSE.reason);
     }
   };
-  return { handleUpgrade, close, stopping };
+  return { handleUpgrade, close, stopping, closeDevice };
 }
