@@ -62,8 +62,8 @@ export class SendService {
    */
   resume(): void {
     for (const s of this.d.store.waiting()) if (s.text !== undefined) void this.runText(s.receipt.requestId, s.receipt.paneId);
-    for (const r of this.d.store.latest(Infinity)) {
-      const at = r.outcome === OUTCOME.interrupted ? this.d.locate(r.paneId) : null;
+    for (const r of this.d.store.interrupted) {
+      const at = this.d.locate(r.paneId);
       if (at) void at.tracker.command(['select-pane', '-e', '-t', at.tmuxId]).catch(() => undefined);
     }
   }

@@ -31,12 +31,18 @@ export type TypeResult =
   | { result: 'not_submitted'; left: string }
   | { result: 'gone' };
 
-/** How long typed text may take to show in the box, and the box to clear after Enter. */
+/** How long typed text may take to show in the box (the pane takes no keys meanwhile). */
 export const VERIFY_MS = 3000;
+/**
+ * How long the box may take to empty after Enter. Longer: a receipt that says "not
+ * submitted" must not be wrong, and a loaded machine has kept the agent from drawing the
+ * submitted box for over 3 s (seen in tests, 2026-12-03).
+ */
+export const SUBMIT_MS = 10_000;
 const STEP_MS = 15;
 
-async function until(d: TypistDeps, ok: (p: PaneNow) => boolean): Promise<PaneNow | null> {
-  const deadline = Date.now() + VERIFY_MS;
+async function until(d: TypistDeps, ok: (p: PaneNow) => boolean, ms = VERIFY_MS): Promise<PaneNow | null> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const last = await d.readNow();
     if (!last || ok(last) || Date.now() > deadline) return last;
@@ -99,7 +105,7 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   } finally {
     await inputOn();
   }
-  const after = await until(d, (p) => matchOf(p, text) !== 'ours');
+  const after = await until(d, (p) => matchOf(p, text) !== 'ours', SUBMIT_MS);
   if (!after) return { result: 'gone' };
   return matchOf(after, text) === 'ours' ? { result: 'not_submitted', left: after.reading.draft ?? text } : { result: 'typed' };
 }
