@@ -126,3 +126,6 @@ export const DevicesReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), error: ErrorBody.shape.error }),
 ]);
 export type DevicesReply = z.infer<typeof DevicesReply>;
+
+/** The events socket's close code when the bridge removes the device that opened it. */
+export const CLOSE_DEVICE_REVOKED = 4401;

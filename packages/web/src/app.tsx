@@ -6,6 +6,9 @@ import { needsYou } from './lib/rank';
 import { Dashboard } from './routes/dashboard';
 import { NotFound } from './routes/not-found';
 import { PanePage } from './routes/pane-page';
+import { AuthGate } from './components/auth-gate';
+import { DevicesPage } from './routes/devices-page';
+import type { Route } from './lib/routes';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -16,14 +19,26 @@ export function App({ client }: { readonly client: EventsClient }) {
   );
 }
 
+/** Every page needs a paired device; the gate shows the pairing page to a browser without one. */
 function Routes() {
   const route = useRoute();
+  return (
+    <AuthGate route={route}>
+      <Page route={route} />
+    </AuthGate>
+  );
+}
+
+function Page({ route }: { readonly route: Route }) {
   switch (route.name) {
+    case 'pair':
     case 'dashboard':
       return <Dashboard />;
     case 'pane':
       // Keyed so a new pane starts with fresh state (its first frame scrolls to the foot again).
       return <PanePage key={route.id} id={route.id} />;
+    case 'devices':
+      return <DevicesPage />;
     case 'not-found':
       return <NotFound />;
   }

@@ -6,6 +6,7 @@ import { fetchSnapshot } from './lib/api';
 import { openBrowserSocket } from './lib/browser-socket';
 import { EventsClient } from './lib/events-client';
 import { registerServiceWorker } from './lib/service-worker';
+import { auth } from './lib/auth-state';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/switch.css';
@@ -19,6 +20,7 @@ import './styles/composer.css';
 import './styles/keys.css';
 import './styles/sends.css';
 import './styles/offline.css';
+import './styles/devices.css';
 
 const client = new EventsClient({
   fetchSnapshot,
@@ -30,7 +32,15 @@ const client = new EventsClient({
   now: Date.now,
   visible: () => document.visibilityState === 'visible',
 });
-void client.start();
+// The events client runs while this browser is a paired device, and stops when it is removed.
+let paired = false;
+auth.subscribe(() => {
+  const now = auth.getState().status === 'paired';
+  if (now && !paired) void client.start();
+  if (!now && paired) client.stop();
+  paired = now;
+});
+void auth.start(window.location.hash, () => window.history.replaceState(null, '', `${window.location.pathname}#/`));
 
 // A phone suspends sockets and timers in the background: reconnect the moment it is back.
 document.addEventListener('visibilitychange', () => {

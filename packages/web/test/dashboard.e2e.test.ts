@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startDropProxy } from './drop-proxy';
@@ -48,6 +48,7 @@ describe('the phone app on a real bridge and a real tmux server', () => {
 
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: proxy.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(proxy.url)]);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.emulateMedia({ colorScheme: 'dark' });

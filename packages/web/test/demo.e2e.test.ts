@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startDemo, tempDir, testBridgeOptions } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, startDemo, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
 
@@ -26,6 +26,7 @@ describe('the demo on the phone', () => {
 
     await using browser = await launchChromium();
     const context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const page = await context.newPage();
     const cspErrors: string[] = [];
     page.on('console', (m) => {

@@ -7,6 +7,7 @@ import {
   launchChromium,
   longTurn,
   phoneContext,
+  testDevice,
   plainReply,
   startClaude,
   startMessagesApi,
@@ -43,6 +44,7 @@ describe('acting on a real Claude Code pane from the phone', () => {
 
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.emulateMedia({ colorScheme: 'dark' });

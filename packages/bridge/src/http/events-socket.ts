@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
+import { CLOSE_DEVICE_REVOKED, ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { hostAllowed, originAllowed } from './security';
 import type { AuthResult } from './auth';
@@ -17,8 +17,6 @@ export interface EventsDeps {
   authorize: (req: IncomingMessage) => AuthResult;
 }
 
-/** Close code for a socket whose device was revoked: the app shows its pairing page. */
-export const CLOSE_REVOKED = 4401;
 
 /** A client that reads this far behind is dropped; it resumes from its last seq. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
@@ -55,7 +53,7 @@ export function eventsSocket(d: EventsDeps) {
   const byDevice = new Map<string, Set<WebSocket>>();
 
   function closeDevice(id: string): void {
-    for (const ws of byDevice.get(id) ?? []) ws.close(CLOSE_REVOKED, 'device revoked');
+    for (const ws of byDevice.get(id) ?? []) ws.close(CLOSE_DEVICE_REVOKED, 'device revoked');
     byDevice.delete(id);
   }
 

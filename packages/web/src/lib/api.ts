@@ -1,9 +1,11 @@
 import { ErrorBody, Snapshot } from '@collie/protocol';
+import { auth } from './auth-state';
 
 /** `GET /api/snapshot`, validated: the bridge's whole model. */
 export async function fetchSnapshot(): Promise<Snapshot> {
   const response = await fetch('/api/snapshot', { headers: { accept: 'application/json' }, cache: 'no-store' });
   const body: unknown = await response.json().catch(() => null);
+  if (response.status === 401) void auth.check();
   if (!response.ok) throw new Error(`snapshot: bridge answered ${response.status}${errorDetail(body)}`);
   const parsed = Snapshot.safeParse(body);
   if (!parsed.success) throw new Error(`snapshot: invalid body: ${parsed.error.message}`);

@@ -2,11 +2,19 @@
  * Hash routes, so the bridge serves one `index.html` and never needs to know the app's paths:
  * `#/` is the dashboard, `#/pane/<encoded pane id>` a pane (ids hold `:` and `%`, so encoded).
  */
-export type Route = { readonly name: 'dashboard' } | { readonly name: 'pane'; readonly id: string } | { readonly name: 'not-found' };
+export type Route =
+  | { readonly name: 'dashboard' }
+  | { readonly name: 'pane'; readonly id: string }
+  | { readonly name: 'devices' }
+  | { readonly name: 'pair'; readonly token: string | null }
+  | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '');
   if (path === '' || path === '/') return { name: 'dashboard' };
+  if (path === '/devices' || path === '/devices/') return { name: 'devices' };
+  const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
+  if (pair) return { name: 'pair', token: pair[1] ?? null };
   const match = /^\/pane\/([^/]+)\/?$/.exec(path);
   if (match?.[1]) {
     const id = safeDecode(match[1]);
@@ -29,4 +37,8 @@ function safeDecode(text: string): string | null {
   } catch {
     return null;
   }
+}
+
+export function devicesHref(): string {
+  return '#/devices';
 }

@@ -7,6 +7,7 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
+import { devicesHref } from '../lib/routes';
 
 /** Remembered across visits: the person's choice of what the dashboard lists. */
 const NEEDS_YOU_KEY = 'collie.needs-you-only';
@@ -31,6 +32,9 @@ export function Dashboard() {
         ) : (
           <PaneList model={model} needsYouOnly={needsYouOnly} live={connection === 'live'} />
         )}
+        <p className="dash-foot">
+          <a href={devicesHref()}>Devices</a>
+        </p>
       </main>
     </>
   );
