@@ -28,3 +28,6 @@ export type { AgentPane } from './agents/agent-pane';
 export { startCodex, startResponsesApi, writeCodexConfig, codexScript, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
 export { captureCodexScreens } from './agents/codex/capture';
+export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, type StartGeminiOptions } from './agents/gemini/gemini';
+export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
+export { captureGeminiScreens } from './agents/gemini/capture';
