@@ -38,4 +38,10 @@ export interface AgentReader {
    * always shows the text.
    */
   pastePlaceholder: RegExp | null;
+  /**
+   * How long after pasted text shows in its input the agent takes Enter as a submit; before
+   * that it takes Enter as a line break in the paste (Gemini CLI: 40 ms after a paste it cannot
+   * tell from typing). Default 0.
+   */
+  submitDelayMs?: number;
 }

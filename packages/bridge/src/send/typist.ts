@@ -53,6 +53,8 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     const seen = await until(d, (p) => arrived(p.reading.draft, text, AGENTS[p.harness].pastePlaceholder));
     if (!seen) return 'gone';
     if (!arrived(seen.reading.draft, text, AGENTS[seen.harness].pastePlaceholder)) return seen.reading.draft === null ? 'not_arrived' : 'not_submitted';
+    const settle = AGENTS[seen.harness].submitDelayMs ?? 0;
+    if (settle > 0) await new Promise((r) => setTimeout(r, settle));
   }
   try {
     await d.command(['send-keys', '-t', tmuxId, 'Enter']);

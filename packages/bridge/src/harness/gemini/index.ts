@@ -66,4 +66,7 @@ export const geminiAgent: AgentReader = {
   keys: geminiKeys,
   stopKey: 'Escape',
   pastePlaceholder: null,
+  // 0.61 turns an Enter within 40 ms of a paste into a line break (its guard for terminals
+  // whose pastes it cannot trust, tmux among them); its timer runs late on a busy machine.
+  submitDelayMs: 400,
 };
