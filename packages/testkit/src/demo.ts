@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOtherAgents } from './agents/demo-agents';
 import { claudeInputReady, claudePermissionDialog, claudeWorking } from './claude-screen';
 import { startClaude, type ClaudePane } from './claude';
 import { echoReply, endlessWork, permissionEveryPrompt } from './demo-scripts';
@@ -37,7 +38,7 @@ export interface DemoPane {
   paneId: string;
   /** `session:window`. */
   target: string;
-  role: 'working' | 'permission' | 'idle' | 'shell';
+  role: 'working' | 'permission' | 'idle' | 'shell' | 'codex-approval' | 'gemini-idle';
   /** The pane's own scripted API (Claude panes only). */
   api?: MessagesApi;
 }
@@ -53,7 +54,8 @@ export interface Demo extends AsyncDisposable {
 /**
  * Starts the demo: a tmux server (`-L collie-demo` in the user's socket dir) with three real
  * Claude Code panes in session `demo` (one on a turn that never ends, one asking permission
- * for a Bash command, one idle after a reply) and a plain shell in session `demo-shell`.
+ * for a Bash command, one idle after a reply), beside them a real Codex waiting on a command
+ * approval and a real Gemini CLI idle after a reply, and a plain shell in session `demo-shell`.
  * Each Claude pane has its own scripted Messages API whose scripts never run dry.
  *
  * @example
@@ -105,7 +107,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       return claude;
     };
     const first = await start(apis[0]!, 0);
+    // The other agents start meanwhile (Gemini CLI takes seconds), in windows of the same session.
+    const othersStarting = startOtherAgents(tmux, { api: await repo('shop-api', 'main'), docs: await repo('docs', 'main') }, undo);
+    othersStarting.catch(() => undefined); // awaited below; a Claude failure first must not leave it unhandled
     const claudes: ClaudePane[] = [first, ...(await Promise.all(apis.slice(1).map((api, i) => start(api, i + 1))))];
+    const others = await othersStarting;
     const shell = await tmux.newSession('demo-shell', { cwd: project.path, width: 160, height: 45 });
 
     await Promise.all(claudes.map((c, i) => c.submit(roles[i]!.prompt)));
@@ -115,6 +121,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     const target = async (paneId: string) => (await tmux.tmux('display-message', '-p', '-t', paneId, '#{session_name}:#{window_index}')).trim();
     const panes: DemoPane[] = [
       ...(await Promise.all(claudes.map(async (c, i) => ({ paneId: c.paneId, target: await target(c.paneId), role: roles[i]!.role, api: apis[i] })))),
+      ...(await Promise.all(others.map(async (o) => ({ paneId: o.paneId, target: await target(o.paneId), role: o.role })))),
       { paneId: shell, target: await target(shell), role: 'shell' as const },
     ];
     log(`collie demo: tmux server "${name}" (socket ${tmux.socketPath})`);
@@ -171,6 +178,10 @@ function roleText(role: DemoPane['role']): string {
       return 'claude, idle after a reply';
     case 'shell':
       return 'a plain shell';
+    case 'codex-approval':
+      return 'codex, asking to run a command outside its sandbox';
+    case 'gemini-idle':
+      return 'gemini, idle after a reply';
   }
 }
 

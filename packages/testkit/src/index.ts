@@ -29,3 +29,6 @@ export { startCodex, startResponsesApi, writeCodexConfig, codexScript, CODEX_MOD
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
 export { captureCodexScreens } from './agents/codex/capture';
 export { testDevice, type TestDevice } from './test-device';
+export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, type StartGeminiOptions } from './agents/gemini/gemini';
+export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
+export { captureGeminiScreens } from './agents/gemini/capture';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { claudeInputReady, claudePermissionDialog, claudeWorking, listSessions, runDemo, startDemo, tempDir, type Demo } from '../src';
+import { claudeInputReady, claudePermissionDialog, claudeWorking, codexApproval, geminiInputReady, listSessions, runDemo, startDemo, tempDir, type Demo } from '../src';
 
-test('collie demo: three real Claude panes and a shell, the long turn keeps going, all torn down on stop', async () => {
+test('collie demo: three real Claude panes, a real Codex and a real Gemini CLI, and a shell, the long turn keeps going, all torn down on stop', async () => {
   await using sockets = await tempDir('collie-demo-sockets-');
   const name = `collie-demo-test-${process.pid}`;
   const ctl = new AbortController();
@@ -19,8 +19,8 @@ test('collie demo: three real Claude panes and a shell, the long turn keeps goin
       seen = demo;
       const list = (await demo.tmux.tmux('list-panes', '-a', '-F', '#{session_name}:#{window_index} #{pane_id}')).trim().split('\n');
       expect(list.sort()).toEqual(demo.panes.map((p) => `${p.target} ${p.paneId}`).sort());
-      expect(demo.panes.map((p) => p.role)).toEqual(['working', 'permission', 'idle', 'shell']);
-      expect(demo.panes.map((p) => p.target).sort()).toEqual(['demo-shell:0', 'demo:0', 'demo:1', 'demo:2']);
+      expect(demo.panes.map((p) => p.role)).toEqual(['working', 'permission', 'idle', 'codex-approval', 'gemini-idle', 'shell']);
+      expect(demo.panes.map((p) => p.target).sort()).toEqual(['demo-shell:0', 'demo:0', 'demo:1', 'demo:2', 'demo:3', 'demo:4']);
 
       const [working, permission, idle] = demo.panes;
       // The endless turn restarts itself: its next step carries the previous step's tool result.
@@ -28,6 +28,9 @@ test('collie demo: three real Claude panes and a shell, the long turn keeps goin
       expect(claudeWorking(await demo.tmux.capture(working!.paneId))).toBe(true);
       expect(claudePermissionDialog(await demo.tmux.capture(permission!.paneId))).toBe(true);
       expect(claudeInputReady(await demo.tmux.capture(idle!.paneId))).toBe(true);
+      const pane = (role: string) => demo.panes.find((p) => p.role === role)!.paneId;
+      expect(codexApproval(await demo.tmux.capture(pane('codex-approval')))).toBe(true);
+      expect(geminiInputReady(await demo.tmux.capture(pane('gemini-idle')))).toBe(true);
 
       // A second demo under the same server name refuses rather than take over these panes.
       await expect(startDemo({ name, tmpDir: sockets.path, log: () => undefined })).rejects.toThrow(/already running/);
@@ -39,4 +42,4 @@ test('collie demo: three real Claude panes and a shell, the long turn keeps goin
   expect(lines.at(-1)).toBe('collie demo: stopped.');
   expect(existsSync(seen!.tmux.socketPath)).toBe(false);
   expect(await listSessions(name, sockets.path)).toEqual([]);
-});
+}, 240_000);

@@ -23,6 +23,8 @@ describe('the demo on the phone', () => {
     // Its turn ended before the bridge started: nobody saw it end, so it is idle, not done.
     await untilPane(bridge.hub, 'the idle pane', (p) => p.id === id('idle') && p.state === 'idle', 30_000);
     await untilPane(bridge.hub, 'the shell', (p) => p.id === id('shell'));
+    await untilPane(bridge.hub, 'the Codex pane blocked', (p) => p.id === id('codex-approval') && p.harness === 'codex' && p.state === 'blocked', 30_000);
+    await untilPane(bridge.hub, 'the Gemini pane idle', (p) => p.id === id('gemini-idle') && p.harness === 'gemini' && p.state === 'idle', 30_000);
 
     await using browser = await launchChromium();
     const context = await phoneContext(browser, { baseURL: bridge.url });
@@ -34,9 +36,9 @@ describe('the demo on the phone', () => {
     });
     await page.goto('/');
     await page.locator('.conn-live').waitFor();
-    await page.locator('.row').nth(3).waitFor();
+    await page.locator('.row').nth(5).waitFor();
     const pills = await page.locator('.row .pill').allTextContents();
-    expect(pills.map((p) => p.trim())).toEqual(['Blocked', 'Working', 'Idle', 'Unknown']);
+    expect(pills.map((p) => p.trim())).toEqual(['Blocked', 'Blocked', 'Working', 'Idle', 'Idle', 'Unknown']);
     await expect.poll(() => page.locator('.row').first().textContent()).toContain('Permission');
     await page.screenshot({ path: artifactPath('web/demo-dashboard.png') });
 

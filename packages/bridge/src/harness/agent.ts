@@ -44,4 +44,10 @@ export interface AgentReader {
    * receipt adds after `typed into the pane: `. A send types such text as a person would.
    */
   modes?: readonly { prefix: string; words: string }[];
+  /**
+   * How long after pasted text shows in its input the agent takes Enter as a submit; before
+   * that it takes Enter as a line break in the paste (Gemini CLI: 40 ms after a paste it cannot
+   * tell from typing). Default 0.
+   */
+  submitDelayMs?: number;
 }

@@ -8,6 +8,8 @@ import type { StyledLine } from './screen/styled-line';
  * published TUI sources.
  */
 const SIGNS: ReadonlyArray<readonly [Exclude<Harness, 'shell'>, readonly RegExp[]]> = [
+  // Gemini CLI 0.61's trust dialog asks in Claude's words; its explanation names it.
+  ['gemini', [/\bTrusting a folder allows Gemini CLI\b/u]],
   [
     'claude',
     [
@@ -57,6 +59,7 @@ const SIGNS: ReadonlyArray<readonly [Exclude<Harness, 'shell'>, readonly RegExp[
       /\bGemini CLI\b/u,
       /\bUsing:? \d+ GEMINI\.md files?\b/u,
       /\bNo, suggest changes \(esc\)/u,
+      /^\s*workspace \(\/directory\)\s+sandbox\s+\/model\s*$/u, // 0.61's footer headings
     ],
   ],
   ['opencode', [/\bctrl\+p commands\b/u, /\besc (?:again to )?interrupt\b/u, /\bopencode v?\d+\.\d+\.\d+/u]],

@@ -97,6 +97,10 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     const m = matchOf(seen, text);
     if (m === 'empty') return { result: 'not_arrived' };
     if (m !== 'ours') return await takeOursOut(d, tmuxId, text, seen);
+    // Some agents take an Enter that follows a paste too closely as a line break in it
+    // (`AgentReader.submitDelayMs`); input is still off, so no one's keys come in meanwhile.
+    const settle = AGENTS[seen.harness].submitDelayMs ?? 0;
+    if (settle > 0) await new Promise((r) => setTimeout(r, settle));
     inputOff = false;
     // Input back on and Enter in one batch: no one's key comes between them.
     await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter']]);

@@ -16,6 +16,10 @@ export interface CaptureLabel {
 /** Collects labelled screens of one agent pane and writes them as `<harness>--<name>.txt` + labels.json. */
 export interface CaptureSet {
   keep(name: string, label: Omit<CaptureLabel, 'harness'>): Promise<void>;
+  /** Takes over the labels another set (into the same dir) kept. */
+  adopt(other: CaptureSet): void;
+  /** The labels kept so far. */
+  readonly labels: Readonly<Record<string, CaptureLabel>>;
   /** Writes labels.json and a README naming the version; returns the names kept. */
   finish(readme: string[]): Promise<string[]>;
 }
@@ -31,6 +35,10 @@ export async function captureSet(outDir: string, harness: string, pane: () => Ag
   await mkdir(outDir, { recursive: true });
   const labels: Record<string, CaptureLabel> = {};
   return {
+    labels,
+    adopt(other) {
+      Object.assign(labels, other.labels);
+    },
     async keep(name, label) {
       const screen = await pane().capture({ escapes: true });
       await writeFile(join(outDir, `${harness}--${name}.txt`), screen);

@@ -32,15 +32,12 @@ describe('Gemini CLI', () => {
     expect(readScreen('gemini', text).state).toBe('working');
   });
 
+  // A dialog is a box that takes the input box's and the footer's place (Gemini CLI 0.61).
   it('is blocked on a tool confirmation', () => {
-    const text = screen(
-      'echo "hello"',
-      "Allow execution of: 'echo'?",
-      '',
-      '● 1. Allow once',
-      '  2. Allow for this session',
-      '  3. No, suggest changes (esc)',
-    );
+    const text = [
+      '✦ Done. The tests pass now.',
+      ...box('? Shell  echo "hello"', "Allow execution of: 'echo'?", '', '● 1. Allow once', '  2. Allow for this session', '  3. No, suggest changes (esc)'),
+    ].join('\n');
     expect(readScreen('gemini', text)).toEqual({
       harness: 'gemini',
       state: 'blocked',
@@ -50,12 +47,7 @@ describe('Gemini CLI', () => {
   });
 
   it('is blocked on the folder trust question', () => {
-    const text = screen(
-      'Do you trust this folder?',
-      '● 1. Trust folder (project)',
-      '  2. Trust parent folder',
-      "  3. Don't trust (esc)",
-    );
+    const text = box('Do you trust this folder?', '● 1. Trust folder (project)', '  2. Trust parent folder', "  3. Don't trust (esc)").join('\n');
     expect(readScreen('gemini', text)).toMatchObject({ state: 'blocked', dialog: 'trust' });
   });
 });

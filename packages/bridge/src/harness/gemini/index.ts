@@ -1,66 +1,45 @@
-import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { ScreenReading, ScreenState } from '@collie/protocol';
 import type { AgentReader } from '../agent';
-import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
+import { bottomTexts, typedText, type StyledLine } from '../screen/styled-line';
+import { geminiKeys, readGeminiCard } from './card';
+import { findDialog, findPrompt, PROMPT } from './layout';
 
 /**
- * Gemini CLI (Ink). While a turn runs its loading row reads `⠏ Thinking… (esc to cancel, 12s)`.
- * The input sits in a rounded box: `│ > Type your message or @path/to/file │`, the placeholder
- * in grey (not faint), so it is recognised by its words.
+ * Gemini CLI 0.61 (Ink); see `layout.ts` for where things are. While a turn runs its running
+ * row reads `⠏ Thinking... (esc to cancel, 12s)` (also while an approved command runs).
  */
 const WORKING = /\(esc to cancel\b/iu;
+const BOTTOM_ROWS = 40;
 
-/**
- * Tool confirmation: "Allow execution of: 'echo'?", "Apply this change?" or "Do you want to
- * proceed?" over `● 1. Allow once` … `No, suggest changes (esc)`.
- */
-const CONFIRM_QUESTION = /(?:Allow execution(?: of)?\b.*\?|Apply this change\?|Do you want to proceed\?)\s*$/u;
-const CONFIRM_OPTION =
-  /^\s*(?:●\s*)?\d+\.\s+(?:Allow once|Allow for this session|Yes, allow once|Yes, allow always|No, suggest changes)\b/u;
-/** Folder trust: "Do you trust this folder?" with `1. Trust folder`. */
-const TRUST = /\bDo you trust this folder\?/u;
-const TRUST_OPTION = /^\s*(?:●\s*)?\d+\.\s+Trust (?:folder|parent folder)\b/u;
-
-/** The prompt row, inside the box's side borders or (newer builds) without them. */
-const PROMPT = /^\s*(?:│\s*)?[>!*](?:\s|$)/u;
+/** The grey placeholders of an empty input (not faint, so known by their words). */
 const PLACEHOLDERS = new Set([
   'Type your message or @path/to/file',
   'Type your shell command',
   "Press 'Esc' for NORMAL mode.",
   "Press 'i' for INSERT mode.",
 ]);
-const BOTTOM_ROWS = 40;
-const PROMPT_ROWS = 12;
 
 export function readGemini(lines: readonly StyledLine[]): ScreenReading {
-  const rows = bottomTexts(lines, BOTTOM_ROWS);
-  let dialog: Dialog | null = null;
-  if (rows.some((r) => TRUST.test(r)) && rows.some((r) => TRUST_OPTION.test(r))) dialog = 'trust';
-  else if (rows.some((r) => CONFIRM_OPTION.test(r)) && rows.some((r) => CONFIRM_QUESTION.test(r))) {
-    dialog = 'permission';
-  }
-  const prompt = dialog ? -1 : findPrompt(lines);
+  const dialog = findDialog(lines);
+  if (dialog) return { harness: 'gemini', state: 'blocked', dialog: dialog.kind, draft: null };
+  const prompt = findPrompt(lines);
   let state: ScreenState;
-  if (dialog) state = 'blocked';
-  else if (rows.some((r) => WORKING.test(r))) state = 'working';
+  if (bottomTexts(lines, BOTTOM_ROWS).some((r) => WORKING.test(r))) state = 'working';
   else if (prompt >= 0) state = 'idle';
   else state = 'unknown';
-  return { harness: 'gemini', state, dialog, draft: prompt >= 0 ? readDraft(lines, prompt) : null };
+  return { harness: 'gemini', state, dialog: null, draft: prompt >= 0 ? readDraft(lines, prompt) : null };
 }
 
-function findPrompt(lines: readonly StyledLine[]): number {
-  const end = lastNonEmpty(lines);
-  for (let i = end; i >= 0 && i > end - PROMPT_ROWS; i--) {
-    if (PROMPT.test(lines[i]?.text ?? '')) return i;
-  }
-  return -1;
-}
-
-/** The typed text on the prompt row and the box rows under it, without borders or placeholder. */
+/**
+ * The typed text on the prompt row and the rows it wraps onto, without the box's sides or the
+ * placeholder. Wrapped rows are indented under the text, down to the box's `▀▀▀` edge (older
+ * builds draw `│` sides instead).
+ */
 function readDraft(lines: readonly StyledLine[], row: number): string | null {
   const parts: string[] = [];
   for (let i = row; i < lines.length; i++) {
     const text = typedText(lines[i] as StyledLine);
-    const inner = i === row ? text.slice(PROMPT.exec(text)?.[0].length ?? 0) : insideBorders(text);
+    const inner = i === row ? text.slice(PROMPT.exec(text)?.[0].length ?? 0) : continuation(text);
     if (inner === null) break;
     parts.push(stripRightBorder(inner).trim());
   }
@@ -68,10 +47,11 @@ function readDraft(lines: readonly StyledLine[], row: number): string | null {
   return text === '' || PLACEHOLDERS.has(text) ? null : text;
 }
 
-/** The text between a box row's side borders, or null when the row is not one. */
-function insideBorders(text: string): string | null {
+/** A wrapped row of the input: inside `│` sides, or indented under the text; null otherwise. */
+function continuation(text: string): string | null {
   const t = text.trim();
-  return t.length >= 2 && t.startsWith('│') && t.endsWith('│') ? t.slice(1, -1) : null;
+  if (t.length >= 2 && t.startsWith('│') && t.endsWith('│')) return t.slice(1, -1);
+  return /^ {3}\S/u.test(text) && !/^\s*[▀▄─]/u.test(text) ? text : null;
 }
 
 function stripRightBorder(text: string): string {
@@ -79,9 +59,14 @@ function stripRightBorder(text: string): string {
   return t.endsWith('│') ? t.slice(0, -1) : t;
 }
 
-/** gemini's reader in the one shape every agent has (`harness/agents.ts`). */
+/** Gemini CLI's reader in the one shape every agent has (`harness/agents.ts`). */
 export const geminiAgent: AgentReader = {
   read: readGemini,
+  card: readGeminiCard,
+  keys: geminiKeys,
   stopKey: 'Escape',
   pastePlaceholder: null,
+  // 0.61 turns an Enter within 40 ms of a paste into a line break (its guard for terminals
+  // whose pastes it cannot trust, tmux among them); its timer runs late on a busy machine.
+  submitDelayMs: 400,
 };

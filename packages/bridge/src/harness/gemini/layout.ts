@@ -1,0 +1,77 @@
+import type { Dialog } from '@collie/protocol';
+import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
+
+/**
+ * Where things are on a Gemini CLI 0.61 screen (Ink). Bottom up: the footer (workspace,
+ * sandbox, model), the input box between a `▄▄▄` and a `▀▀▀` edge (`> ` then the text, or its
+ * grey placeholder), `Shift+Tab to accept edits`, a rule, the running row while a turn runs
+ * (`⠋ Thinking... (esc to cancel, 3s)`), then the transcript, where each user message sits in
+ * such a box too. A tool approval or the folder-trust question is a rounded box (`│` sides)
+ * that takes the input box's and footer's place.
+ */
+
+/** A numbered option inside a dialog box, the pointer `●` on the chosen one. */
+export const OPTION = /^(?:●\s*)?(\d+)\.\s+(\S.*?)\s*$/u;
+/** The prompt row. */
+export const PROMPT = /^\s*(?:│\s*)?[>!*](?:\s|$)/u;
+const PROMPT_ROWS = 12;
+const DIALOG_ROWS = 60;
+
+/** Tool approval: "Allow execution of [Shell]?", "Apply this change?", "Do you want to proceed?". */
+const CONFIRM_ASK = /^(?:Allow execution(?: of)?\b.*\?|Apply this change\?|Do you want to proceed\?)$/u;
+const CONFIRM_OPTION = /^(?:Allow once|Allow for this session|Yes, allow once|Yes, allow always|No, suggest changes)\b/u;
+/** Folder trust: "Do you trust the files in this folder?" (0.61) or "Do you trust this folder?". */
+const TRUST_ASK = /^Do you trust (?:the files in )?this folder\?$/u;
+const TRUST_OPTION = /^Trust (?:folder|parent folder)\b/u;
+
+/** A row's text inside any number of box sides (`│ … │`), trimmed. */
+export function unboxed(text: string): string {
+  let t = text.trim();
+  for (let k = 0; k < 4 && t.startsWith('│'); k++) t = t.slice(1).trim();
+  for (let k = 0; k < 4 && t.endsWith('│'); k++) t = t.slice(0, -1).trim();
+  return t;
+}
+
+/** An open dialog: its kind, and the rows of its box from the top edge to the bottom edge. */
+export interface GeminiDialog {
+  kind: Extract<Dialog, 'permission' | 'trust'>;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The dialog box at the bottom of the screen, if one is open. It is open when nothing but its
+ * own box (and a restart notice) is drawn below it: the input box is hidden meanwhile.
+ */
+export function findDialog(lines: readonly StyledLine[]): GeminiDialog | null {
+  const end = lastNonEmpty(lines);
+  let bottom = -1;
+  for (let i = end; i >= 0 && i > end - 4; i--) {
+    if (/^\s*╰─+╯\s*$/u.test(lines[i]?.text ?? '')) {
+      bottom = i;
+      break;
+    }
+  }
+  if (bottom < 0) return null;
+  let ask: 'permission' | 'trust' | null = null;
+  let option = false;
+  for (let i = bottom - 1; i >= 0 && i > bottom - DIALOG_ROWS; i--) {
+    const row = lines[i]?.text ?? '';
+    if (/^\s*╭─+╮\s*$/u.test(row)) return ask && option ? { kind: ask, top: i, bottom } : null;
+    const text = unboxed(row);
+    const m = OPTION.exec(text);
+    if (m && (CONFIRM_OPTION.test(m[2] ?? '') || TRUST_OPTION.test(m[2] ?? ''))) option = true;
+    if (CONFIRM_ASK.test(text)) ask ??= 'permission';
+    if (TRUST_ASK.test(text)) ask = 'trust';
+  }
+  return null;
+}
+
+/** Index of the input box's prompt row, or -1 when none is drawn near the bottom. */
+export function findPrompt(lines: readonly StyledLine[]): number {
+  const end = lastNonEmpty(lines);
+  for (let i = end; i >= 0 && i > end - PROMPT_ROWS; i--) {
+    if (PROMPT.test(lines[i]?.text ?? '')) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,100 @@
+import { startTmux } from '../../tmux';
+import type { AgentPane } from '../agent-pane';
+import { captureSet } from '../capture-kit';
+import { agentLongTurn, agentReply, agentShell } from '../turns';
+import { startGemini, startGeminiApi } from './gemini';
+import { geminiApproval, geminiInputReady, geminiInputText, geminiWorking } from './screen';
+
+/**
+ * Drives the real Gemini CLI through its screens against the scripted Gemini API and saves
+ * them into `outDir` as `gemini--<name>.txt` with a labels.json (the fixture corpus's format):
+ * the trust dialog, idle and finished screens, drafts, a running turn, the shell approval
+ * (pointer on each option), a running command.
+ *
+ * @example
+ * const names = await captureGeminiScreens('packages/bridge/src/harness/gemini/captures');
+ */
+export async function captureGeminiScreens(outDir: string, size = { width: 120, height: 40 }): Promise<string[]> {
+  await using tmux = await startTmux();
+  await using api = await startGeminiApi();
+  await using gemini = await startGemini(tmux, api, size);
+  const pane = (): AgentPane => gemini;
+  const set = await captureSet(outDir, 'gemini', pane);
+  const idle = (s: string) => geminiInputReady(s) && !geminiWorking(s);
+  const squeeze = (t: string) => t.replace(/\s+/gu, '');
+  const typed = async (text: string) => {
+    await tmux.typeText(gemini.paneId, text);
+    await gemini.waitForScreen((s) => squeeze(geminiInputText(s) ?? '').endsWith(squeeze(text).slice(-20)));
+  };
+  const clear = async () => {
+    // Ctrl+C clears a non-empty input (twice would quit).
+    await tmux.sendKeys(gemini.paneId, 'C-c');
+    await gemini.waitForScreen((s) => geminiInputText(s) === '');
+  };
+
+  await gemini.waitForScreen(idle, 60_000);
+  await set.keep('fresh-idle', { state: 'idle', dialog: null, draft: false, note: 'just started: the banner, tips, the empty input box with its placeholder' });
+
+  await typed('fix the flaky login test');
+  await set.keep('draft', { state: 'idle', dialog: null, draft: true, draftText: 'fix the flaky login test', note: 'a draft in the input box' });
+  await clear();
+
+  api.script(agentLongTurn(10_000, 'Reading the code one module at a time and noting what each part does before changing anything at all.'));
+  await gemini.submit('explain the parser');
+  await gemini.waitForScreen(/esc to cancel, \d+s/u, 60_000);
+  await set.keep('working', { state: 'working', dialog: null, draft: false, note: 'a turn running: the "Thinking… (esc to cancel, Ns)" row' });
+  await gemini.waitForScreen(/✦ Reading the code one module/u, 30_000);
+  await set.keep('working-streaming', { state: 'working', dialog: null, draft: false, note: 'the reply streaming under the running row' });
+  await gemini.waitForScreen((s) => /before changing anything at all\./u.test(s) && idle(s), 30_000);
+  await set.keep('done', { state: 'idle', dialog: null, draft: false, note: 'a finished turn' });
+
+  await typed('also check the renderer, it wraps long lines badly and the tests do not cover it yet, which is why nobody noticed the bug for a month');
+  await set.keep('draft-wrapped', {
+    state: 'idle',
+    dialog: null,
+    draft: true,
+    draftText: 'also check the renderer, it wraps long lines badly and the tests do not cover it yet, which is why nobody noticed the bug for a month',
+    note: 'a draft wrapped over two rows',
+  });
+  await clear();
+
+  api.script(...agentShell('rm -rf build', { reason: 'Clean the build output' }));
+  await gemini.submit('clean the build');
+  await gemini.waitForScreen(geminiApproval, 30_000);
+  await set.keep('approval', { state: 'blocked', dialog: 'permission', draft: false, note: 'shell approval, pointer on 1; the input box is hidden' });
+  await gemini.press('Down', /● 2\. Allow for this session/u);
+  await set.keep('approval-second', { state: 'blocked', dialog: 'permission', draft: false, note: 'shell approval, pointer moved to 2' });
+  await gemini.press('1', (s) => !geminiApproval(s));
+  await gemini.waitForScreen((s) => s.includes('The command finished.') && idle(s), 30_000);
+  await set.keep('done-after-command', { state: 'idle', dialog: null, draft: false, note: 'the approved command ran, the turn ended' });
+
+  api.script(...agentShell('sleep 6', { reason: 'Wait for the server' }));
+  await gemini.submit('wait for the server');
+  await gemini.waitForScreen(geminiApproval, 30_000);
+  await gemini.press('1', (s) => !geminiApproval(s));
+  await gemini.waitForScreen((s) => /sleep 6/u.test(s) && geminiWorking(s), 10_000);
+  await set.keep('working-command', { state: 'working', dialog: null, draft: false, note: 'an approved command running' });
+  await gemini.waitForScreen((s) => s.includes('The command finished.') && idle(s), 30_000);
+
+  api.script(agentReply('Short answer.'));
+  await gemini.submit('one more');
+  await gemini.waitForScreen((s) => s.includes('Short answer.') && idle(s), 30_000);
+  await set.keep('done-short', { state: 'idle', dialog: null, draft: false, note: 'a turn answered at once' });
+
+  // Trust is asked once per folder, at start: a second CLI in a folder nobody trusted yet.
+  {
+    await using untrusted = await startGemini(tmux, api, { ...size, trusted: false, session: 'untrusted' });
+    const other = await captureSet(outDir, 'gemini', () => untrusted);
+    await other.keep('trust', { state: 'blocked', dialog: 'trust', draft: false, note: 'first start in an untrusted folder: the folder-trust dialog' });
+    set.adopt(other);
+  }
+
+  return set.finish([
+    '# Screens of the real Gemini CLI',
+    '',
+    `Captured by \`captureGeminiScreens\` (testkit) from Gemini CLI 0.61 in a ${size.width}×${size.height} tmux pane,`,
+    'against the scripted Gemini API, with `capture-pane -e -p` (SGR kept, LF line ends).',
+    '`labels.json` says what a correct reading of each is, in the format of `shared/fixtures/panes/labels.json`',
+    '(plus `draftText`, the exact draft).',
+  ]);
+}

@@ -1,0 +1,38 @@
+/**
+ * What the test kit waits for on a Gemini CLI 0.61 screen (plain capture). Readiness signals
+ * for tests, not Collie's screen reader (that lives in the bridge).
+ */
+
+/** The prompt row inside the input box: `│ > text │` or, without side borders, `> text`. */
+const PROMPT = /^\s*(?:│\s*)?> (.*?)\s*(?:│\s*)?$/u;
+const PLACEHOLDER = 'Type your message or @path/to/file';
+
+/** The input box is drawn and no dialog is open. */
+export function geminiInputReady(screen: string): boolean {
+  return geminiInputText(screen) !== undefined && !geminiApproval(screen);
+}
+
+/** What the input box holds ('' for the placeholder), or undefined when none is drawn. */
+export function geminiInputText(screen: string): string | undefined {
+  const lines = screen.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const m = PROMPT.exec(lines[i]!);
+    if (!m) continue;
+    // A long draft wraps onto indented rows, down to the box's lower edge.
+    const rest: string[] = [];
+    for (let j = i + 1; j < lines.length && /^ {3}\S/u.test(lines[j]!); j++) rest.push(lines[j]!.trim());
+    const text = [(m[1] ?? '').trim(), ...rest].join(' ');
+    return text === PLACEHOLDER ? '' : text;
+  }
+  return undefined;
+}
+
+/** A turn is running. */
+export function geminiWorking(screen: string): boolean {
+  return /esc to cancel/u.test(screen);
+}
+
+/** The shell approval is open. */
+export function geminiApproval(screen: string): boolean {
+  return /Allow execution of/u.test(screen) && /Allow once/u.test(screen);
+}
