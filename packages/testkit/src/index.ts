@@ -22,3 +22,7 @@ export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialo
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
 export { captureClaudeScreens } from './capture-screens';
 export { testBridgeOptions } from './bridge-options';
+export * from './agents/openai-chat/index';
+export { startAgentPane, type AgentPane, type AgentLaunch } from './agents/pane';
+export * from './agents/opencode/index';
+export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
