@@ -48,11 +48,15 @@ export async function captureOpencodeScreens(outDir: string, size = { width: 120
   await oc.waitForScreen((s) => s.includes('The long turn is over now.') && opencodeReady(s), 120_000);
 
   const long = 'a longer draft that goes on and on so that the prompt box has to wrap it onto a second row and maybe a third one too';
-  await tmux.typeText(oc.paneId, long);
-  await oc.waitForScreen(/maybe a third/);
+  // Keys typed in the moment the turn ends were seen lost: type again until the box shows them.
+  for (let i = 0; i < 5; i++) {
+    await tmux.sendKeys(oc.paneId, 'C-u');
+    await tmux.typeText(oc.paneId, long);
+    if (await oc.waitForScreen(/maybe a third/, 10_000).then(() => true, () => false)) break;
+  }
   await book.keep('draft-wrapped', await shot(), { state: 'idle', dialog: null, draft: true, note: 'a draft wrapped over rows' });
   await oc.press('C-u', (s) => !s.includes('maybe a third'));
-  await oc.waitForScreen((s) => !s.includes('a longer draft'), 5_000).catch(() => oc.press('C-u', (s) => !s.includes('a longer draft')));
+  await oc.press('C-u', (s) => !s.includes('a longer draft'));
 
   api.script(...chatToolCall('bash', { command: 'touch made-by-bash', description: 'Create a marker file' }));
   await oc.submit('make the marker file');
