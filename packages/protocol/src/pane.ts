@@ -52,6 +52,11 @@ export const CardOption = z.object({
   checked: z.boolean().nullable(),
   /** The option that asks for typed text ("Type something", "No, and tell Claude what to do differently"). */
   freeText: z.boolean(),
+  /**
+   * Where the agent's pointer rests, when its screen shows that and its keys start from there
+   * (OpenCode's permission buttons move by ←/→ and have no digits). Absent when unknown.
+   */
+  focused: z.boolean().optional(),
 });
 export type CardOption = z.infer<typeof CardOption>;
 

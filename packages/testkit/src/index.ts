@@ -32,3 +32,7 @@ export { testDevice, type TestDevice } from './test-device';
 export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, type StartGeminiOptions } from './agents/gemini/gemini';
 export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
 export { captureGeminiScreens } from './agents/gemini/capture';
+export * from './agents/openai-chat/index';
+export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch } from './agents/pane';
+export * from './agents/opencode/index';
+export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';

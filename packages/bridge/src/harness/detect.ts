@@ -62,7 +62,16 @@ const SIGNS: ReadonlyArray<readonly [Exclude<Harness, 'shell'>, readonly RegExp[
       /^\s*workspace \(\/directory\)\s+sandbox\s+\/model\s*$/u, // 0.61's footer headings
     ],
   ],
-  ['opencode', [/\bctrl\+p commands\b/u, /\besc (?:again to )?interrupt\b/u, /\bopencode v?\d+\.\d+\.\d+/u]],
+  [
+    'opencode',
+    [
+      /\bctrl\+p commands\b/u,
+      /\besc (?:again to )?interrupt\b/u,
+      /\bopencode v?\d+\.\d+\.\d+/u,
+      /⇆ select\s+enter confirm\b/u, // the permission prompt's hint row (1.18)
+      /\benter submit\s+esc dismiss\b/u, // the question tool's hint row (1.18)
+    ],
+  ],
   [
     'pi',
     [

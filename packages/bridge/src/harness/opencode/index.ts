@@ -1,43 +1,38 @@
-import type { Dialog, ScreenReading, ScreenState } from '@collie/protocol';
+import type { ScreenReading, ScreenState } from '@collie/protocol';
 import type { AgentReader } from '../agent';
-import { bottomTexts, type StyledLine } from '../screen/styled-line';
+import type { StyledLine } from '../screen/styled-line';
+import { readOpencodeCard, readOpencodeDialog } from './dialog';
+import { findInputBox, readInputDraft } from './input-box';
+import { opencodeKeys } from './keys';
 
 /**
- * OpenCode (the opentui TUI). Under the prompt box a status row shows, while a turn runs, a
- * spinner and `esc interrupt` (`esc again to interrupt` after one press); at rest the same
- * row holds key hints such as `tab agents` and `ctrl+p commands`.
+ * OpenCode (the opentui TUI). Under the prompt box a status bar shows, while a turn runs, an
+ * animated block bar and `esc interrupt` (`esc again to interrupt` after one press); at rest
+ * it holds the directory or key hints such as `tab agents` and `ctrl+p commands`.
  */
 const WORKING = /\besc (?:again to )?interrupt\b/u;
-const IDLE_HINTS = [/\bctrl\+p commands\b/u, /\btab agents\b/u, /\besc exit shell mode\b/u];
+const IDLE_HINTS = /\bctrl\+p commands\b|\btab agents\b|\besc exit shell mode\b/u;
+/** The status bar is the row or two under the box. */
+const BAR_ROWS = 3;
 
-/**
- * A permission request: `△ Permission required`, the tool (`# Shell command`, `→ Edit …`), and
- * the choices `Allow once   Allow always   Reject`.
- */
-const PERMISSION = /\bPermission required\b/u;
-const PERMISSION_CHOICES = /\bAllow once\b.*\bAllow always\b|\bReject\b/u;
-const BOTTOM_ROWS = 60;
-
-/**
- * Read an OpenCode screen: state and the permission dialog. The prompt is a textarea whose
- * placeholder is drawn in a muted colour rather than faint, so a draft cannot be told from the
- * placeholder on screen; the draft is reported as unknown (null).
- */
+/** Read an OpenCode screen: state, the permission or question dialog, and the draft. */
 export function readOpencode(lines: readonly StyledLine[]): ScreenReading {
-  const rows = bottomTexts(lines, BOTTOM_ROWS);
-  const dialog: Dialog | null =
-    rows.some((r) => PERMISSION.test(r)) && rows.some((r) => PERMISSION_CHOICES.test(r)) ? 'permission' : null;
+  const box = findInputBox(lines);
+  const dialog = box ? null : readOpencodeDialog(lines);
+  const bar = box ? lines.slice(box.bottom + 1, box.bottom + 1 + BAR_ROWS).map((l) => l.text) : [];
   let state: ScreenState;
   if (dialog) state = 'blocked';
-  else if (rows.some((r) => WORKING.test(r))) state = 'working';
-  else if (rows.some((r) => IDLE_HINTS.some((re) => re.test(r)))) state = 'idle';
+  else if (bar.some((r) => WORKING.test(r))) state = 'working';
+  else if (box && bar.some((r) => IDLE_HINTS.test(r))) state = 'idle';
   else state = 'unknown';
-  return { harness: 'opencode', state, dialog, draft: null };
+  return { harness: 'opencode', state, dialog, draft: box ? readInputDraft(box) : null };
 }
 
-/** opencode's reader in the one shape every agent has (`harness/agents.ts`). */
+/** OpenCode's reader in the one shape every agent has (`harness/agents.ts`). */
 export const opencodeAgent: AgentReader = {
   read: readOpencode,
+  card: readOpencodeCard,
+  keys: opencodeKeys,
   stopKey: 'Escape',
   pastePlaceholder: null,
 };

@@ -115,14 +115,30 @@ describe('highlight', () => {
     ['38;5;48', false],
     ['7', true],
   ])('%s sets it: %s', (params, on) => {
-    const style = applySgrStyle(params, { faint: false, background: false, reverse: false });
+    const style = applySgrStyle(params, { faint: false, background: false, backgroundColour: '', reverse: false });
     expect(style.background || style.reverse).toBe(on);
   });
 
   it('49, 27 and 0 clear it', () => {
-    const on = { faint: true, background: true, reverse: true };
-    expect(applySgrStyle('49', on)).toEqual({ faint: true, background: false, reverse: true });
-    expect(applySgrStyle('27', on)).toEqual({ faint: true, background: true, reverse: false });
-    expect(applySgrStyle('0', on)).toEqual({ faint: false, background: false, reverse: false });
+    const on = { faint: true, background: true, backgroundColour: '41', reverse: true };
+    expect(applySgrStyle('49', on)).toEqual({ faint: true, background: false, backgroundColour: '', reverse: true });
+    expect(applySgrStyle('27', on)).toEqual({ faint: true, background: true, backgroundColour: '41', reverse: false });
+    expect(applySgrStyle('0', on)).toEqual({ faint: false, background: false, backgroundColour: '', reverse: false });
+  });
+
+  it.each([
+    ['48;2;245;167;66', '48;2;245;167;66'],
+    ['38;2;10;10;10;48;5;153', '48;5;153'],
+    ['44', '44'],
+    ['48:2::1:2:3', '48:2::1:2:3'],
+    ['38;2;48;48;48', ''],
+  ])('%s names the background colour %s', (params, colour) => {
+    expect(applySgrStyle(params, { faint: false, background: false, backgroundColour: '', reverse: false }).backgroundColour).toBe(colour);
+  });
+
+  it('keeps each cell\'s background colour on the line, only when some cell has one', () => {
+    const [line] = parseScreen('a\u001b[48;2;1;2;3mbc\u001b[49md');
+    expect(line?.bg).toEqual(['', '48;2;1;2;3', '48;2;1;2;3']);
+    expect(parseScreen('plain')[0]?.bg).toBeUndefined();
   });
 });

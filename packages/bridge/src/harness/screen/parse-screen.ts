@@ -22,12 +22,14 @@ export function parseScreen(raw: string): StyledLine[] {
   let text = '';
   let dim: boolean[] = [];
   let marked: boolean[] = [];
+  let bg: string[] = [];
   let style: SgrStyle = PLAIN;
   const push = (): void => {
-    lines.push({ text, dim, marked });
+    lines.push(bg.length > 0 ? { text, dim, marked, bg } : { text, dim, marked });
     text = '';
     dim = [];
     marked = [];
+    bg = [];
   };
   const append = (chunk: string): void => {
     text += chunk;
@@ -37,6 +39,10 @@ export function parseScreen(raw: string): StyledLine[] {
     if (style.background || style.reverse) {
       while (marked.length < dim.length - chunk.length) marked.push(false);
       for (let k = 0; k < chunk.length; k++) marked.push(true);
+    }
+    if (style.backgroundColour !== '') {
+      while (bg.length < dim.length - chunk.length) bg.push('');
+      for (let k = 0; k < chunk.length; k++) bg.push(style.backgroundColour);
     }
   };
 
@@ -135,11 +141,13 @@ export interface SgrStyle {
   readonly faint: boolean;
   /** A background colour other than the default (SGR 40–47, 100–107, 48;…). */
   readonly background: boolean;
+  /** Which background colour, as its SGR parameters (`48;2;245;167;66`, `41`); '' for the default. */
+  readonly backgroundColour: string;
   /** Reverse video (SGR 7). */
   readonly reverse: boolean;
 }
 
-const PLAIN: SgrStyle = { faint: false, background: false, reverse: false };
+const PLAIN: SgrStyle = { faint: false, background: false, backgroundColour: '', reverse: false };
 
 /**
  * Fold one SGR parameter list into the faint flag. Extended colours (`38;5;n`,
@@ -158,7 +166,7 @@ export function applySgr(params: string, faint: boolean): boolean {
  */
 export function applySgrStyle(params: string, before: SgrStyle): SgrStyle {
   const parts = params === '' ? ['0'] : params.split(';');
-  let { faint, background, reverse } = before;
+  let { faint, background, backgroundColour, reverse } = before;
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k] ?? '';
     const code = part.includes(':') ? part.slice(0, part.indexOf(':')) : part;
@@ -166,19 +174,30 @@ export function applySgrStyle(params: string, before: SgrStyle): SgrStyle {
     if (code === '' || code === '0') {
       faint = false;
       background = false;
+      backgroundColour = '';
       reverse = false;
     } else if (code === '2') faint = true;
     else if (code === '22') faint = false;
     else if (code === '7') reverse = true;
     else if (code === '27') reverse = false;
-    else if (code === '49') background = false;
-    else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) background = true;
-    else if ((code === '38' || code === '48' || code === '58') && !part.includes(':')) {
-      if (code === '48') background = true;
+    else if (code === '49') {
+      background = false;
+      backgroundColour = '';
+    } else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) {
+      background = true;
+      backgroundColour = code;
+    } else if ((code === '38' || code === '48' || code === '58') && !part.includes(':')) {
       const mode = parts[k + 1];
-      if (mode === '5') k += 2;
-      else if (mode === '2') k += 4;
-    } else if (code === '48') background = true;
+      const width = mode === '5' ? 2 : mode === '2' ? 4 : 0;
+      if (code === '48') {
+        background = true;
+        backgroundColour = parts.slice(k, k + 1 + width).join(';');
+      }
+      k += width;
+    } else if (code === '48') {
+      background = true;
+      backgroundColour = part;
+    }
   }
-  return { faint, background, reverse };
+  return { faint, background, backgroundColour, reverse };
 }

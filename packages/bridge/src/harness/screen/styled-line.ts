@@ -9,6 +9,12 @@ export interface StyledLine {
   readonly text: string;
   readonly dim: readonly boolean[];
   readonly marked: readonly boolean[];
+  /**
+   * The background colour of each cell as its SGR parameters ('' for the default), present
+   * only when some cell has one; may end before the text does. OpenCode tells its focused
+   * button only by a colour the other buttons do not have.
+   */
+  readonly bg?: readonly string[];
 }
 
 /** A line with no styling, for tests and for text that carries no attributes. */
@@ -27,7 +33,8 @@ export function typedText(line: StyledLine): string {
 
 /** The part of a line from `start` on, keeping the attributes aligned. */
 export function sliceLine(line: StyledLine, start: number, end?: number): StyledLine {
-  return { text: line.text.slice(start, end), dim: line.dim.slice(start, end), marked: line.marked.slice(start, end) };
+  const cut = { text: line.text.slice(start, end), dim: line.dim.slice(start, end), marked: line.marked.slice(start, end) };
+  return line.bg ? { ...cut, bg: line.bg.slice(start, end) } : cut;
 }
 
 /** Index of the last line with any non-space character, or -1. */
