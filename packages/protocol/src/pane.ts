@@ -51,6 +51,11 @@ export const CardOption = z.object({
   checked: z.boolean().nullable(),
   /** The option that asks for typed text ("Type something", "No, and tell Claude what to do differently"). */
   freeText: z.boolean(),
+  /**
+   * The option also takes words for the agent, optionally (Claude's `Tab to amend`): the label
+   * it shows then, e.g. `No, and tell Claude what to do differently`. Absent where it does not.
+   */
+  amend: z.string().optional(),
 });
 export type CardOption = z.infer<typeof CardOption>;
 

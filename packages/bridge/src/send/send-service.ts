@@ -1,10 +1,11 @@
-import type { AnswerRequest, KeyName, SendReceipt } from '@collie/protocol';
+import type { AnswerRequest, DialogCard, KeyName, SendReceipt } from '@collie/protocol';
 import { OUTCOME } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { answerPlan } from '../harness/card';
-import type { PaneTracker } from '../panes/pane-tracker';
+import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { decide } from './decide';
+import { answerWithText } from './free-text';
 import { tmuxKeys } from './keys';
 import type { ReceiptStore, StoredSend } from './receipt-store';
 import { sanitizeText, summarize } from './sanitize';
@@ -84,7 +85,7 @@ export class SendService {
   async answer(paneId: string, req: AnswerRequest): Promise<SendReceipt> {
     const known = this.d.store.get(req.request_id);
     if (known) return known.receipt;
-    const what = req.option !== undefined ? `option ${req.option}` : `tick ${req.toggle?.join(', ')}`;
+    const what = req.option !== undefined ? `option ${req.option}${req.text !== undefined ? ' with words' : ''}` : `tick ${req.toggle?.join(', ')}`;
     await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what) });
     return this.inLane(paneId, async () => {
       const at = this.d.locate(paneId);
@@ -99,6 +100,7 @@ export class SendService {
       const card = now.card;
       if (!card || card.signature !== req.signature) return this.finish(req.request_id, 'not_sent', OUTCOME.askChanged);
       if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
+      if (req.text !== undefined && req.option !== undefined) return this.answerText(req.request_id, at, now, card, req.option, req.text);
       // Other unanswerable cards (the pointer rests on a text row, where a digit would be
       // typed) are refused by the plan, with its reason in words.
       const plan = answerPlan(now.harness, card, { option: req.option, toggle: req.toggle });
@@ -109,6 +111,18 @@ export class SendService {
       const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps);
       return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
     });
+  }
+
+  /** An answer with words (`free-text.ts`), in the pane's lane after the card's checks. */
+  private async answerText(requestId: string, at: { tracker: PaneTracker; tmuxId: string }, now: PaneNow, card: DialogCard, option: number, text: string): Promise<SendReceipt> {
+    const label = card.options.find((o) => o.n === option);
+    await this.update(requestId, 'typing', OUTCOME.typing, false, `option ${option}: ${label?.amend ?? label?.label ?? option}: ${summarize(sanitizeText(text))}`);
+    const deps = { command: (a: readonly string[]) => at.tracker.command(a), readNow: () => at.tracker.readNow(at.tmuxId), bufferDir: this.d.bufferDir };
+    const r = await answerWithText(deps, at.tmuxId, now, card, option, sanitizeText(text));
+    if (!r.ok) return this.finish(requestId, 'not_sent', `not sent: ${r.reason}`);
+    if (r.typed === 'typed') return this.finish(requestId, 'typed', OUTCOME.answered);
+    const [state, words] = TYPE_OUTCOME[r.typed];
+    return this.finish(requestId, state, words);
   }
 
   /** Queue a text send behind the pane's earlier ones; resolves at its first decision. */
