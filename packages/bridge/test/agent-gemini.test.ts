@@ -17,8 +17,7 @@ import {
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 import { screenTurns } from './agent-live';
 
@@ -28,7 +27,7 @@ describe('the real Gemini CLI through the bridge', () => {
   let api: AgentApi;
   let state: TempDir;
   let gemini: AgentPane;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let id: string;
   const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
   const stateOf = (want: Pane['state']) => () => {

@@ -16,8 +16,7 @@ import {
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
 /**
@@ -42,7 +41,7 @@ describe('the real OpenCode TUI through the bridge', () => {
   let api: ChatApi;
   let state: TempDir;
   let oc: OpencodePane;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let id: string;
   const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
   const stateOf = (want: Pane['state']) => () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME, type SendReceipt } from '@collie/protocol';
 import { claudeInputText, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { finalReceipt } from './send-helpers';
 
 /**
@@ -23,7 +22,7 @@ describe('a send and a person typing at the same moment (issue 15)', () => {
   let tmux: TmuxServer;
   let api: MessagesApi;
   let state: TempDir;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   const panes: ClaudePane[] = [];
   const idOf = (c: ClaudePane) => `${tmux.name}:${c.paneId}`;
 

@@ -57,6 +57,11 @@ export const CardOption = z.object({
    * (OpenCode's permission buttons move by ←/→ and have no digits). Absent when unknown.
    */
   focused: z.boolean().optional(),
+  /**
+   * The option also takes words for the agent, optionally (Claude's `Tab to amend`): the label
+   * it shows then, e.g. `No, and tell Claude what to do differently`. Absent where it does not.
+   */
+  amend: z.string().optional(),
 });
 export type CardOption = z.infer<typeof CardOption>;
 

@@ -92,16 +92,22 @@ export const SendReceipt = z.object({
 });
 export type SendReceipt = z.infer<typeof SendReceipt>;
 
-/** `POST /api/panes/:id/answer`: pick option `n` (or, multi-select, toggle `toggle` then submit). */
+/**
+ * `POST /api/panes/:id/answer`: pick option `n` (or, multi-select, toggle `toggle` then submit).
+ * `text` goes with `option` into an option that takes words (a text field, or one the agent lets
+ * you amend): the bridge selects it, types the text, checks it arrived, then submits.
+ */
 export const AnswerRequest = z
   .object({
     signature: z.string().min(1).max(200),
     request_id: RequestId,
     option: z.number().int().positive().max(99).optional(),
     toggle: z.array(z.number().int().positive().max(99)).max(20).optional(),
+    text: z.string().min(1).max(MAX_SEND_CHARS).optional(),
   })
   .strict()
-  .refine((a) => (a.option === undefined) !== (a.toggle === undefined), 'give either option or toggle');
+  .refine((a) => (a.option === undefined) !== (a.toggle === undefined), 'give either option or toggle')
+  .refine((a) => a.text === undefined || a.option !== undefined, 'text goes with option, not with toggle');
 export type AnswerRequest = z.infer<typeof AnswerRequest>;
 
 /** `POST /api/panes/:id/sends/:request_id/cancel` takes an empty object; the ids are in the path. */

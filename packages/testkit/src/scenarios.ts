@@ -69,6 +69,28 @@ export function askUserQuestion(questions: Question[]): Scenario {
 }
 
 /**
+ * Plan approval, for a CLI started in plan mode (`args: ['--permission-mode', 'plan']`): the
+ * plan written to the plan file the CLI names in its request (2.1.334 reads the plan from
+ * there, not from the tool's input), then ExitPlanMode, then a text naming the answer.
+ *
+ * @example
+ * api.script(planApproval('# Plan\n\n1. Write the file'));
+ */
+export function planApproval(plan: string): Scenario {
+  return {
+    main: [
+      (req) => {
+        const file = /[^"\s\\]*\/plans\/[^"\s\\]+\.md/.exec(JSON.stringify(req.body))?.[0];
+        if (!file) throw new Error('planApproval: the request names no plan file; start the CLI in plan mode');
+        return tools({ type: 'tool_use', name: 'Write', input: { file_path: file, content: plan } });
+      },
+      () => tools({ type: 'tool_use', name: 'ExitPlanMode', input: {} }),
+      afterTool((r) => (r.isError ? `Back to planning: ${firstLine(r.text)}` : 'Plan approved.')),
+    ],
+  };
+}
+
+/**
  * Starts a background sub-agent (`Agent` with `run_in_background: true`), says it did, and
  * speaks again when the agent's completion notice arrives. The sub-agent itself answers
  * `agentText` after `agentMs`.

@@ -30,6 +30,14 @@ export interface AgentReader {
    * exist, are not text fields, and are not listed twice.
    */
   keys?(card: DialogCard, answer: CardAnswer): KeyPlan;
+  /**
+   * The keys that put the pointer into the text field of option `option` (a `freeText` option,
+   * or one with `amend`), ready for typing; the caller then types, verifies with `fieldText`, and
+   * presses Enter. Absent where the agent takes no typed answers in its dialogs.
+   */
+  textKeys?(card: DialogCard, option: number): KeyPlan;
+  /** What the open dialog's text field under the pointer holds (placeholder included), or null when the pointer is on none. */
+  fieldText?(lines: readonly StyledLine[]): string | null;
   /** The tmux key that ends a running turn ("esc to interrupt" on most agents' screens). */
   stopKey: string;
   /**

@@ -65,3 +65,22 @@ export function answerPlan(harness: Harness, card: DialogCard, answer: CardAnswe
   const keys = AGENTS[harness].keys;
   return keys ? keys(card, answer) : { ok: false, reason: 'this agent is answered at its terminal' };
 }
+
+/**
+ * The keys that ready option `option` of `card` for typed words: its text field (`freeText`) or
+ * its amend field (`amend`); or why not, in words. The caller types the text after them and
+ * presses Enter once the field shows it (`AgentReader.fieldText`).
+ *
+ * @example
+ * textAnswerPlan('claude', questionCard, 4)   // { ok: true, steps: ['4'] }            ("Type something.")
+ * textAnswerPlan('claude', permissionCard, 4) // { ok: true, steps: ['Home', 'Down', 'Down', 'Down', 'Tab'] }
+ */
+export function textAnswerPlan(harness: Harness, card: DialogCard, option: number): KeyPlan {
+  if (card.kind === 'menu') return { ok: false, reason: 'a menu the user opened is not answered from here' };
+  const chosen = card.options.find((o) => o.n === option);
+  if (!chosen) return { ok: false, reason: `option ${option} is not on this card` };
+  if (!chosen.freeText && chosen.amend === undefined) return { ok: false, reason: `option ${option} ("${chosen.label}") takes no words` };
+  if (!card.answerable) return { ok: false, reason: 'the dialog cannot take keys now: its pointer is in a text field, or this agent is answered at its terminal' };
+  const agent = AGENTS[harness];
+  return agent.textKeys && agent.fieldText ? agent.textKeys(card, option) : { ok: false, reason: 'this agent takes typed answers at its terminal only' };
+}

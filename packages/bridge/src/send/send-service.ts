@@ -1,11 +1,12 @@
-import type { AnswerRequest, BoxRequest, KeyName, SendReceipt } from '@collie/protocol';
+import type { AnswerRequest, BoxRequest, DialogCard, KeyName, SendReceipt } from '@collie/protocol';
 import { OUTCOME } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { AGENTS } from '../harness/agents';
 import { answerPlan } from '../harness/card';
-import type { PaneTracker } from '../panes/pane-tracker';
+import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { decide } from './decide';
+import { answerWithText } from './free-text';
 import { tmuxKeys } from './keys';
 import type { ReceiptStore, StoredSend } from './receipt-store';
 import { boxForm } from './box-match';
@@ -111,10 +112,10 @@ export class SendService {
 
   /** `POST /api/panes/:id/answer`: press the card's keys only if the pane still shows that ask. */
   async answer(paneId: string, req: AnswerRequest): Promise<SendReceipt> {
-    const fingerprint = this.d.store.fingerprint('answer', JSON.stringify([req.signature, req.option, req.toggle]));
+    const fingerprint = this.d.store.fingerprint('answer', JSON.stringify([req.signature, req.option, req.toggle, req.text]));
     const known = this.d.store.get(req.request_id);
     if (known) return sameRequest(known, paneId, 'answer', fingerprint);
-    const what = req.option !== undefined ? `option ${req.option}` : `tick ${req.toggle?.join(', ')}`;
+    const what = req.option !== undefined ? `option ${req.option}${req.text !== undefined ? ' with words' : ''}` : `tick ${req.toggle?.join(', ')}`;
     await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what), fingerprint });
     return this.inLane(paneId, async () => {
       const at = this.d.locate(paneId);
@@ -129,6 +130,7 @@ export class SendService {
       const card = now.card;
       if (!card || card.signature !== req.signature) return this.finish(req.request_id, 'not_sent', OUTCOME.askChanged);
       if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
+      if (req.text !== undefined && req.option !== undefined) return this.answerText(req.request_id, at, now, card, req.option, req.text);
       // Other unanswerable cards (the pointer rests on a text row, where a digit would be
       // typed) are refused by the plan, with its reason in words.
       const plan = answerPlan(now.harness, card, { option: req.option, toggle: req.toggle });
@@ -155,6 +157,16 @@ export class SendService {
       if (now.final || (now.state !== 'queued' && now.state !== 'held')) return { ok: false, code: 'conflict', receipt: now };
       return { ok: true, receipt: await this.finish(requestId, 'not_sent', OUTCOME.cancelled) };
     });
+  }
+
+  /** An answer with words (`free-text.ts`), in the pane's lane after the card's checks. */
+  private async answerText(requestId: string, at: { tracker: PaneTracker; tmuxId: string }, now: PaneNow, card: DialogCard, option: number, text: string): Promise<SendReceipt> {
+    const label = card.options.find((o) => o.n === option);
+    await this.update(requestId, 'typing', OUTCOME.typing, false, `option ${option}: ${label?.amend ?? label?.label ?? option}: ${summarize(sanitizeText(text))}`);
+    const r = await answerWithText(this.typist(at), at.tmuxId, now, card, option, sanitizeText(text));
+    if (!r.ok) return this.finish(requestId, 'not_sent', `not sent: ${r.reason}`);
+    if (r.typed.result === 'typed') return this.finish(requestId, 'typed', OUTCOME.answered);
+    return this.typedOutcome(requestId, r.typed, text, now.harness);
   }
 
   /** Queue a text send behind the pane's earlier ones; resolves at its first decision. */

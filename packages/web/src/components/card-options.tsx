@@ -1,4 +1,5 @@
 import type { OptionView } from '../lib/card-view';
+import { OptionWords } from './option-words';
 
 interface Props {
   readonly options: readonly OptionView[];
@@ -6,10 +7,14 @@ interface Props {
   readonly locked: boolean;
   readonly onPick: (n: number) => void;
   readonly onToggle: (n: number) => void;
+  readonly onWords: (n: number, text: string) => void;
 }
 
-/** A card's options: one large button per answer, checkboxes for a multi-select, the rest shown disabled. */
-export function CardOptions({ options, checks, locked, onPick, onToggle }: Props) {
+/**
+ * A card's options: one large button per answer, checkboxes for a multi-select, a field for an
+ * option that takes words (and one under a button that may carry words), the rest shown disabled.
+ */
+export function CardOptions({ options, checks, locked, onPick, onToggle, onWords }: Props) {
   return (
     <ul className="options">
       {options.map((option) => (
@@ -19,6 +24,11 @@ export function CardOptions({ options, checks, locked, onPick, onToggle }: Props
               <input type="checkbox" checked={checks.has(option.n)} disabled={locked} onChange={() => onToggle(option.n)} />
               <OptionText option={option} />
             </label>
+          ) : option.as === 'text' ? (
+            <div className="option option-text-field">
+              <OptionText option={option} />
+              <OptionWords n={option.n} label={option.label} locked={locked} onSend={onWords} />
+            </div>
           ) : (
             <button
               type="button"
@@ -29,6 +39,7 @@ export function CardOptions({ options, checks, locked, onPick, onToggle }: Props
               <OptionText option={option} />
             </button>
           )}
+          {option.words !== null ? <OptionWords n={option.n} label={option.words} locked={locked} onSend={onWords} /> : null}
         </li>
       ))}
     </ul>

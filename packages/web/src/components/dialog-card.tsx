@@ -32,6 +32,7 @@ export function DialogCard({
   const checks = shownChecks(view, changed);
   const toggle = (n: number): void => setChanged((now) => new Map(now).set(n, !checks.has(n)));
   const pick = (n: number): void => onAnswer({ kind: 'answer', signature: card.signature, option: n });
+  const words = (n: number, text: string): void => onAnswer({ kind: 'answer', signature: card.signature, option: n, text });
   const submit = (): void => onAnswer({ kind: 'toggle', signature: card.signature, toggle: togglesFor(view, checks) });
   return (
     <section ref={frame} className={`card${view.readOnly ? ' card-readonly' : ''}`} aria-label="The agent asks" aria-busy={locked}>
@@ -46,7 +47,7 @@ export function DialogCard({
       {view.question ? <p className="card-question">{view.question}</p> : null}
       {view.note ? <p className="card-note">{view.note}</p> : null}
       {view.multi ? <p className="card-pick-any">Pick any number, then Submit.</p> : null}
-      <CardOptions options={view.options} checks={checks} locked={locked} onPick={pick} onToggle={toggle} />
+      <CardOptions options={view.options} checks={checks} locked={locked} onPick={pick} onToggle={toggle} onWords={words} />
       {view.multi ? (
         <button type="button" className="card-submit" onClick={submit} disabled={locked}>
           Submit

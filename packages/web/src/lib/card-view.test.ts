@@ -15,7 +15,7 @@ describe('cardView', () => {
     const view = cardView(makeCard());
     expect(view.multi).toBe(false);
     expect(view.readOnly).toBe(false);
-    expect(view.options.map((o) => `${o.n} ${o.as} ${o.hint ?? '-'}`)).toEqual(['1 pick -', '2 pick -', `3 shown ${FREE_TEXT_HINT}`]);
+    expect(view.options.map((o) => `${o.n} ${o.as} ${o.hint ?? '-'}`)).toEqual(['1 pick -', '2 pick -', '3 text -']);
     expect(view.body).toEqual(['touch made-by-bash', 'Run the scripted command']);
   });
 

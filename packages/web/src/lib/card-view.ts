@@ -2,18 +2,23 @@ import type { CardOption, DialogCard } from '@collie/protocol';
 
 /** Why an option cannot be tapped, in words shown under it. */
 export const FREE_TEXT_HINT = 'answer this one in the terminal for now';
+/** The placeholder of an option's words field. */
+export const WORDS_PLACEHOLDER = 'Type your answer';
 /** What a read-only card (a menu the person opened in the pane) says instead of buttons. */
 export const MENU_NOTE = 'A menu you opened — answer it on the keys pad or in the terminal.';
 
 /**
  * How an option shows: `pick` sends it with one tap, `check` is a checkbox sent with Submit,
- * `shown` is drawn for context but cannot be tapped (`hint` says why, when there is a why).
+ * `text` is a field whose words are sent with it, `shown` is drawn for context but cannot be
+ * tapped (`hint` says why, when there is a why). `words`: a `pick` that may also carry words
+ * (the label it takes then), else null.
  */
 export interface OptionView {
   readonly n: number;
   readonly label: string;
   readonly description: string | null;
-  readonly as: 'pick' | 'check' | 'shown';
+  readonly as: 'pick' | 'check' | 'text' | 'shown';
+  readonly words: string | null;
   /** Ticked on screen now (checkboxes only). */
   readonly checked: boolean;
   readonly hint: string | null;
@@ -49,7 +54,7 @@ export function cardView(card: DialogCard): CardView {
     title: card.title === activeLabel ? '' : card.title,
     body: card.body,
     question: card.question,
-    options: card.options.map((option) => optionView(option, readOnly)),
+    options: card.options.map((option) => optionView(option, readOnly, multi)),
     steps: card.tabs.map((tab, i) => ({ label: tab.label, answered: tab.answered, active: i === card.activeTab })),
     multi,
     readOnly,
@@ -57,11 +62,12 @@ export function cardView(card: DialogCard): CardView {
   };
 }
 
-function optionView(option: CardOption, readOnly: boolean): OptionView {
-  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true };
-  if (option.freeText) return { ...base, as: 'shown', hint: FREE_TEXT_HINT };
+function optionView(option: CardOption, readOnly: boolean, multi: boolean): OptionView {
+  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true, words: null };
+  // A multi-select's own text row is typed among ticks: that is left to the terminal.
+  if (option.freeText) return readOnly || multi ? { ...base, as: 'shown', hint: FREE_TEXT_HINT } : { ...base, as: 'text', hint: null };
   if (readOnly) return { ...base, as: 'shown', hint: null };
-  return { ...base, as: option.checked === null ? 'pick' : 'check', hint: null };
+  return { ...base, as: option.checked === null ? 'pick' : 'check', hint: null, words: option.checked === null ? (option.amend ?? null) : null };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AnswerRequest, KeyName, KeysRequest, SendRequest } from '@collie/p
 export type PaneRequest =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'keys'; readonly keys: readonly KeyName[] }
-  | { readonly kind: 'answer'; readonly signature: string; readonly option: number }
+  | { readonly kind: 'answer'; readonly signature: string; readonly option: number; readonly text?: string }
   | { readonly kind: 'toggle'; readonly signature: string; readonly toggle: readonly number[] };
 
 /** The route each request posts to, under `/api/panes/:id/`. */
@@ -28,7 +28,7 @@ export function requestBody(request: PaneRequest, requestId: string): SendReques
     case 'keys':
       return { keys: [...request.keys], request_id: requestId };
     case 'answer':
-      return { signature: request.signature, request_id: requestId, option: request.option };
+      return { signature: request.signature, request_id: requestId, option: request.option, ...(request.text !== undefined ? { text: request.text } : {}) };
     case 'toggle':
       return { signature: request.signature, request_id: requestId, toggle: [...request.toggle] };
   }
@@ -46,7 +46,7 @@ export function actionKey(paneId: string, request: PaneRequest): string {
       case 'keys':
         return request.keys.join(' ');
       case 'answer':
-        return `${request.signature} ${request.option}`;
+        return `${request.signature} ${request.option}${request.text !== undefined ? ` ${request.text}` : ''}`;
       case 'toggle':
         return `${request.signature} [${request.toggle.join(',')}]`;
     }

@@ -17,6 +17,10 @@ const PLAN_INTRO = /^\s*Here is Claude's plan:\s*$/u;
 const TELL_CLAUDE = /\btell Claude what to (?:do|change)\b/iu;
 /** While the user amends an answer (Tab), the hint row loses `Tab to amend` and the pointed row is a text field. */
 const AMENDING = /^\s*Esc to cancel\s*$/u;
+/** A permission whose Yes and No take words too: Tab turns the pointed one into a text field. */
+const AMEND_HINT = /\bTab to amend\b/u;
+/** What Tab turns `Yes` (the first option) and `No` into, as 2.1.334 labels them. */
+const AMENDED = { Yes: 'Yes, and tell Claude what to do next', No: 'No, and tell Claude what to do differently' } as const;
 /** 2.1.334 draws the folder-trust choices without numbers, over `Enter to confirm · Esc to cancel`. */
 const CONFIRM_HINT = /\bEnter to confirm\b/u;
 
@@ -50,9 +54,12 @@ export function readPromptCard(rows: readonly string[], kind: PromptKind): Claud
   }
 
   const amending = rows.slice(first).some((r) => AMENDING.test(r));
-  const options = screen.map((o): CardOption => {
+  const amendable = kind === 'permission' && rows.slice(first).some((r) => AMEND_HINT.test(r));
+  const options = screen.map((o, i): CardOption => {
     const freeText = TELL_CLAUDE.test(o.label) || o.feedback || (kind === 'permission' && amending && o.focused);
-    return kind === 'menu' ? { ...menuEntry(o.label), n: o.n, checked: null, freeText } : { n: o.n, label: o.label, description: null, checked: null, freeText };
+    if (kind === 'menu') return { ...menuEntry(o.label), n: o.n, checked: null, freeText };
+    const amend = amendable && !freeText ? amendLabel(o.label, i) : undefined;
+    return { n: o.n, label: o.label, description: null, checked: null, freeText, ...(amend ? { amend } : {}) };
   });
   const focused = screen.findIndex((o) => o.focused);
   const onChoice = focused >= 0 && options[focused]?.freeText === false;
@@ -111,6 +118,12 @@ function unnumbered(rows: readonly string[]): ScreenOption[] {
   }
   // One line alone is the paragraph above, not a list.
   return picked.length < 2 ? [] : picked.map((o, k) => ({ ...o, n: k + 1 }));
+}
+
+/** The amend label of a permission option: `Yes` first, `No` anywhere; the rest take no words. */
+function amendLabel(label: string, index: number): string | undefined {
+  if (index === 0 && label === 'Yes') return AMENDED.Yes;
+  return label === 'No' ? AMENDED.No : undefined;
 }
 
 function lastIndex(rows: readonly string[], before: number, test: (row: string) => boolean): number {

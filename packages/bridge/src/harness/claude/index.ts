@@ -6,6 +6,7 @@ import type { StyledLine } from '../screen/styled-line';
 import { isTurnRunning } from './activity';
 import { readDialog } from './dialog';
 import { findInputBox, readDraft } from './input-box';
+import { claudeFieldText, claudeTextKeys } from './text-answer';
 
 /**
  * Read a Claude Code screen.
@@ -36,6 +37,8 @@ export const claudeAgent: AgentReader = {
   read: readClaude,
   card: readClaudeCard,
   keys: claudeKeys,
+  textKeys: claudeTextKeys,
+  fieldText: claudeFieldText,
   stopKey: 'Escape',
   pastePlaceholder: PASTE_PLACEHOLDER,
   // Seen on 2.1.334 (2026-12-03): a paste starting with `!` switches the box to bash mode and

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, askUserQuestion, bashPermission, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildWeb, untilPane } from './e2e-setup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+
+/**
+ * Options that take words, answered from the phone's card on the real Claude Code TUI: the
+ * field under a permission's `No`, and AskUserQuestion's `Type something.` row.
+ */
+describe('answering a card with words from the phone', () => {
+  it('sends "No, and tell Claude what to do differently" and "Type something." with their words', async () => {
+    await using work = await tempDir('collie-words-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmux = await startTmux();
+    await using api = await startMessagesApi();
+    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
+    const id = `${tmux.name}:${claude.paneId}`;
+    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
+    await idle();
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await page.locator('.conn-live').waitFor();
+    const card = page.locator('.card');
+    const answerStatus = page.locator('.ask-status .status-words');
+
+    api.script(bashPermission('touch refused-from-the-phone'));
+    await claude.submit('run the command');
+    await untilPane(bridge.hub, 'the permission card', (p) => p.id === id && p.card?.kind === 'permission' && p.card.answerable, 30_000);
+    const no = card.getByLabel('No, and tell Claude what to do differently');
+    await no.fill('use echo instead');
+    await shot(page, 'card-words-permission');
+    await card.getByRole('button', { name: 'Answer 4 with these words' }).click();
+    await expect.poll(() => answerStatus.textContent(), { timeout: 20_000 }).toBe('answered');
+    const refused = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => t.isError), 20_000);
+    expect(refused.toolResults[0]?.text).toMatch(/the user said:\nuse echo instead$/);
+    await idle();
+
+    api.script(askUserQuestion([{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] }]));
+    await claude.submit('ask me a color');
+    await card.locator('.card-question', { hasText: 'Which color?' }).waitFor({ timeout: 30_000 });
+    await card.getByLabel('Type something.').fill('Teal, like the sea');
+    await shot(page, 'card-words-question');
+    await card.getByRole('button', { name: 'Answer 3 with these words' }).click();
+    const answered = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => /Which color/.test(t.text)), 20_000);
+    expect(answered.toolResults[0]?.text).toContain('"Which color?"="Teal, like the sea"');
+  }, 180_000);
+});
