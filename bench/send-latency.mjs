@@ -2,6 +2,7 @@
 // API): POST /api/panes/:id/send until the receipt says "typed into the pane" (paste,
 // verify in the box, Enter, verify the box emptied). Run after `npm run build`:
 //   node bench/send-latency.mjs [sends=30]
+// COLLIE_BIN=<path to a built collie.mjs> times another build (e.g. main's, side by side).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ const tmux = await kit.startTmux();
 const api = await kit.startMessagesApi({ fallback: kit.plainReply('Noted.') });
 const claude = await kit.startClaude(tmux, api);
 const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
-const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
+const bin = process.env.COLLIE_BIN ?? join(root, 'packages/cli/dist/collie.mjs');
+const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--no-qr'], {
   env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

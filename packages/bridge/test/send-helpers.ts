@@ -4,7 +4,7 @@ import type { Bridge } from '../src/bridge';
 import { type TestBridge, until } from './harness';
 
 /** POST a JSON body to the bridge; returns the receipt. */
-export async function call(bridge: TestBridge, paneId: string, verb: 'send' | 'keys' | 'answer', body: unknown): Promise<SendReceipt> {
+export async function call(bridge: TestBridge, paneId: string, verb: 'send' | 'keys' | 'answer' | 'box', body: unknown): Promise<SendReceipt> {
   const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${verb}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...bridge.device.headers },

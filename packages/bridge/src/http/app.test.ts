@@ -87,6 +87,25 @@ describe('HTTP app', () => {
     expect((await a.request('/api/nothing', { headers: H })).status).toBe(404);
   });
 
+  it('audits writes refused at the gates (Host, Origin, media type), without their bodies (issue 15, fault 8)', async () => {
+    const { a, audit } = await app();
+    const secret = 'sk-live-do-not-log-me';
+    const body = JSON.stringify({ text: secret, request_id: 'r1' });
+    const path = '/api/panes/default%3A%251/send';
+    expect((await a.request(path, { method: 'POST', body, headers: { host: 'evil.example', 'content-type': 'application/json' } })).status).toBe(403);
+    expect((await a.request(path, post(body, { origin: 'http://evil.example' }))).status).toBe(403);
+    expect((await a.request(path, { method: 'POST', body, headers: { ...H, 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(audit).toEqual([
+      { method: 'POST', path, status: 403, code: 'forbidden_host' },
+      { method: 'POST', path, status: 403, code: 'forbidden_origin' },
+      { method: 'POST', path, status: 415, code: 'unsupported_media_type' },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(secret);
+    // Reads refused at the gates are not writes: not audited.
+    await a.request('/api/snapshot', { headers: { host: 'evil.example' } });
+    expect(audit).toHaveLength(3);
+  });
+
   it('never answers 5xx, whatever the path, method or body', async () => {
     const { a } = await app();
     await fc.assert(

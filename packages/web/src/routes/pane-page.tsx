@@ -5,6 +5,7 @@ import { AskSlot } from '../components/ask-slot';
 import { ComposerDock } from '../components/composer-dock';
 import { Notice } from '../components/notice';
 import { PaneHeader } from '../components/pane-header';
+import { LeftInBox } from '../components/left-in-box';
 import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
 import { useClientState } from '../hooks/use-client';
@@ -30,6 +31,7 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneHeader pane={pane} />
             <AskSlot paneId={id} card={pane.card} />
             {frame ? <TerminalView frame={frame} /> : <Notice title="Waiting for the screen…" />}
+            <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends receipts={model?.sends.get(id) ?? []} />
           </>
         ) : !live ? (
