@@ -75,8 +75,8 @@ describe('the scripted Gemini API (Gemini CLI)', () => {
   test('a text turn streams chunks, the last one finished; the router gets its JSON choice', async () => {
     await using api = await startGeminiApi();
     api.script(agentReply('Hello there.'));
-    const router = await (await post(`${api.url}/v1beta/models/gemini-3.5-flash-lite:generateContent`, geminiBody('hi'))).json();
-    expect(JSON.parse(router.candidates[0].content.parts[0].text)).toMatchObject({ model_choice: 'flash', next_speaker: 'user' });
+    const router = (await (await post(`${api.url}/v1beta/models/gemini-3.5-flash-lite:generateContent`, geminiBody('hi'))).json()) as { candidates: Array<{ content: { parts: Array<{ text: string }> } }> };
+    expect(JSON.parse(router.candidates[0]!.content.parts[0]!.text)).toMatchObject({ model_choice: 'flash', next_speaker: 'user' });
     const res = await post(`${api.url}/v1beta/models/gemini-3.1-pro-preview:streamGenerateContent?alt=sse`, geminiBody('hi'));
     const cs = chunks(await res.text());
     expect(cs.map((c) => c.candidates[0]?.content.parts[0]?.text).join('')).toBe('Hello there.');
