@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const fake = join(root, 'packages/testkit/fake-agent/claude');
+const fakeAgent = (agent) => join(root, 'packages/testkit/fake-agent', agent);
 
 export function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);
@@ -15,8 +15,11 @@ export function quantile(xs, q) {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
-/** `panes` stand-in Claude panes spread over `sessions` sessions, each drawing from its own FIFO. */
-export function startAgents({ panes = 50, sessions = 10 } = {}) {
+/**
+ * `panes` stand-in agent panes (Claude unless `agent` names another, drawing `screens`)
+ * spread over `sessions` sessions, each drawing from its own FIFO.
+ */
+export function startAgents({ panes = 50, sessions = 10, agent = 'claude', screens, first = 'fresh-idle' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'collie-bench-'));
   const name = `collie-bench-${process.pid}`;
   const env = { ...process.env, TMUX_TMPDIR: dir, TMUX: '' };
@@ -25,7 +28,7 @@ export function startAgents({ panes = 50, sessions = 10 } = {}) {
   for (let i = 0; i < panes; i++) {
     const fifo = join(dir, `fifo-${i}`);
     execFileSync('mkfifo', [fifo]);
-    const cmd = `env COLLIE_FAKE_FIFO=${fifo} ${process.execPath} ${fake} fresh-idle`;
+    const cmd = `env COLLIE_FAKE_FIFO=${fifo}${screens ? ` COLLIE_FAKE_SCREENS=${screens}` : ''} ${process.execPath} ${fakeAgent(agent)} ${first}`;
     const s = `s${i % sessions}`;
     const id = i < sessions ? tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', s, '-x', '220', '-y', '62', cmd) : tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', s, cmd);
     ids.push({ tmuxId: id, fifo, id: `${name}:${id}` });
@@ -71,14 +74,14 @@ export async function startBridgeProcess(agents) {
   };
 }
 
-/** Wait until the snapshot shows every agent pane read as claude and `state`. */
-export async function settle(url, count, state = 'idle', ms = 60_000) {
+/** Wait until the snapshot shows every agent pane read as `harness` and `state`. */
+export async function settle(url, count, state = 'idle', ms = 60_000, harness = 'claude') {
   const deadline = Date.now() + ms;
   for (;;) {
     const snap = await (await fetch(`${url}/api/snapshot`)).json();
-    const ready = snap.panes.filter((p) => p.harness === 'claude' && p.state === state).length;
+    const ready = snap.panes.filter((p) => p.harness === harness && p.state === state).length;
     if (ready >= count) return snap;
-    if (Date.now() > deadline) throw new Error(`only ${ready}/${count} panes settled as claude/${state}`);
+    if (Date.now() > deadline) throw new Error(`only ${ready}/${count} panes settled as ${harness}/${state}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

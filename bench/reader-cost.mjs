@@ -21,7 +21,7 @@ const agents = asked.length > 0 ? asked : readdirSync(harnessDir).filter((a) => 
 for (const agent of agents) {
   const dir = join(harnessDir, agent, 'captures');
   const labels = JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8'));
-  const screens = Object.entries(labels).map(([name, label]) => ({ name, harness: label.harness, text: readFileSync(join(dir, `${name}.txt`), 'utf8') }));
+  const screens = Object.entries(labels).map(([name, label]) => ({ name, harness: label.harness ?? agent, text: readFileSync(join(dir, `${name}.txt`), 'utf8') }));
   const read = (s) => {
     const reading = readScreen(s.harness, s.text);
     if (reading.dialog !== null) readCard(s.harness, s.text);

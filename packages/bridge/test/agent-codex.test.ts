@@ -5,6 +5,7 @@ import {
   agentReply,
   agentShell,
   codexApproval,
+  codexMissing,
   codexInputReady,
   codexInputText,
   codexWorking,
@@ -22,7 +23,10 @@ import { call, finalReceipt } from './send-helpers';
 import { screenTurns } from './agent-live';
 
 /** The real Codex 0.171 TUI through the real bridge: states, the approval card, the send protocol. */
-describe('the real Codex TUI through the bridge', () => {
+const missing = codexMissing();
+if (missing) console.log(`skipped: ${missing}`);
+
+describe.skipIf(missing !== null)('the real Codex TUI through the bridge', () => {
   let tmux: TmuxServer;
   let api: AgentApi;
   let state: TempDir;

@@ -5,6 +5,7 @@ import {
   agentReply,
   agentShell,
   geminiApproval,
+  geminiMissing,
   geminiInputReady,
   geminiInputText,
   geminiWorking,
@@ -22,7 +23,10 @@ import { call, finalReceipt } from './send-helpers';
 import { screenTurns } from './agent-live';
 
 /** The real Gemini CLI 0.61 through the real bridge: states, the approval card, the send protocol. */
-describe('the real Gemini CLI through the bridge', () => {
+const missing = geminiMissing();
+if (missing) console.log(`skipped: ${missing}`);
+
+describe.skipIf(missing !== null)('the real Gemini CLI through the bridge', () => {
   let tmux: TmuxServer;
   let api: AgentApi;
   let state: TempDir;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, OUTCOME, ReceiptBody } from '@collie/protocol';
 import { claudeInputText, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
 import { boxForm } from '../src/send/box-match';
 import { ReceiptStore } from '../src/send/receipt-store';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call } from './send-helpers';
 
 /** Issue 15, faults 3, 4 and 6 and the agent's own mode characters, on the real Claude Code TUI. */
@@ -13,7 +12,7 @@ describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box
   let api: MessagesApi;
   let state: TempDir;
   let claude: ClaudePane;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let id: string;
   let otherId: string;
 

@@ -1,5 +1,6 @@
-// Saves what a real agent draws into its reader's captures folder.
-// Usage: node packages/testkit/scripts/capture-agent.mjs <opencode|pi|omp> [<out dir>]
+// Saves what a real agent draws into its reader's captures folder
+// (packages/bridge/src/harness/<agent>/captures/), with labels.json, refreshing the corpus the
+// reader's fixture table runs over. Usage: node packages/testkit/scripts/capture-agent.mjs <agent> [<out dir>]
 // esbuild bundles the entry next to node_modules so that package resolution from the bundle
 // works as it does from the source.
 import { mkdirSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const AGENTS = { opencode: 'captureOpencodeScreens', pi: 'capturePiScreens', omp: 'captureOmpScreens' };
+const AGENTS = { codex: 'captureCodexScreens', gemini: 'captureGeminiScreens', opencode: 'captureOpencodeScreens' };
 const agent = process.argv[2] ?? '';
 if (!(agent in AGENTS)) {
   console.error(`capture-agent: name one of ${Object.keys(AGENTS).join(', ')}`);

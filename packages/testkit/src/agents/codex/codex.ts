@@ -129,3 +129,17 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
 export function codexScript(): string {
   return join(dirname(createRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 }
+
+/**
+ * Why the real Codex cannot run here (its package or its native build for this platform is
+ * not installed), or null when it can.
+ */
+export function codexMissing(): string | null {
+  try {
+    const here = createRequire(codexScript());
+    here.resolve(`@openai/codex-${process.platform}-${process.arch}/package.json`);
+    return null;
+  } catch (err) {
+    return `@openai/codex or its native build for ${process.platform}-${process.arch} is not installed: ${(err as Error).message.split('\n')[0]}`;
+  }
+}

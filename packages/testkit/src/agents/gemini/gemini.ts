@@ -103,3 +103,13 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
 export function geminiScript(): string {
   return join(dirname(createRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js');
 }
+
+/** Why the real Gemini CLI cannot run here (its package is not installed), or null when it can. */
+export function geminiMissing(): string | null {
+  try {
+    geminiScript();
+    return null;
+  } catch (err) {
+    return `@google/gemini-cli is not installed: ${(err as Error).message.split('\n')[0]}`;
+  }
+}
