@@ -36,3 +36,4 @@ export * from './agents/openai-chat/index';
 export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch } from './agents/pane';
 export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
+export * from './agents/pi/index';

@@ -1,43 +1,39 @@
 import type { ScreenReading, ScreenState } from '@collie/protocol';
 import type { AgentReader } from '../agent';
-import { joinRows } from '../screen/join-rows';
-import { findRuledBox } from '../screen/rules';
-import { bottomTexts, typedText, type StyledLine } from '../screen/styled-line';
+import { bottomTexts, type StyledLine } from '../screen/styled-line';
+import { readPiCard, readPiDialog } from './dialog';
+import { findEditor, readEditorDraft } from './editor';
+import { piKeys } from './keys';
 
 /**
- * pi (`pi-coding-agent`). Its editor is drawn between two full-width `─` rules with the footer
- * under it: the working directory, then token stats and context use (`↑1.2k ↓3.4k $0.012
- * 12.3%/200k (auto)`), then extension statuses. While a turn runs a braille spinner and
- * `Working... (esc to interrupt)` sit above the editor.
+ * pi (`pi-coding-agent`). While a turn runs a braille spinner and `Working...` sit above the
+ * editor (older builds add `(esc to interrupt)`); it keeps spinning above an extension's
+ * dialog, so a dialog wins.
  */
 const WORKING = [/\besc to interrupt\b/iu, /^\s*[\u2801-\u28ff]\s+\S.*(?:…|\.\.\.)/u];
-/** Footer rows under the editor: directory, stats, and at most one row of statuses. */
-const FOOTER_ROWS = 4;
 const ACTIVITY_ROWS = 30;
 
+/** Read a pi screen: state, an extension's select dialog, and the draft. */
 export function readPi(lines: readonly StyledLine[]): ScreenReading {
-  const editor = findRuledBox(lines, { firstRow: () => true, maxBelow: FOOTER_ROWS, maxInner: 30 });
-  const working = bottomTexts(lines, ACTIVITY_ROWS).some((r) => WORKING.some((re) => re.test(r)));
+  const editor = findEditor(lines);
+  const dialog = readPiDialog(editor);
+  const above = editor ? lines.slice(Math.max(0, editor.top - ACTIVITY_ROWS), editor.top).map((l) => l.text) : bottomTexts(lines, ACTIVITY_ROWS);
   let state: ScreenState;
-  if (working) state = 'working';
+  if (dialog) state = 'blocked';
+  else if (above.some((r) => WORKING.some((re) => re.test(r)))) state = 'working';
   else if (editor) state = 'idle';
   else state = 'unknown';
-  let draft: string | null = null;
-  if (editor) {
-    const rows = editor.inner.map((line) => {
-      const text = typedText(line);
-      const column = text.length - text.trimStart().length;
-      return { text: text.trimStart(), column };
-    });
-    const text = joinRows(rows, editor.width);
-    draft = text === '' ? null : text;
-  }
-  return { harness: 'pi', state, dialog: null, draft };
+  return { harness: 'pi', state, dialog, draft: editor && !dialog ? readEditorDraft(editor) : null };
 }
+
+/** pi's stand-in for a long paste in its editor: `[paste #1 +123 lines]`, `[paste #2 4000 chars]`. */
+export const PI_PASTE = /^\[paste #\d+(?: (?:\+\d+ lines|\d+ chars))?\]$/u;
 
 /** pi's reader in the one shape every agent has (`harness/agents.ts`). */
 export const piAgent: AgentReader = {
   read: readPi,
+  card: (lines, kind) => readPiCard(findEditor(lines), kind),
+  keys: piKeys,
   stopKey: 'Escape',
-  pastePlaceholder: null,
+  pastePlaceholder: PI_PASTE,
 };

@@ -16,7 +16,7 @@ export interface StartOpencodeOptions {
   permission?: OpencodeConfigOptions['permission'];
   width?: number;
   height?: number;
-  /** Default 120 s: a fresh start takes about 5 s on an idle machine, and was seen taking 50 s under load. */
+  /** Default 240 s: a fresh start takes about 5 s on an idle machine, and was seen taking over 100 s under load. */
   readyTimeoutMs?: number;
 }
 
@@ -66,7 +66,7 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
         OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
       },
       ready: opencodeReady,
-      readyTimeoutMs: opts.readyTimeoutMs ?? 120_000,
+      readyTimeoutMs: opts.readyTimeoutMs ?? 240_000,
       session: opts.session,
       width: opts.width,
       height: opts.height,

@@ -1,0 +1,4 @@
+/** The real pi TUI offline against the scripted chat-completions API. */
+export { startPi, type StartPiOptions } from './pi';
+export { writePiConfig, piPackageDir, type PiConfigOptions } from './config';
+export { piReady, piWorking, piPermission } from './screen';
