@@ -19,6 +19,7 @@ export interface BridgeCommands {
   doctor(): Promise<{ name: string; ok: boolean; detail: string }[]>;
   formatChecks(c: { name: string; ok: boolean; detail: string }[]): string;
   screen(file: string, harness?: string): Promise<string>;
+  skill(cmd: { verb: 'sync' | 'install' | 'uninstall' | 'status'; harness?: string; dryRun?: boolean; json?: boolean; check?: boolean }): Promise<{ out: string; code: number }>;
 }
 
 export const loadBridge = () => load<BridgeCommands>('bridge/dist/commands.mjs', 'the bridge');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config';
 import { status } from './daemon';
+import { walkyChecks } from './doctor-walky';
 
 const run = promisify(execFile);
 
@@ -61,6 +62,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
   else checks.push(await portCheck(config.host, config.port));
 
   checks.push(await tmuxServers(config.tmuxSocketDir));
+  checks.push(...(await walkyChecks(config, env)));
   return checks;
 }
 
@@ -93,5 +95,5 @@ async function tmuxServers(socketDir: string): Promise<Check> {
 }
 
 export function formatChecks(checks: Check[]): string {
-  return checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(13)} ${c.detail}`).join('\n');
+  return checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(17)} ${c.detail}`).join('\n');
 }
