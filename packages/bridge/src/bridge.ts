@@ -202,6 +202,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     redact,
     rescan: () => {
       for (const t of trackers.values()) void t.syncStructure();
+      tokens.touch();
     },
     ...o.walky,
   });

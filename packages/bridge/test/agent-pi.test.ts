@@ -12,12 +12,11 @@ import {
   startTmux,
   tempDir,
   type ChatApi,
-  type AgentPane,
+  type LaunchedAgentPane as AgentPane,
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import type { Bridge } from '../src/bridge';
-import { bridgeFor, until } from './harness';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
 /**
@@ -42,7 +41,7 @@ describe('the real pi TUI through the bridge', () => {
   let api: ChatApi;
   let state: TempDir;
   let oc: AgentPane;
-  let bridge: Bridge;
+  let bridge: TestBridge;
   let id: string;
   const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
   const stateOf = (want: Pane['state']) => () => {

@@ -24,6 +24,7 @@ export interface BridgeCommands {
   devicesList(): Promise<DeviceRow[]>;
   devicesRevoke(name: string): Promise<{ name: string }>;
   formatDevices(devices: DeviceRow[]): string;
+  skill(cmd: { verb: 'sync' | 'install' | 'uninstall' | 'status'; harness?: string; dryRun?: boolean; json?: boolean; check?: boolean }): Promise<{ out: string; code: number }>;
 }
 
 export interface DeviceRow {

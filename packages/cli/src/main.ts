@@ -110,6 +110,25 @@ devices
   });
 
 program
+  .command('skill')
+  .description('the walky talky skill in your agents\' instruction files: sync | install <harness|all> | uninstall <harness|all> | status [--check]')
+  .argument('<verb>', 'sync, install, uninstall or status')
+  .argument('[harness]', 'claude, codex, opencode, pi, gemini or all')
+  .option('--dry-run', 'show the changes, write nothing')
+  .option('--json', 'print the result for a script')
+  .option('--check', 'status: print nothing, exit 3 when an installed copy is stale')
+  .action(async (verb: string, harness: string | undefined, o: { dryRun?: boolean; json?: boolean; check?: boolean }) => {
+    if (verb !== 'sync' && verb !== 'install' && verb !== 'uninstall' && verb !== 'status') {
+      process.stderr.write('usage: collie skill sync | install <harness|all> | uninstall <harness|all> | status [--check] [--dry-run] [--json]\n');
+      process.exitCode = 2;
+      return;
+    }
+    const r = await (await loadBridge()).skill({ verb, harness, ...o });
+    if (r.out) process.stdout.write(`${r.out}\n`);
+    process.exitCode = r.code;
+  });
+
+program
   .command('walky')
   .description('message other agent panes: who | send | reply | inbox | status (--json on each)')
   .helpOption(false);

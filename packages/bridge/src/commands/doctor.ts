@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { status } from './daemon';
 import { DevicesFile } from '@collie/protocol';
 import { devicesFile } from '../devices';
+import { walkyChecks } from './doctor-walky';
 
 const run = promisify(execFile);
 
@@ -66,6 +67,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
 
   checks.push(await tmuxServers(config.tmuxSocketDir));
   checks.push(await devicesCheck(config.stateDir, config.allowedHosts));
+  checks.push(...(await walkyChecks(config, env)));
   return checks;
 }
 
@@ -115,5 +117,5 @@ async function devicesCheck(stateDir: string, allowedHosts: readonly string[]): 
 }
 
 export function formatChecks(checks: Check[]): string {
-  return checks.map((c) => `${!c.ok ? 'FAIL' : c.warn ? 'WARN' : 'ok  '}  ${c.name.padEnd(13)} ${c.detail}`).join('\n');
+  return checks.map((c) => `${!c.ok ? 'FAIL' : c.warn ? 'WARN' : 'ok  '}  ${c.name.padEnd(17)} ${c.detail}`).join('\n');
 }

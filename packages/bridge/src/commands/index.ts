@@ -5,3 +5,4 @@ export { start, stop, status } from './daemon';
 export { doctor, formatChecks } from './doctor';
 export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, devicesCommand } from './devices';
 export { qrCode } from './qr';
+export { skill } from './skill';

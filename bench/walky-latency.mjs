@@ -1,0 +1,92 @@
+// `collie walky send` to an idle real Claude Code pane, command start → receipt printed (the
+// command's exit), side by side in one run with the bridge's own POST /api/panes/:id/send to
+// the same pane; and `collie walky who` alone. The sender is the testkit's stand-in agent in
+// its own pane, so the bridge proves the caller's pane from /proc as it does for any agent.
+// Run after `npm run build`:  node bench/walky-latency.mjs [rounds=20]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { quantile, root } from './lib.mjs';
+
+const ROUNDS = Number(process.argv[2] ?? 20);
+const CLI = join(root, 'packages/cli/dist/collie.mjs');
+const kit = await import(join(root, 'packages/testkit/dist/bench-kit.mjs'));
+const tmux = await kit.startTmux();
+const api = await kit.startMessagesApi({ fallback: kit.plainReply('Noted.') });
+const claude = await kit.startClaude(tmux, api);
+const state = mkdtempSync(join(tmpdir(), 'collie-bench-walky-'));
+const env = { COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+const fifo = join(state, 'fifo');
+execFileSync('mkfifo', [fifo]);
+await tmux.newSession('sender', { cmd: [process.execPath, join(root, 'packages/testkit/fake-agent/claude'), 'fresh-idle'], env: { ...env, COLLIE_FAKE_FIFO: fifo } });
+const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+
+/** Run the CLI as the stand-in agent's child; resolves with its output and spawn → exit ms. */
+let n = 0;
+async function inPane(args) {
+  const out = join(state, `out-${n++}.json`);
+  writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv: [process.execPath, CLI, ...args], out })).toString('base64')}\n`);
+  for (;;) {
+    try {
+      const r = JSON.parse(readFileSync(out, 'utf8'));
+      rmSync(out);
+      return r;
+    } catch {
+      await new Promise((res) => setTimeout(res, 10));
+    }
+  }
+}
+
+try {
+  const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
+  const paneIdle = async () => {
+    for (;;) {
+      const snap = await (await fetch(`${url}/api/snapshot`)).json();
+      const p = snap.panes.find((x) => x.tmuxId === claude.paneId);
+      if (p && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null) return p;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const settle = async (needle) => {
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(needle));
+    await claude.waitForScreen((s) => kit.claudeInputReady(s) && !kit.claudeWorking(s));
+  };
+  const walky = [];
+  const post = [];
+  const who = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    let pane = await paneIdle();
+    const r = await inPane(['walky', 'send', pane.address, `walky bench ${i}`]);
+    if (r.code !== 0 || !r.out.includes('typed into the pane')) throw new Error(`walky send ${i}: ${r.out}${r.err}`);
+    walky.push(r.ms);
+    await settle(r.out.split('\n')[0]);
+
+    pane = await paneIdle();
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(pane.id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `post bench ${i}`, request_id: `bench-${process.pid}-${i}` }) });
+    const { receipt } = await res.json();
+    if (receipt.outcome !== 'typed into the pane') throw new Error(`post ${i}: ${receipt.outcome}`);
+    post.push(performance.now() - t0);
+    await settle(`post bench ${i}`);
+
+    const w = await inPane(['walky', 'who']);
+    if (w.code !== 0) throw new Error(`who: ${w.err}`);
+    who.push(w.ms);
+  }
+  const f = (xs, q) => +quantile(xs, q).toFixed(1);
+  console.log(JSON.stringify({
+    rounds: ROUNDS,
+    walkySend: { p50: f(walky, 0.5), p99: f(walky, 0.99) },
+    postSend: { p50: f(post, 0.5), p99: f(post, 0.99) },
+    cliAddsAtP50: +(f(walky, 0.5) - f(post, 0.5)).toFixed(1),
+    walkyWho: { p50: f(who, 0.5), p99: f(who, 0.99) },
+  }, null, 2));
+} finally {
+  child.kill('SIGTERM');
+  await claude.kill();
+  await api.close();
+  await tmux.kill();
+  rmSync(state, { recursive: true, force: true });
+}

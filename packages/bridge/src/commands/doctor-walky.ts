@@ -1,0 +1,34 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { skillStatus } from '../skill';
+import type { Check } from './doctor';
+import { skillContext } from './skill';
+
+/** The walky rows of `collie doctor`: the socket, the refusals per reason, the skill's copies. */
+export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv): Promise<Check[]> {
+  const dir = join(config.stateDir, 'walky');
+  const checks: Check[] = [];
+  const sock = await stat(join(dir, 'sock')).catch(() => null);
+  const off = config.walky ? '' : '; COLLIE_WALKY=off: every message for this machine\'s panes is refused (not sent: off)';
+  if (!sock) checks.push({ name: 'walky', ok: true, detail: `no socket yet at ${join(dir, 'sock')} (the bridge opens it)${off}` });
+  else {
+    const mode = sock.mode & 0o777;
+    checks.push({ name: 'walky', ok: mode === 0o600, detail: `${join(dir, 'sock')} (mode ${mode.toString(8).padStart(4, '0')}${mode === 0o600 ? '' : ', must be 0600'})${off}` });
+  }
+  let reasons: Record<string, { count: number }> = {};
+  try {
+    reasons = (JSON.parse(await readFile(join(dir, 'refusals.json'), 'utf8')) as { reasons: Record<string, { count: number }> }).reasons ?? {};
+  } catch {
+    // none yet
+  }
+  const list = Object.entries(reasons).sort((a, b) => b[1].count - a[1].count);
+  checks.push({ name: 'walky-refusals', ok: true, detail: list.length ? list.map(([r, v]) => `${v.count} × ${r}`).join(', ') : 'none' });
+  const rows = await skillStatus(skillContext(env));
+  const by = (s: string) => rows.filter((r) => r.status === s).map((r) => r.harness);
+  const stale = by('stale');
+  const refused = by('refused');
+  const parts = [`installed: ${by('installed').join(', ') || 'none'}`, ...(stale.length ? [`stale: ${stale.join(', ')} (run collie skill sync)`] : []), ...(refused.length ? [`refused: ${refused.join(', ')}`] : [])];
+  checks.push({ name: 'skill-walky-talky', ok: stale.length === 0, detail: parts.join('; ') });
+  return checks;
+}
