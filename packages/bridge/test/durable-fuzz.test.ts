@@ -6,7 +6,6 @@ import { tempDir } from '@collie/testkit';
 import { until } from './harness';
 import { agentIn, durableBridge, post, serveAgent, writeSources } from './durable-kit';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Frames a hostile agent writes: oversized, malformed, and well-formed with hostile words. */

@@ -19,6 +19,9 @@ export interface BridgeCommands {
   doctor(): Promise<{ name: string; ok: boolean; detail: string }[]>;
   formatChecks(c: { name: string; ok: boolean; detail: string }[]): string;
   screen(file: string, harness?: string): Promise<string>;
+  durableAdd(name: string, where: string, token: string | null): Promise<string>;
+  durableList(): Promise<string>;
+  durableRemove(name: string): Promise<string>;
 }
 
 export const loadBridge = () => load<BridgeCommands>('bridge/dist/commands.mjs', 'the bridge');

@@ -3,3 +3,4 @@ export { serve } from './serve';
 export { screen } from './screen';
 export { start, stop, status } from './daemon';
 export { doctor, formatChecks } from './doctor';
+export { durableAdd, durableList, durableRemove } from './durable';

@@ -4,7 +4,6 @@ import { fitItem, fitQuestion, LIMITS, WireItem, WireQuestion } from '@collie/pr
 import { LineSplitter } from './ndjson';
 
 // C0 but newline and tab, DEL, C1, bidi overrides: nothing of these reaches the phone.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const hostile = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),
