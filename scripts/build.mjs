@@ -13,6 +13,12 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
   esbuild.build({
     ...common,
+    entryPoints: { desk: 'packages/durable-sdk/examples/desk/main.ts', sdk: 'packages/durable-sdk/src/index.ts' },
+    outdir: 'packages/durable-sdk/dist',
+    outExtension: { '.js': '.mjs' },
+  }),
+  esbuild.build({
+    ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },
     outdir: 'packages/testkit/dist',
     outExtension: { '.js': '.mjs' },
