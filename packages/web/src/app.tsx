@@ -6,6 +6,8 @@ import { needsYou } from './lib/rank';
 import { Dashboard } from './routes/dashboard';
 import { NotFound } from './routes/not-found';
 import { PanePage } from './routes/pane-page';
+import { DurableHome } from './routes/durable-home';
+import { DurableChat } from './routes/durable-chat';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -24,6 +26,10 @@ function Routes() {
     case 'pane':
       // Keyed so a new pane starts with fresh state (its first frame scrolls to the foot again).
       return <PanePage key={route.id} id={route.id} />;
+    case 'durable':
+      return <DurableHome key={route.agent} agent={route.agent} />;
+    case 'durable-chat':
+      return <DurableChat key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }

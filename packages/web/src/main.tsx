@@ -18,6 +18,7 @@ import './styles/status.css';
 import './styles/composer.css';
 import './styles/keys.css';
 import './styles/sends.css';
+import './styles/durable.css';
 
 const client = new EventsClient({
   fetchSnapshot,

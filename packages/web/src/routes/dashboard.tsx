@@ -7,6 +7,8 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
+import { summarize } from '../lib/durable/summary';
+import { DurableSection } from '../components/durable/durable-section';
 
 /** Remembered across visits: the person's choice of what the dashboard lists. */
 const NEEDS_YOU_KEY = 'collie.needs-you-only';
@@ -38,9 +40,13 @@ export function Dashboard() {
 
 function PaneList({ model, needsYouOnly }: { readonly model: Model; readonly needsYouOnly: boolean }) {
   const { spaces, showOrigin, hidden } = groupIntoSpaces(model.panes.values(), needsYouOnly);
+  // Durable agents: below the spaces, above them while one waits on you; the filter keeps those that wait.
+  const durable = summarize(model.durable).filter((r) => !needsYouOnly || r.waiting > 0);
+  const durableFirst = durable.some((r) => r.waiting > 0);
   return (
     <>
       <ServerNotices servers={model.servers.values()} />
+      {durableFirst ? <DurableSection rows={durable} /> : null}
       {model.panes.size === 0 ? (
         <Notice title="No agent panes yet.">
           Start an agent in tmux, or run <code>collie demo</code>.
@@ -52,6 +58,7 @@ function PaneList({ model, needsYouOnly }: { readonly model: Model; readonly nee
       ) : (
         spaces.map((space) => <SpaceSection key={space.key} space={space} showOrigin={showOrigin} />)
       )}
+      {durableFirst ? null : <DurableSection rows={durable} />}
     </>
   );
 }
