@@ -15,6 +15,12 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/walky/index.ts'], outfile: 'packages/bridge/dist/walky.mjs' }),
   esbuild.build({
     ...common,
+    entryPoints: { desk: 'packages/durable-sdk/examples/desk/main.ts', sdk: 'packages/durable-sdk/src/index.ts' },
+    outdir: 'packages/durable-sdk/dist',
+    outExtension: { '.js': '.mjs' },
+  }),
+  esbuild.build({
+    ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },
     outdir: 'packages/testkit/dist',
     outExtension: { '.js': '.mjs' },

@@ -128,6 +128,29 @@ program
     process.exitCode = r.code;
   });
 
+const durable = program.command('durable').description('attach durable agents (programs that speak wire v1 on a socket or URL)');
+durable
+  .command('add <name> <socket|url>')
+  .description('attach a durable agent: a unix socket path, http://127.0.0.1:<port>, or https://… with --token-stdin')
+  .option('--token-stdin', 'read the bearer token of a remote agent from stdin')
+  .action(async (name: string, where: string, o: { tokenStdin?: boolean }) => {
+    let token: string | null = null;
+    if (o.tokenStdin) {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
+      token = Buffer.concat(chunks).toString('utf8').trim() || null;
+    }
+    process.stdout.write(`${await (await loadBridge()).durableAdd(name, where, token)}\n`);
+  });
+durable
+  .command('list')
+  .description('list the attached durable agents and their states')
+  .action(async () => void process.stdout.write(`${await (await loadBridge()).durableList()}\n`));
+durable
+  .command('remove <name>')
+  .description('detach a durable agent')
+  .action(async (name: string) => void process.stdout.write(`${await (await loadBridge()).durableRemove(name)}\n`));
+
 program
   .command('walky')
   .description('message other agent panes: who | send | reply | inbox | status (--json on each)')

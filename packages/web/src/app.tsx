@@ -9,6 +9,8 @@ import { PanePage } from './routes/pane-page';
 import { AuthGate } from './components/auth-gate';
 import { DevicesPage } from './routes/devices-page';
 import type { Route } from './lib/routes';
+import { DurableHome } from './routes/durable-home';
+import { DurableChat } from './routes/durable-chat';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -39,6 +41,10 @@ function Page({ route }: { readonly route: Route }) {
       return <PanePage key={route.id} id={route.id} />;
     case 'devices':
       return <DevicesPage />;
+    case 'durable':
+      return <DurableHome key={route.agent} agent={route.agent} />;
+    case 'durable-chat':
+      return <DurableChat key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }

@@ -21,6 +21,7 @@ import './styles/keys.css';
 import './styles/sends.css';
 import './styles/offline.css';
 import './styles/devices.css';
+import './styles/durable.css';
 
 const client = new EventsClient({
   fetchSnapshot,

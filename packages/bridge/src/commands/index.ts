@@ -6,3 +6,4 @@ export { doctor, formatChecks } from './doctor';
 export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, devicesCommand } from './devices';
 export { qrCode } from './qr';
 export { skill } from './skill';
+export { durableAdd, durableList, durableRemove } from './durable';

@@ -2,6 +2,7 @@ import {
   AgentEvent,
   AgentHello,
   Controls,
+  Fit,
   fitStarters,
   LIMITS,
   versionWords,
@@ -75,7 +76,7 @@ export class AgentLink {
     const t = this.d.target;
     return {
       name: this.name,
-      runtime: this.hello?.runtime ?? null,
+      runtime: this.hello?.runtime ? new Fit().line(this.hello.runtime, LIMITS.name) || null : null,
       local: t.ok ? t.local : !('url' in this.d.source),
       state: this.state,
       wire: this.wire,

@@ -61,7 +61,10 @@ export function fitQuestion(q: WireQuestion, mask: Mask = same): DurableQuestion
     toolCall: q.toolCall && { id: q.toolCall.id, name: f.line(q.toolCall.name, LIMITS.toolName) },
   };
   const known = KNOWN.has(q.kind) ? KnownQuestion.safeParse(q) : null;
-  if (!known?.success) return { ...q, ...words, shortened: f.shortened, answerable: false };
+  if (!known?.success) {
+    const { id, version, expiresAt, at } = q;
+    return { kind: 'unknown', originalKind: f.line(q.kind, 40), id, version, expiresAt, at, ...words, shortened: f.shortened, answerable: false };
+  }
   const k = known.data;
   const push = k.push && { title: f.maybe(k.push.title, LIMITS.pushTitle), line: f.maybe(k.push.line, LIMITS.pushLine) };
   const option = <T extends { label: string }>(o: T): T => ({ ...o, label: mask(f.line(o.label, LIMITS.optionLabel)) });

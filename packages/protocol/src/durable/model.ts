@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WireItem } from './items';
-import { WireQuestion, WireAnswer } from './questions';
+import { KnownQuestion, WireAnswer } from './questions';
+import { WireId } from './items';
 import { ClosedConversation, ConversationMeta, Controls, Starter } from './wire';
 
 /**
@@ -46,8 +47,20 @@ export const DurableItem = WireItem.and(flags).and(
 );
 export type DurableItem = z.infer<typeof DurableItem>;
 
+/** A question of a kind this Collie does not know, as served: its words, never answerable. */
+export const UnknownQuestionView = z.object({
+  kind: z.literal('unknown'),
+  originalKind: z.string(),
+  id: WireId,
+  version: z.number().int().nonnegative(),
+  title: z.string(),
+  body: z.string().nullable(),
+  toolCall: z.object({ id: WireId, name: z.string() }).nullable(),
+  expiresAt: z.number().nullable(),
+  at: z.number(),
+});
 /** A question as served; `answerable` is false for a kind this Collie does not know. */
-export const DurableQuestion = WireQuestion.and(flags).and(z.object({ answerable: z.boolean() }));
+export const DurableQuestion = z.union([KnownQuestion, UnknownQuestionView]).and(flags).and(z.object({ answerable: z.boolean() }));
 export type DurableQuestion = z.infer<typeof DurableQuestion>;
 
 export const DurableConversation = ConversationMeta.extend({

@@ -7,6 +7,8 @@ export type Route =
   | { readonly name: 'pane'; readonly id: string }
   | { readonly name: 'devices' }
   | { readonly name: 'pair'; readonly token: string | null }
+  | { readonly name: 'durable'; readonly agent: string }
+  | { readonly name: 'durable-chat'; readonly agent: string; readonly id: string }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -19,6 +21,13 @@ export function parseRoute(hash: string): Route {
   if (match?.[1]) {
     const id = safeDecode(match[1]);
     if (id) return { name: 'pane', id };
+  }
+  const durable = /^\/durable\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
+  if (durable?.[1]) {
+    const agent = safeDecode(durable[1]);
+    const id = durable[2] ? safeDecode(durable[2]) : null;
+    if (agent && id) return { name: 'durable-chat', agent, id };
+    if (agent && !durable[2]) return { name: 'durable', agent };
   }
   return { name: 'not-found' };
 }

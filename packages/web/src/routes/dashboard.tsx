@@ -8,6 +8,8 @@ import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
 import { devicesHref } from '../lib/routes';
+import { summarize } from '../lib/durable/summary';
+import { DurableSection } from '../components/durable/durable-section';
 
 /** Remembered across visits: the person's choice of what the dashboard lists. */
 const NEEDS_YOU_KEY = 'collie.needs-you-only';
@@ -42,9 +44,13 @@ export function Dashboard() {
 
 function PaneList({ model, needsYouOnly, live }: { readonly model: Model; readonly needsYouOnly: boolean; readonly live: boolean }) {
   const { spaces, showOrigin, hidden } = groupIntoSpaces(model.panes.values(), needsYouOnly);
+  // Durable agents: below the spaces, above them while one waits on you; the filter keeps those that wait.
+  const durable = summarize(model.durable).filter((r) => !needsYouOnly || r.waiting > 0);
+  const durableFirst = durable.some((r) => r.waiting > 0);
   return (
     <>
       <ServerNotices servers={model.servers.values()} />
+      {durableFirst ? <DurableSection rows={durable} /> : null}
       {model.panes.size === 0 && !live ? (
         // Only a live bridge may say there are no panes: this model may be an empty start.
         <Notice title="Waiting for the bridge…" />
@@ -59,6 +65,7 @@ function PaneList({ model, needsYouOnly, live }: { readonly model: Model; readon
       ) : (
         spaces.map((space) => <SpaceSection key={space.key} space={space} showOrigin={showOrigin} />)
       )}
+      {durableFirst ? null : <DurableSection rows={durable} />}
     </>
   );
 }
