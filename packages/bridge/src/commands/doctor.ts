@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config';
+import { agentsCheck } from '../unread';
 import { status } from './daemon';
 
 const run = promisify(execFile);
@@ -61,6 +62,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
   else checks.push(await portCheck(config.host, config.port));
 
   checks.push(await tmuxServers(config.tmuxSocketDir));
+  checks.push(await agentsCheck(config.stateDir));
   return checks;
 }
 
