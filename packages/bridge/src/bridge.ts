@@ -14,6 +14,7 @@ import { PaneTracker } from './panes/pane-tracker';
 import { harnessOfPane, labelOfPane } from './panes/pane-facts';
 import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
+import { UnreadScreens, unreadHook } from './unread';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
 import { startDurable, type DurableService } from './durable';
@@ -69,6 +70,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const run = randomBytes(6).toString('hex');
   const hub = new EventHub(o.machine, run);
   const tokens = await openTokenStore(o.stateDir);
+  const onRead = unreadHook(await UnreadScreens.open(o.stateDir, redact));
   const trackers = new Map<string, PaneTracker>();
   const trackersStarted: Promise<void>[] = [];
   const discovery = new Discovery({ socketDir: o.socketDir, env: o.env ?? process.env });
@@ -84,6 +86,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       redact,
       harnessOf: harnessOfPane,
       labelOf: labelOfPane,
+      onRead,
     });
     trackers.set(server.name, tracker);
     hub.publish({ type: 'server.added', server: serverView(server) });

@@ -40,6 +40,8 @@ export const ScreenReading = z.object({
   state: ScreenState,
   dialog: Dialog.nullable(),
   draft: z.string().nullable(),
+  /** Why the state is `unknown` when an agent's screen matched none of its reader's shapes, in words. */
+  reason: z.string().optional(),
 });
 export type ScreenReading = z.infer<typeof ScreenReading>;
 
@@ -130,6 +132,8 @@ export const Pane = z.object({
   /** The dialog as a card with its options, when the harness's reader can parse it. */
   card: DialogCard.nullable(),
   draft: z.string().nullable(),
+  /** Why the pane reads `unknown` ("Collie cannot read this Codex screen"); absent when it reads. */
+  reason: z.string().optional(),
 });
 export type Pane = z.infer<typeof Pane>;
 

@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config';
+import { agentsCheck } from '../unread';
 import { status } from './daemon';
 import { DevicesFile } from '@collie/protocol';
 import { devicesFile } from '../devices';
@@ -68,6 +69,7 @@ export async function doctor(env: NodeJS.ProcessEnv = process.env): Promise<Chec
   checks.push(await tmuxServers(config.tmuxSocketDir));
   checks.push(await devicesCheck(config.stateDir, config.allowedHosts));
   checks.push(...(await walkyChecks(config, env)));
+  checks.push(await agentsCheck(config.stateDir));
   return checks;
 }
 

@@ -11,8 +11,22 @@ import { parseScreen } from './screen/parse-screen';
  * readScreen('claude', capture) // { harness: 'claude', state: 'idle', dialog: null, draft: 'fix the tests' }
  */
 export function readScreen(harness: Harness, screen: string): ScreenReading {
-  return AGENTS[harness].read(parseScreen(screen));
+  const reading = AGENTS[harness].read(parseScreen(screen));
+  // A known agent's screen that none of its reader's shapes matched: say so, loudly.
+  if (harness === 'shell' || reading.state !== 'unknown' || reading.reason !== undefined) return reading;
+  return { ...reading, reason: `Collie cannot read this ${AGENT_NAMES[harness]} screen` };
 }
+
+/** Each agent by the name its users know it by, for the words above. */
+const AGENT_NAMES: Readonly<Record<Exclude<Harness, 'shell'>, string>> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  opencode: 'OpenCode',
+  gemini: 'Gemini CLI',
+  pi: 'pi',
+  omp: 'omp',
+  aider: 'Aider',
+};
 
 /**
  * Guess the harness from the screen alone (for `collie screen <file>` and as a tie-breaker to

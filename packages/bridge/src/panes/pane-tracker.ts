@@ -30,6 +30,8 @@ export interface TrackerDeps {
   harnessOf: (info: TmuxPane) => Promise<Harness>;
   labelOf: (info: TmuxPane) => Promise<string>;
   now?: () => number;
+  /** After each read of a pane: what was read, of which agent in which process (for `unread-screens`). */
+  onRead?: (harness: Harness, pid: number, reading: ScreenReading, screen: string) => void;
 }
 
 /** Output is gathered this long before a pane is read, so one burst costs one read. */
@@ -274,6 +276,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     t.harness = harnessFromFacts(t.procHarness, info.command, screen);
     const reading = readScreen(t.harness, screen);
     t.reading = reading;
+    this.d.onRead?.(t.harness, info.pid, reading, screen);
     const card = reading.dialog === null ? null : readCard(t.harness, screen);
     if (card?.signature !== t.card?.signature) t.cardSince = this.now();
     t.card = card;

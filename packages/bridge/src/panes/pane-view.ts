@@ -53,6 +53,8 @@ export function paneView(f: PaneFacts, redact: (s: string) => string): Pane {
     dialog: f.reading?.dialog ?? null,
     card: f.card === null ? null : maskCard(f.card, redact),
     draft: f.reading?.draft == null ? null : redact(f.reading.draft),
+    // Always a key, so that `sameView` sees it come and go.
+    reason: f.reading?.reason,
   };
 }
 
