@@ -5,7 +5,16 @@
 import { startBridge, type Bridge } from '../../bridge/src/bridge';
 import { bridgeOptions, configOrThrow } from '../../bridge/src/commands/config';
 import { status } from '../../bridge/src/commands/daemon';
+import { pair } from '../../bridge/src/commands/devices';
+import { qrCode } from '../../bridge/src/commands/qr';
 import { runDemo } from './demo';
+
+/** A fresh pairing link (and its QR code when a phone address is known), from whichever bridge runs. */
+async function printPairing(log: (line: string) => void): Promise<void> {
+  const p = await pair(process.env);
+  for (const line of p.lines) log(line);
+  if (p.qr && process.stdout.isTTY) log(await qrCode(p.qr));
+}
 
 export async function demo(opts: { port?: number } = {}): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -18,10 +27,12 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
     ready: async () => {
       if (running.running && running.info) {
         log(`\nThe running bridge shows the demo: ${running.info.url}`);
+        await printPairing(log);
         return;
       }
       bridge = await startBridge(bridgeOptions(config, { port: opts.port }));
       log(`\nOpen the dashboard: ${bridge.url}`);
+      await printPairing(log);
     },
   });
   await (bridge as Bridge | null)?.stop();

@@ -60,5 +60,5 @@ describe('the demo on the phone', () => {
     await page.screenshot({ path: artifactPath('web/demo-pane-shell.png') });
     expect(cspErrors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });
