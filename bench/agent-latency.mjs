@@ -14,7 +14,7 @@ const screens = join(root, 'packages/bridge/src/harness', AGENT, 'captures');
 const agents = startAgents({ panes: 50, sessions: 10, agent: AGENT, screens, first: 'done' });
 const bridge = await startBridgeProcess(agents);
 try {
-  await settle(bridge.url, 50, 'idle', 60_000, AGENT);
+  await settle(bridge, 50, 'idle', 60_000, AGENT);
   const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events');
   await new Promise((r) => ws.once('open', r));
   let waiting = null;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { procStats, quantile, root } from './lib.mjs';
+import { deviceToken, procStats, quantile, root } from './lib.mjs';
 
 const { DurableAgent, serve } = await import(join(root, 'packages/durable-sdk/dist/sdk.mjs'));
 const mode = process.argv[2] ?? 'latency';
@@ -16,9 +16,12 @@ const dir = mkdtempSync(join(tmpdir(), 'collie-bench-durable-'));
 const config = join(dir, 'config');
 mkdirSync(config, { recursive: true });
 
+let headers = {};
 async function startBridge() {
+  const env = { ...process.env, TMUX_TMPDIR: join(dir, 'tmux'), COLLIE_TMUX_TMPDIR: join(dir, 'tmux'), COLLIE_STATE_DIR: join(dir, 'state'), COLLIE_CONFIG_DIR: config };
+  headers = deviceToken(env);
   const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
-    env: { ...process.env, TMUX_TMPDIR: join(dir, 'tmux'), COLLIE_TMUX_TMPDIR: join(dir, 'tmux'), COLLIE_STATE_DIR: join(dir, 'state'), COLLIE_CONFIG_DIR: config },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -45,7 +48,7 @@ async function agents(n) {
 }
 
 function events(url, onMessage) {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/events`);
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/events`, { headers });
   ws.on('message', (d) => onMessage(JSON.parse(d.toString())));
   return new Promise((r) => ws.once('open', () => r(ws)));
 }

@@ -10,8 +10,8 @@ const CHANGES = Number(process.argv[2] ?? 300);
 const agents = startAgents({ panes: 50, sessions: 10 });
 const bridge = await startBridgeProcess(agents);
 try {
-  await settle(bridge.url, 50);
-  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events');
+  await settle(bridge, 50);
+  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events', { headers: bridge.headers });
   await new Promise((r) => ws.once('open', r));
   const watched = agents.panes.slice(0, 8);
   for (const p of watched) ws.send(JSON.stringify({ type: 'screen.subscribe', id: p.id }));
@@ -33,7 +33,7 @@ try {
   const pollSeen = [];
   let pollTarget = null;
   const poll = setInterval(async () => {
-    const snap = await (await fetch(`${bridge.url}/api/snapshot`)).json();
+    const snap = await (await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.headers })).json();
     if (pollTarget && pollTarget.seenAt === null && snap.panes.some((p) => p.id === pollTarget.id && p.state === pollTarget.state)) {
       pollTarget.seenAt = performance.now();
       pollSeen.push(pollTarget.seenAt - pollTarget.t0);

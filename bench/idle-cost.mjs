@@ -7,7 +7,7 @@ const SECONDS = Number(process.argv[2] ?? 60);
 const agents = startAgents({ panes: 50, sessions: 10 });
 const bridge = await startBridgeProcess(agents);
 try {
-  await settle(bridge.url, 50);
+  await settle(bridge, 50);
   // Let start-up settle before the window opens: V8 collects the first reads' garbage over the
   // next half minute (seen in a CPU profile, 2026-12-02), which is start-up, not rest.
   await new Promise((r) => setTimeout(r, 30_000));

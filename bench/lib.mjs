@@ -48,11 +48,22 @@ export function startAgents({ panes = 50, sessions = 10, agent = 'claude', scree
   };
 }
 
-/** The built bridge (`collie serve`) on a free port, seeing only the agents' tmux dir. */
+/**
+ * A bearer token for the bench's state dir, made by `collie token` as a user would: every API
+ * call and the events socket need a paired device.
+ */
+export function deviceToken(env, name = 'bench') {
+  const token = execFileSync(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'token', '--name', name], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The built bridge (`collie serve`) on a free port, seeing only the agents' tmux dir; `headers` carry its device token. */
 export async function startBridgeProcess(agents) {
   const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
+  const env = { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+  const headers = deviceToken(env);
   const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
-    env: { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -66,19 +77,21 @@ export async function startBridgeProcess(agents) {
   });
   return {
     url,
+    headers,
     pid: child.pid,
     stop() {
+      // The bridge writes its state as it stops: remove the dir once it has exited.
+      child.once('exit', () => rmSync(state, { recursive: true, force: true }));
       child.kill('SIGTERM');
-      rmSync(state, { recursive: true, force: true });
     },
   };
 }
 
 /** Wait until the snapshot shows every agent pane read as `harness` and `state`. */
-export async function settle(url, count, state = 'idle', ms = 60_000, harness = 'claude') {
+export async function settle(bridge, count, state = 'idle', ms = 60_000, harness = 'claude') {
   const deadline = Date.now() + ms;
   for (;;) {
-    const snap = await (await fetch(`${url}/api/snapshot`)).json();
+    const snap = await (await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.headers })).json();
     const ready = snap.panes.filter((p) => p.harness === harness && p.state === state).length;
     if (ready >= count) return snap;
     if (Date.now() > deadline) throw new Error(`only ${ready}/${count} panes settled as ${harness}/${state}`);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { quantile, root } from './lib.mjs';
+import { deviceToken, quantile, root } from './lib.mjs';
 
 const SENDS = Number(process.argv[2] ?? 30);
 const kit = await import(join(root, 'packages/testkit/dist/bench-kit.mjs'));
@@ -16,16 +16,18 @@ const tmux = await kit.startTmux();
 const api = await kit.startMessagesApi({ fallback: kit.plainReply('Noted.') });
 const claude = await kit.startClaude(tmux, api);
 const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
+const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+const auth = deviceToken(env);
 const bin = process.env.COLLIE_BIN ?? join(root, 'packages/cli/dist/collie.mjs');
 const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--no-qr'], {
-  env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') },
+  env,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
   const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
   const paneIdle = async () => {
     for (;;) {
-      const snap = await (await fetch(`${url}/api/snapshot`)).json();
+      const snap = await (await fetch(`${url}/api/snapshot`, { headers: auth })).json();
       const p = snap.panes.find((x) => x.tmuxId === claude.paneId);
       if (p && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null) return p.id;
       await new Promise((r) => setTimeout(r, 50));
@@ -35,7 +37,7 @@ try {
   for (let i = 0; i < SENDS; i++) {
     const id = await paneIdle();
     const t0 = performance.now();
-    const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `bench message ${i}`, request_id: `bench-${process.pid}-${i}` }) });
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text: `bench message ${i}`, request_id: `bench-${process.pid}-${i}` }) });
     const { receipt } = await res.json();
     const ms = performance.now() - t0;
     if (receipt.outcome !== 'typed into the pane') throw new Error(`send ${i}: ${receipt.outcome}`);

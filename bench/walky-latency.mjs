@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { quantile, root } from './lib.mjs';
+import { deviceToken, quantile, root } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
 const CLI = join(root, 'packages/cli/dist/collie.mjs');
@@ -21,6 +21,7 @@ const env = { COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') 
 const fifo = join(state, 'fifo');
 execFileSync('mkfifo', [fifo]);
 await tmux.newSession('sender', { cmd: [process.execPath, join(root, 'packages/testkit/fake-agent/claude'), 'fresh-idle'], env: { ...env, COLLIE_FAKE_FIFO: fifo } });
+const auth = deviceToken({ ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env });
 const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
 /** Run the CLI as the stand-in agent's child; resolves with its output and spawn → exit ms. */
@@ -43,7 +44,7 @@ try {
   const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
   const paneIdle = async () => {
     for (;;) {
-      const snap = await (await fetch(`${url}/api/snapshot`)).json();
+      const snap = await (await fetch(`${url}/api/snapshot`, { headers: auth })).json();
       const p = snap.panes.find((x) => x.tmuxId === claude.paneId);
       if (p && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null) return p;
       await new Promise((r) => setTimeout(r, 50));
@@ -65,7 +66,7 @@ try {
 
     pane = await paneIdle();
     const t0 = performance.now();
-    const res = await fetch(`${url}/api/panes/${encodeURIComponent(pane.id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: `post bench ${i}`, request_id: `bench-${process.pid}-${i}` }) });
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(pane.id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text: `post bench ${i}`, request_id: `bench-${process.pid}-${i}` }) });
     const { receipt } = await res.json();
     if (receipt.outcome !== 'typed into the pane') throw new Error(`post ${i}: ${receipt.outcome}`);
     post.push(performance.now() - t0);

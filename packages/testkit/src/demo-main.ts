@@ -10,7 +10,16 @@ import { status } from '../../bridge/src/commands/daemon';
 import { durableAdd, durableRemove } from '../../bridge/src/commands/durable';
 import { ensureStateDir } from '../../bridge/src/config';
 import { startDesk, type Desk } from '../../durable-sdk/examples/desk/desk';
+import { pair } from '../../bridge/src/commands/devices';
+import { qrCode } from '../../bridge/src/commands/qr';
 import { runDemo } from './demo';
+
+/** A fresh pairing link (and its QR code when a phone address is known), from whichever bridge runs. */
+async function printPairing(log: (line: string) => void): Promise<void> {
+  const p = await pair(process.env);
+  for (const line of p.lines) log(line);
+  if (p.qr && process.stdout.isTTY) log(await qrCode(p.qr));
+}
 
 export async function demo(opts: { port?: number } = {}): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -33,10 +42,12 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
       }
       if (running.running && running.info) {
         log(`\nThe running bridge shows the demo: ${running.info.url}`);
+        await printPairing(log);
         return;
       }
       bridge = await startBridge(bridgeOptions(config, { port: opts.port }));
       log(`\nOpen the dashboard: ${bridge.url}`);
+      await printPairing(log);
     },
   });
   if (attached) await durableRemove('desk').catch(() => undefined);

@@ -2,7 +2,7 @@
  * `collie pair`, `collie token`, `collie devices list|revoke`: through the running bridge's
  * devices socket, or on `<state>/devices.json` when no bridge runs (it reads the file at start).
  */
-import type { Device, DevicesCommand, DevicesReply } from '@collie/protocol';
+import { type Device, DevicesCommand, type DevicesReply } from '@collie/protocol';
 import { appendAudit, ensureStateDir } from '../config';
 import { DeviceStore, askBridge, formatCode, pairingLink, publicUrlFor, publicUrlHint, runDevicesCommand } from '../devices';
 import { configOrThrow } from './config';
@@ -20,7 +20,11 @@ export interface DevicesAnswer {
  * @example
  * const { reply } = await devicesCommand(stateDir, { op: 'token', name: 'ci' }, { url: 'http://127.0.0.1:8787', publicUrl: null });
  */
-export async function devicesCommand(stateDir: string, cmd: DevicesCommand, offline: { url: string; publicUrl: string | null }): Promise<DevicesAnswer> {
+export async function devicesCommand(stateDir: string, raw: DevicesCommand, offline: { url: string; publicUrl: string | null }): Promise<DevicesAnswer> {
+  // Checked here too, so a name is held to the same rule with or without a bridge.
+  const parsed = DevicesCommand.safeParse(raw);
+  if (!parsed.success) return { reply: { type: 'error', error: { code: 'bad_request', message: `collie: ${parsed.error.issues[0]?.message ?? 'bad command'}` } }, bridge: false };
+  const cmd = parsed.data;
   const answered = await askBridge(stateDir, cmd);
   if (answered) return { reply: answered, bridge: true };
   await ensureStateDir(stateDir);

@@ -1,3 +1,4 @@
+/// <reference path="../types/qrcode-terminal.d.ts" />
 import qrcode from 'qrcode-terminal';
 
 /** A QR code of `text` drawn with block characters, for a terminal. */

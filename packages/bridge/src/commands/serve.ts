@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
-import qrcode from 'qrcode-terminal';
 import { startBridge, type Bridge } from '../bridge';
 import { writeFileAtomic } from '../config';
 import { bridgeOptions, configOrThrow } from './config';
 import { runFile, version } from './paths';
 import { pairingLines } from './devices';
+import { qrCode } from './qr';
 
 export interface ServeOptions {
   port?: number;
@@ -24,7 +24,7 @@ export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = pr
   // Like a notebook server's tokened URL: opening the printed link pairs that browser at once.
   const pairing = pairingLines(await bridge.devices.createOffer(), bridge.url, bridge.publicUrl, bridge.port);
   for (const line of pairing.lines) log(line);
-  if (pairing.qr && (opts.qr ?? process.stdout.isTTY)) qrcode.generate(pairing.qr, { small: true }, (code: string) => log(code));
+  if (pairing.qr && (opts.qr ?? process.stdout.isTTY)) log(await qrCode(pairing.qr));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paneHref, parseRoute } from './routes';
+import { devicesHref, paneHref, parseRoute } from './routes';
 
 describe('routes', () => {
   it('reads the dashboard from an empty or root hash', () => {
@@ -26,5 +26,12 @@ describe('routes', () => {
     expect(parseRoute('#/settings')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/pane/')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/pane/%E0%A4%A')).toEqual({ name: 'not-found' });
+  });
+
+  it('knows the devices page and pairing links', () => {
+    expect(parseRoute(devicesHref())).toEqual({ name: 'devices' });
+    expect(parseRoute('#/pair')).toEqual({ name: 'pair', token: null });
+    expect(parseRoute('#/pair/cp1_abc-_DEF')).toEqual({ name: 'pair', token: 'cp1_abc-_DEF' });
+    expect(parseRoute('#/pair/not a token')).toEqual({ name: 'not-found' });
   });
 });
