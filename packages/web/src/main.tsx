@@ -6,6 +6,7 @@ import { fetchSnapshot } from './lib/api';
 import { openBrowserSocket } from './lib/browser-socket';
 import { EventsClient } from './lib/events-client';
 import { registerServiceWorker } from './lib/service-worker';
+import { addSymbolFont } from './lib/fonts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/switch.css';
@@ -47,4 +48,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+addSymbolFont();
 registerServiceWorker();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { OptionView } from '../lib/card-view';
 
 interface Props {
@@ -8,8 +9,18 @@ interface Props {
   readonly onToggle: (n: number) => void;
 }
 
-/** A card's options: one large button per answer, checkboxes for a multi-select, the rest shown disabled. */
+/**
+ * A card's options: one large button per answer, checkboxes for a multi-select, the rest shown
+ * disabled. The narrowest yes is the primary button; an answer that reaches wider than this
+ * one ask is marked so and takes a second tap, so a slip of the thumb cannot grant it.
+ */
 export function CardOptions({ options, checks, locked, onPick, onToggle }: Props) {
+  const [armed, setArmed] = useState<number | null>(null);
+  const tap = (option: OptionView): void => {
+    if (option.reach === 'wider' && armed !== option.n) return setArmed(option.n);
+    setArmed(null);
+    onPick(option.n);
+  };
   return (
     <ul className="options">
       {options.map((option) => (
@@ -17,16 +28,16 @@ export function CardOptions({ options, checks, locked, onPick, onToggle }: Props
           {option.as === 'check' ? (
             <label className={`option option-check${locked ? ' option-off' : ''}`}>
               <input type="checkbox" checked={checks.has(option.n)} disabled={locked} onChange={() => onToggle(option.n)} />
-              <OptionText option={option} />
+              <OptionText option={option} armed={false} />
             </label>
           ) : (
             <button
               type="button"
-              className={`option option-${option.as}`}
+              className={`option option-${option.as} option-${option.reach}${armed === option.n ? ' option-armed' : ''}`}
               disabled={locked || option.as === 'shown'}
-              onClick={option.as === 'pick' ? () => onPick(option.n) : undefined}
+              onClick={option.as === 'pick' ? () => tap(option) : undefined}
             >
-              <OptionText option={option} />
+              <OptionText option={option} armed={armed === option.n} />
             </button>
           )}
         </li>
@@ -35,7 +46,7 @@ export function CardOptions({ options, checks, locked, onPick, onToggle }: Props
   );
 }
 
-function OptionText({ option }: { readonly option: OptionView }) {
+function OptionText({ option, armed }: { readonly option: OptionView; readonly armed: boolean }) {
   return (
     <span className="option-text">
       <span className="option-label">
@@ -43,6 +54,9 @@ function OptionText({ option }: { readonly option: OptionView }) {
       </span>
       {option.description ? <span className="option-desc">{option.description}</span> : null}
       {option.hint ? <span className="option-hint">{option.hint}</span> : null}
+      {option.reach === 'wider' ? (
+        <span className="option-reach">{armed ? 'Tap again to confirm: this covers more than this one ask' : 'Wider: covers more than this one ask · two taps'}</span>
+      ) : null}
     </span>
   );
 }

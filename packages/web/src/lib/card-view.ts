@@ -1,4 +1,5 @@
 import type { CardOption, DialogCard } from '@collie/protocol';
+import { type Reach, optionReach } from './answer-words';
 
 /** Why an option cannot be tapped, in words shown under it. */
 export const FREE_TEXT_HINT = 'answer this one in the terminal for now';
@@ -17,6 +18,8 @@ export interface OptionView {
   /** Ticked on screen now (checkboxes only). */
   readonly checked: boolean;
   readonly hint: string | null;
+  /** Primary, wider (a second tap confirms it) or plain; see `optionReach`. */
+  readonly reach: Reach;
 }
 
 export interface StepView {
@@ -49,7 +52,7 @@ export function cardView(card: DialogCard): CardView {
     title: card.title === activeLabel ? '' : card.title,
     body: card.body,
     question: card.question,
-    options: card.options.map((option) => optionView(option, readOnly)),
+    options: card.options.map((option) => optionView(card, option, readOnly)),
     steps: card.tabs.map((tab, i) => ({ label: tab.label, answered: tab.answered, active: i === card.activeTab })),
     multi,
     readOnly,
@@ -57,8 +60,9 @@ export function cardView(card: DialogCard): CardView {
   };
 }
 
-function optionView(option: CardOption, readOnly: boolean): OptionView {
-  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true };
+function optionView(card: DialogCard, option: CardOption, readOnly: boolean): OptionView {
+  const reach = readOnly || option.checked !== null ? 'plain' : optionReach(card, option);
+  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true, reach };
   if (option.freeText) return { ...base, as: 'shown', hint: FREE_TEXT_HINT };
   if (readOnly) return { ...base, as: 'shown', hint: null };
   return { ...base, as: option.checked === null ? 'pick' : 'check', hint: null };
