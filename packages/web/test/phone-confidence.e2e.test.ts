@@ -125,7 +125,8 @@ describe('the phone answers with confidence and reads well at any size', () => {
     await idle();
 
     // Stop in the header, only while the agent works; the keys pad has none on an idle pane.
-    expect(await page.locator('.stop-button').count()).toBe(0);
+    await page.locator('.pill-working').waitFor({ state: 'detached' });
+    await page.locator('.stop-button').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Keys' }).click();
     await page.locator('.keys').waitFor();
     expect(await page.getByRole('button', { name: 'Stop: end the running turn' }).count()).toBe(0);
@@ -138,7 +139,7 @@ describe('the phone answers with confidence and reads well at any size', () => {
     await shot(page, 'confidence-stop-header');
     await page.locator('.stop-button').click();
     await page.locator('.stop-result', { hasText: 'Stopped' }).waitFor({ timeout: 20_000 });
-    expect(await page.locator('.stop-button').count()).toBe(0);
+    await page.locator('.stop-button').waitFor({ state: 'detached' });
     await shot(page, 'confidence-stopped');
     await idle();
 

@@ -6,6 +6,10 @@ describe('drawable', () => {
   it('draws ⎿ as └ and leaves everything else, escapes included, as it was', () => {
     expect(drawable('  ⎿  Done (3 tool uses)')).toBe('  └  Done (3 tool uses)');
     expect(drawable('\x1b[2m⏸ plan mode\x1b[0m ✻ │╭─╮')).toBe('\x1b[2m⏸ plan mode\x1b[0m ✻ │╭─╮');
-    fc.assert(fc.property(fc.string(), (s) => expect(drawable(s).length).toBe(s.length)));
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(drawable(s).length).toBe(s.length);
+      }),
+    );
   });
 });
