@@ -3,6 +3,7 @@ import { HARNESS_WORDS } from '../lib/words';
 import { CopyButton } from './copy-button';
 import { Elapsed } from './elapsed';
 import { PaneFlags } from './pane-flags';
+import { PaneLabel } from './pane-label';
 import { StatePill } from './state-pill';
 import { StopButton } from './stop-button';
 
@@ -15,7 +16,7 @@ export function PaneTitle({ pane }: { readonly pane: Pane }) {
     <div className="pane-head">
       <div className="pane-head-row">
         <h1 className="pane-label" tabIndex={-1} id="pane-title">
-          {pane.label}
+          <PaneLabel pane={pane} />
         </h1>
         <StatePill state={pane.state} harness={pane.harness} />
       </div>
