@@ -7,6 +7,7 @@ import { openBrowserSocket } from './lib/browser-socket';
 import { EventsClient } from './lib/events-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { auth } from './lib/auth-state';
+import { addSymbolFont } from './lib/fonts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/switch.css';
@@ -58,4 +59,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+addSymbolFont();
 registerServiceWorker();

@@ -99,7 +99,8 @@ describe('acting on a real Claude Code pane from the phone', () => {
     await shot(page, 'actions-card-permission-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await card.locator('.option').first().click();
-    await expect.poll(() => answerStatus.textContent()).toBe('answered');
+    // Issue 17: the answer is said in words where the card was.
+    await page.locator('.answered', { hasText: 'Allowed once: touch made-by-the-card' }).waitFor();
     await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => !t.isError), 20_000);
     await card.waitFor({ state: 'detached' });
     await idle();

@@ -1,26 +1,63 @@
-import type { DialogCard as Card } from '@collie/protocol';
+import type { CardOption, DialogCard as Card } from '@collie/protocol';
+import { useEffect, useState } from 'react';
 import { usePaneAction } from '../hooks/use-pane-action';
+import { answerWords } from '../lib/answer-words';
+import type { PaneRequest } from '../lib/pane-request';
 import { DialogCard } from './dialog-card';
 import { StatusLine } from './status-line';
+
+/** Where the card was once its answer reached the agent: what was chosen, in words. */
+interface Chosen {
+  readonly requestId: string;
+  readonly words: string;
+}
 
 /**
  * What the person must act on, above the mirror: the dialog card, and how the last answer
  * went. The line sits under the card it answered; once that card has gone (answered, or
- * replaced by another ask), it sits above whatever shows now.
+ * replaced by another ask), it sits above whatever shows now. An answer that arrived is said
+ * in words where the card was ("Allowed once: rm -rf ./build"), with a short buzz where the
+ * phone has one.
  */
 export function AskSlot({ paneId, card }: { readonly paneId: string; readonly card: Card | null }) {
   const action = usePaneAction(paneId);
+  const [picked, setPicked] = useState<{ signature: string; option: CardOption; card: Card } | null>(null);
   const request = action.attempt?.request;
   const answered = request && (request.kind === 'answer' || request.kind === 'toggle') ? request.signature : null;
   const aboutThisCard = card !== null && answered === card.signature;
   const locked = action.busy || (aboutThisCard && action.line?.moving === true);
+  const chosen = chosenWords(action.attempt?.requestId ?? null, action.receipt?.state === 'typed' ? picked : null);
+  const chosenId = chosen?.requestId ?? null;
+  useEffect(() => {
+    // Once per answer that arrived; Safari has no vibrate.
+    if (chosenId !== null && typeof navigator.vibrate === 'function') navigator.vibrate(30);
+  }, [chosenId]);
+  const onAnswer = (next: PaneRequest): void => {
+    if (card && next.kind === 'answer') {
+      const option = card.options.find((o) => o.n === next.option);
+      setPicked(option ? { signature: card.signature, option, card } : null);
+    } else setPicked(null);
+    action.run(next);
+  };
   if (card === null && action.line === null) return null;
-  const status = <StatusLine action={action} className="ask-status" />;
+  const status = chosen ? (
+    <p className="answered" role="status">
+      {chosen.words}
+    </p>
+  ) : (
+    <StatusLine action={action} className="ask-status" />
+  );
+  const showCard = card !== null && !(chosen && aboutThisCard);
   return (
     <div className="ask">
       {aboutThisCard ? null : status}
-      {card ? <DialogCard key={card.signature} card={card} locked={locked} onAnswer={action.run} /> : null}
+      {showCard ? <DialogCard key={card.signature} card={card} locked={locked} onAnswer={onAnswer} /> : null}
       {aboutThisCard ? status : null}
     </div>
   );
+}
+
+function chosenWords(requestId: string | null, picked: { option: CardOption; card: Card } | null): Chosen | null {
+  if (requestId === null || picked === null) return null;
+  return { requestId, words: answerWords(picked.card, picked.option) };
 }

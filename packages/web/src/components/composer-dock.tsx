@@ -7,17 +7,22 @@ import { KeysPad } from './keys-pad';
 const KEYS_OPEN_KEY = 'collie.keys-pad-open';
 const KEYS_ID = 'keys-pad';
 
-/** The foot of the pane page, always in reach: the keys pad when open, and the composer. */
+/**
+ * The foot of the pane page, always in reach: the keys pad when open, and the composer. While
+ * the agent asks, it stays at the page's end instead of over it: a send would wait for the
+ * answer anyway, and with large text the card's first answer must not be under the dock.
+ */
 export function ComposerDock({ paneId, pane }: { readonly paneId: string; readonly pane: Pane | undefined }) {
   const [keysOpen, setKeysOpen] = useStoredFlag(KEYS_OPEN_KEY, false);
   const gone = pane === undefined;
   return (
-    <footer className="dock">
-      {keysOpen && !gone ? <KeysPad paneId={paneId} id={KEYS_ID} /> : null}
+    <footer className={`dock${pane?.card ? ' dock-static' : ''}`}>
+      {keysOpen && !gone ? <KeysPad paneId={paneId} id={KEYS_ID} working={pane.state === 'working'} /> : null}
       <Composer
         paneId={paneId}
         disabledReason={gone ? 'This pane is gone: there is nothing to send to.' : null}
         paneHasDraft={pane !== undefined && pane.draft !== null}
+        placeholder={pane?.harness === 'shell' ? 'Type a command for the shell' : 'Message the agent'}
         keysOpen={keysOpen && !gone}
         keysId={KEYS_ID}
         onToggleKeys={() => setKeysOpen(!keysOpen)}

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePaneAction } from '../hooks/use-pane-action';
 import { boxAfter, sendBlocker, textToSend } from '../lib/composer-box';
+import { onEdit } from '../lib/edit-bus';
 import { StatusLine } from './status-line';
 
 interface Props {
@@ -9,16 +10,33 @@ interface Props {
   readonly disabledReason: string | null;
   /** The pane's input box holds the person's own draft: a send would be refused. */
   readonly paneHasDraft: boolean;
+  /** Says what the text goes to: "Message the agent", "Type a command". */
+  readonly placeholder: string;
   readonly keysOpen: boolean;
   readonly keysId: string;
   readonly onToggleKeys: () => void;
+}
+
+/** A mouse or trackpad: a desktop, where Enter sends. */
+function useFinePointer(): boolean {
+  return useSyncExternalStore(subscribePointer, finePointer, () => false);
+}
+
+function subscribePointer(listener: () => void): () => void {
+  const query = window.matchMedia('(pointer: fine)');
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+function finePointer(): boolean {
+  return window.matchMedia('(pointer: fine)').matches;
 }
 
 /**
  * Text for the pane's input box, sent through the bridge's send protocol, and where that send
  * stands, live. The box empties once the text is typed and keeps it when it was not sent.
  */
-export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysId, onToggleKeys }: Props) {
+export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, keysOpen, keysId, onToggleKeys }: Props) {
   const action = usePaneAction(paneId);
   const [box, setBox] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -31,6 +49,16 @@ export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysI
     const sent = attempt.request.text;
     setBox((now) => boxAfter(now, sent, receipt));
   }, [attempt, receipt]);
+
+  // Edit on a held send (in Recent sends) cancelled it and hands its text back here.
+  useEffect(
+    () =>
+      onEdit(paneId, (text) => {
+        setBox(text);
+        area.current?.focus();
+      }),
+    [paneId],
+  );
 
   // Grows with the text up to the height CSS allows (about six rows), then scrolls.
   useLayoutEffect(() => {
@@ -46,19 +74,24 @@ export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysI
   const send = (): void => {
     if (!blocked) action.run({ kind: 'text', text });
   };
+  const desktop = useFinePointer();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    // A phone's Enter makes a new line; on a keyboard, Ctrl or Cmd with Enter sends.
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // As in every chat app: on a desktop Enter sends and Shift+Enter makes a new line; a
+    // phone's Enter makes a new line (its Send button is under the thumb). Ctrl/Cmd+Enter sends anywhere.
+    if ((desktop && !event.shiftKey) || event.ctrlKey || event.metaKey) {
       event.preventDefault();
       send();
     }
   };
+  // While our own send is being typed, the pane's box holds our text, not the person's draft.
+  const ownTyping = action.line?.moving === true || action.busy;
 
   return (
     <div className="composer">
       <StatusLine action={action} className="composer-status" />
       {disabledReason ? <p className="composer-note">{disabledReason}</p> : null}
-      {disabledReason === null && paneHasDraft ? (
+      {disabledReason === null && paneHasDraft && !ownTyping ? (
         <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
       ) : null}
       <div className="composer-row">
@@ -77,8 +110,9 @@ export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysI
           className="composer-box"
           rows={1}
           value={box}
-          placeholder={disabledReason === null ? 'Message the agent' : ''}
+          placeholder={disabledReason === null ? placeholder : ''}
           aria-label="Text to send to the pane"
+          aria-describedby={desktop ? `${keysId}-hint` : undefined}
           disabled={disabledReason !== null}
           onChange={(event) => setBox(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -87,6 +121,11 @@ export function Composer({ paneId, disabledReason, paneHasDraft, keysOpen, keysI
           Send
         </button>
       </div>
+      {desktop ? (
+        <p className="composer-hint" id={`${keysId}-hint`}>
+          <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> back to the panes
+        </p>
+      ) : null}
     </div>
   );
 }

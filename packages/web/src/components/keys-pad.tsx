@@ -2,8 +2,8 @@ import { usePaneAction } from '../hooks/use-pane-action';
 import { PAD_KEYS, type PadKey, STOP_KEY, padLabel } from '../lib/keys-pad';
 import { StatusLine } from './status-line';
 
-/** Keys pressed into the pane as asked, one request per tap, whatever is on screen. */
-export function KeysPad({ paneId, id }: { readonly paneId: string; readonly id: string }) {
+/** Keys pressed into the pane as asked, one request per tap, whatever is on screen; Stop only while the agent works. */
+export function KeysPad({ paneId, id, working }: { readonly paneId: string; readonly id: string; readonly working: boolean }) {
   const action = usePaneAction(paneId);
   const request = action.attempt?.request;
   const lead = request?.kind === 'keys' ? request.keys.map(padLabel).join(' ') : undefined;
@@ -14,7 +14,7 @@ export function KeysPad({ paneId, id }: { readonly paneId: string; readonly id: 
         {PAD_KEYS.map((key) => (
           <PadButton key={key.key} padKey={key} disabled={action.busy} onPress={press} />
         ))}
-        <PadButton padKey={STOP_KEY} disabled={action.busy} onPress={press} stop />
+        {working ? <PadButton padKey={STOP_KEY} disabled={action.busy} onPress={press} stop /> : null}
       </div>
       <StatusLine action={action} lead={lead} className="keys-status" />
     </div>

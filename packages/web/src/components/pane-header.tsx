@@ -3,26 +3,47 @@ import { HARNESS_WORDS } from '../lib/words';
 import { CopyButton } from './copy-button';
 import { Elapsed } from './elapsed';
 import { PaneFlags } from './pane-flags';
+import { PaneLabel } from './pane-label';
 import { StatePill } from './state-pill';
+import { StopButton } from './stop-button';
 
-/** What a pane is and where: its label, agent, state and how long, and its walky address. */
-export function PaneHeader({ pane }: { readonly pane: Pane }) {
+/**
+ * The pane's title line: its label (where focus lands on arrival), its state, and Stop while
+ * the agent works. The card comes right under it; the rest is in `PaneFacts`.
+ */
+export function PaneTitle({ pane }: { readonly pane: Pane }) {
   return (
     <div className="pane-head">
       <div className="pane-head-row">
-        <h1 className="pane-label">{pane.label}</h1>
-        <StatePill state={pane.state} />
+        <h1 className="pane-label" tabIndex={-1} id="pane-title">
+          <PaneLabel pane={pane} />
+        </h1>
+        <StatePill state={pane.state} harness={pane.harness} />
       </div>
+      <StopButton paneId={pane.id} working={pane.state === 'working'} />
+    </div>
+  );
+}
+
+/** What a pane is and where: agent, place and how long, and its walky address in a details menu. */
+export function PaneFacts({ pane }: { readonly pane: Pane }) {
+  return (
+    <div className="pane-facts">
       <p className="pane-meta">
         {HARNESS_WORDS[pane.harness]} · {pane.machine} · {pane.sessionName} {pane.windowIndex}:{pane.windowName}
         {' · for '}
         <Elapsed since={pane.since} className="pane-elapsed" />
       </p>
-      <PaneFlags pane={pane} />
-      <p className="pane-address">
-        <code className="address">{pane.address}</code>
-        <CopyButton text={pane.address} label="Copy the pane's address" />
-      </p>
+      {/* The card already says which kind of ask this is: only the draft flag is news here. */}
+      <PaneFlags pane={pane.card ? { ...pane, dialog: null } : pane} />
+      <details className="pane-details">
+        <summary>Details</summary>
+        <p className="pane-address">
+          <code className="address">{pane.address}</code>
+          <CopyButton text={pane.address} label="Copy the pane's address" />
+        </p>
+        <p className="pane-where">{pane.cwd}</p>
+      </details>
     </div>
   );
 }

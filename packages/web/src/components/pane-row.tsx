@@ -1,25 +1,43 @@
 import type { Pane } from '@collie/protocol';
+import { useClientState } from '../hooks/use-client';
+import { useNow } from '../hooks/use-now';
+import { rowName } from '../lib/pane-words';
+import { waitingSends } from '../lib/receipts';
 import { paneHref } from '../lib/routes';
-import { HARNESS_WORDS } from '../lib/words';
+import { DIALOG_WORDS, HARNESS_WORDS } from '../lib/words';
 import { Elapsed } from './elapsed';
 import { PaneFlags } from './pane-flags';
+import { PaneLabel } from './pane-label';
 import { StatePill } from './state-pill';
 
-/** One pane on the dashboard; the whole row opens the pane. */
+/**
+ * One pane on the dashboard; the whole row opens the pane. Its accessible name says what a
+ * sighted person reads at a glance: "shop#main, Blocked for 58 seconds, Permission, 1 queued".
+ */
 export function PaneRow({ pane }: { readonly pane: Pane }) {
+  const { model, down } = useClientState();
+  const now = useNow();
+  const queued = model ? waitingSends(model.sends, pane.id).length : 0;
+  const extra = [pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null];
+  const name = rowName(pane, down?.since ?? now, extra.filter((x) => x !== null));
   return (
     <li>
-      <a className={`row row-${pane.state}`} href={paneHref(pane.id)}>
+      <a className={`row row-${pane.state}`} href={paneHref(pane.id)} aria-label={name}>
         <span className="row-main">
-          <span className="row-label">{pane.label}</span>
+          <span className="row-label">
+            <PaneLabel pane={pane} />
+          </span>
           <span className="row-meta">
             {HARNESS_WORDS[pane.harness]} · {pane.machine} · {pane.windowIndex}:{pane.windowName}
           </span>
-          <PaneFlags pane={pane} />
+          <span className="row-flags">
+            <PaneFlags pane={pane} />
+            {queued > 0 ? <span className="flag flag-queued">{queued} queued</span> : null}
+          </span>
         </span>
         <span className="row-side">
-          <StatePill state={pane.state} />
-          <Elapsed since={pane.since} />
+          <StatePill state={pane.state} harness={pane.harness} />
+          {pane.harness === 'shell' ? null : <Elapsed since={pane.since} />}
         </span>
       </a>
     </li>

@@ -1,12 +1,12 @@
-import type { PaneState } from '@collie/protocol';
-import { STATE_WORDS } from '../lib/words';
+import type { Harness, PaneState } from '@collie/protocol';
+import { stateWord } from '../lib/pane-words';
 
 /** A pane's state in its colour and in words, so colour is never the only signal. */
-export function StatePill({ state }: { readonly state: PaneState }) {
+export function StatePill({ state, harness }: { readonly state: PaneState; readonly harness?: Harness }) {
   return (
     <span className={`pill pill-${state}`}>
       <span className="pill-dot" aria-hidden="true" />
-      {STATE_WORDS[state]}
+      {stateWord(state, harness)}
     </span>
   );
 }

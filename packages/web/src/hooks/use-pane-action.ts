@@ -5,6 +5,7 @@ import { postPaneRequest } from '../lib/actions-api';
 import { type PaneRequest, actionKey } from '../lib/pane-request';
 import { type StatusLine, attemptLine } from '../lib/receipt-words';
 import { findReceipt, latest } from '../lib/receipts';
+import { rememberSent } from '../lib/edit-bus';
 import { RequestIds, newRequestId } from '../lib/request-ids';
 import { useClientState } from './use-client';
 
@@ -46,6 +47,7 @@ export function usePaneAction(paneId: string): PaneAction {
       out.current = true;
       const key = actionKey(paneId, request);
       const requestId = requestIds.take(key);
+      if (request.kind === 'text') rememberSent(requestId, request.text);
       setAttempt({ requestId, request, result: null });
       void postPaneRequest(paneId, request, requestId).then((result) => {
         requestIds.settle(key, result);

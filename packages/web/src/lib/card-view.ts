@@ -1,4 +1,5 @@
 import type { CardOption, DialogCard } from '@collie/protocol';
+import { type Reach, optionReach } from './answer-words';
 
 /** Why an option cannot be tapped, in words shown under it. */
 export const FREE_TEXT_HINT = 'answer this one in the terminal for now';
@@ -22,6 +23,8 @@ export interface OptionView {
   /** Ticked on screen now (checkboxes only). */
   readonly checked: boolean;
   readonly hint: string | null;
+  /** Primary, wider (a second tap confirms it) or plain; see `optionReach`. */
+  readonly reach: Reach;
 }
 
 export interface StepView {
@@ -54,7 +57,7 @@ export function cardView(card: DialogCard): CardView {
     title: card.title === activeLabel ? '' : card.title,
     body: card.body,
     question: card.question,
-    options: card.options.map((option) => optionView(option, readOnly, multi)),
+    options: card.options.map((option) => optionView(card, option, readOnly, multi)),
     steps: card.tabs.map((tab, i) => ({ label: tab.label, answered: tab.answered, active: i === card.activeTab })),
     multi,
     readOnly,
@@ -62,8 +65,9 @@ export function cardView(card: DialogCard): CardView {
   };
 }
 
-function optionView(option: CardOption, readOnly: boolean, multi: boolean): OptionView {
-  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true, words: null };
+function optionView(card: DialogCard, option: CardOption, readOnly: boolean, multi: boolean): OptionView {
+  const reach = readOnly || option.checked !== null ? 'plain' : optionReach(card, option);
+  const base = { n: option.n, label: option.label, description: option.description, checked: option.checked === true, reach, words: null };
   // A multi-select's own text row is typed among ticks: that is left to the terminal.
   if (option.freeText) return readOnly || multi ? { ...base, as: 'shown', hint: FREE_TEXT_HINT } : { ...base, as: 'text', hint: null };
   if (readOnly) return { ...base, as: 'shown', hint: null };

@@ -19,3 +19,17 @@ export function formatDuration(ms: number): string {
 function pair(major: number, majorUnit: string, minor: number, minorUnit: string): string {
   return minor === 0 ? `${major}${majorUnit}` : `${major}${majorUnit} ${minor}${minorUnit}`;
 }
+
+/** The same span said in words for a screen reader: "58 seconds", "3 minutes", "1 hour 20 minutes". */
+export function spokenDuration(ms: number): string {
+  const short = formatDuration(ms);
+  const words: Record<string, [string, string]> = { s: ['second', 'seconds'], m: ['minute', 'minutes'], h: ['hour', 'hours'], d: ['day', 'days'] };
+  return short
+    .split(' ')
+    .map((part) => {
+      const n = Number(part.slice(0, -1));
+      const unit = words[part.slice(-1)] ?? ['', ''];
+      return `${n} ${n === 1 ? unit[0] : unit[1]}`;
+    })
+    .join(' ');
+}

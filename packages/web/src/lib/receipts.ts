@@ -64,3 +64,8 @@ export function latest(a: SendReceipt | null, b: SendReceipt | null): SendReceip
   if (b === null) return a;
   return isNewer(a, b) ? a : b;
 }
+
+/** Sends of a pane still waiting their turn (queued or held): they can still be cancelled or edited. */
+export function waitingSends(sends: PaneReceipts, paneId: string): readonly SendReceipt[] {
+  return (sends.get(paneId) ?? []).filter((r) => !r.final && (r.state === 'queued' || r.state === 'held'));
+}

@@ -21,7 +21,7 @@ export function Dashboard() {
   return (
     <>
       <TopBar connection={connection}>
-        <span className="brand">Collie</span>
+        <h1 className="brand">Collie</h1>
       </TopBar>
       <main className={`page${down ? ' stale' : ''}`}>
         <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />

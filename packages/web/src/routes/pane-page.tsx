@@ -1,20 +1,23 @@
 import type { Pane } from '@collie/protocol';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { BackBar } from '../components/back-bar';
 import { AskSlot } from '../components/ask-slot';
 import { ComposerDock } from '../components/composer-dock';
 import { Notice } from '../components/notice';
-import { PaneHeader } from '../components/pane-header';
 import { LeftInBox } from '../components/left-in-box';
+import { PaneAnnouncer } from '../components/pane-announcer';
+import { PaneFacts, PaneTitle } from '../components/pane-header';
 import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
 import { useClientState } from '../hooks/use-client';
+import { useEscapeBack } from '../hooks/use-escape-back';
 import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
 
 /**
- * `#/pane/<id>`: one pane. The ask it raised comes first (that is what the person must act
- * on), then the live mirror, the recent sends, and the composer kept at the foot.
+ * `#/pane/<id>`: one pane. Its title, then the ask it raised right under it (that is what the
+ * person must act on), then what and where it is, the live mirror, the recent sends, and the
+ * composer kept at the foot.
  */
 export function PanePage({ id }: { readonly id: string }) {
   const { model, connection, down } = useClientState();
@@ -22,17 +25,25 @@ export function PanePage({ id }: { readonly id: string }) {
   const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
   useMarkSeen(id, pane);
+  useEscapeBack();
+  const hasPane = pane !== undefined;
+  // Focus lands on the title on arrival, so a screen reader starts where the page does.
+  useEffect(() => {
+    if (hasPane) document.getElementById('pane-title')?.focus({ preventScroll: true });
+  }, [hasPane]);
   return (
     <>
       <BackBar connection={connection} />
       <main className={`page page-pane${down ? ' stale' : ''}`}>
         {pane ? (
           <>
-            <PaneHeader pane={pane} />
+            <PaneTitle pane={pane} />
+            <PaneAnnouncer pane={pane} />
             <AskSlot paneId={id} card={pane.card} />
-            {frame ? <TerminalView frame={frame} /> : <Notice title="Waiting for the screen…" />}
+            <PaneFacts pane={pane} />
+            {frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />}
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
-            <RecentSends receipts={model?.sends.get(id) ?? []} />
+            <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
           </>
         ) : !live ? (
           <Notice title="Connecting to the bridge…" />

@@ -1,0 +1,196 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { startBridge } from '@collie/bridge';
+import {
+  artifactPath,
+  bashPermission,
+  launchChromium,
+  longTurn,
+  phoneContext,
+  plainReply,
+  startClaude,
+  startMessagesApi,
+  startTmux,
+  tempDir,
+  testBridgeOptions,
+} from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildWeb, fakeClaude, gitDir, untilPane } from './e2e-setup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+
+/** axe-core on what the page shows now: the serious and critical violations, in words. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Both themes, axe-checked; a screenshot of each. */
+async function axeBothThemes(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeProblems(page), `${name} in ${scheme}`).toEqual([]);
+    await shot(page, `${name}-${scheme}`);
+  }
+}
+
+/** Nothing wider than the screen: no sideways scrolling of the page itself. */
+const pageFitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+/**
+ * Issue 17 (2–10): answering with confidence, Stop in the header, held sends cancelled and
+ * edited, large text, and axe-core, on the real Claude Code TUI (offline, against the scripted
+ * Messages API) and stand-in panes, through a real bridge, in Chromium at 390×844.
+ */
+describe('the phone answers with confidence and reads well at any size', () => {
+  it('confirms answers in words, stops from the header, cancels and edits a held send, and passes axe at any size', async () => {
+    await using work = await tempDir('collie-confidence-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    const repo = await gitDir(work.path, 'a-rather-long-repository-name-for-the-shop', 'feature/login-refresh');
+    await using tmux = await startTmux();
+    await using api = await startMessagesApi();
+    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
+    const busy = await tmux.newWindow(claude.session, { cmd: [fakeClaude, 'working'], cwd: repo });
+    const shell = await tmux.newWindow(claude.session, { cmd: 'sh', cwd: work.path });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
+    const id = `${tmux.name}:${claude.paneId}`;
+    const busyId = `${tmux.name}:${busy}`;
+    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
+    await idle();
+    await untilPane(bridge.hub, 'the working stand-in', (p) => p.id === busyId && p.state === 'working');
+    await untilPane(bridge.hub, 'the shell', (p) => p.id === `${tmux.name}:${shell}`);
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => void problems.push(error.message));
+
+    // The dashboard: the branch kept, a shell called by its folder and "Shell", rows named in words.
+    await page.goto('/');
+    await page.locator('.conn-live').waitFor();
+    await page.locator('.row').nth(2).waitFor();
+    const busyRow = page.locator('.row', { hasText: 'feature/login-refresh' });
+    await busyRow.waitFor();
+    expect(await busyRow.getAttribute('aria-label')).toMatch(/^a-rather-long-repository-name-for-the-shop#feature\/login-refresh, Working for \d+ (second|minute)/);
+    const shellRow = page.locator('.row', { hasText: 'collie-confidence-e2e-' });
+    await expect(shellRow.locator('.pill').textContent()).resolves.toBe('Shell');
+    expect(await page.getByRole('heading', { name: 'Collie', level: 1 }).count()).toBe(1);
+    await axeBothThemes(page, 'confidence-dashboard');
+
+    // A permission card comes first under the title; a wider answer needs a second tap; the
+    // answer is said in words where the card was.
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await page.locator('.conn-live').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pane-title');
+    const box = page.getByLabel('Text to send to the pane');
+    api.script(bashPermission('rm -rf ./build'));
+    await box.fill('clean the build');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const card = page.locator('.card');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await page.locator('.pane-head + .sr-only + .ask .card').count(), 'the card right under the title').toBe(1);
+    expect(await page.locator('.pane-address').isVisible(), 'the address folded into Details').toBe(false);
+    await expect(page.locator('.sr-only[aria-live]').textContent()).resolves.toMatch(/^New ask, Permission: /);
+    expect(await card.locator('.option-primary').count()).toBe(1);
+    const wider = card.locator('.option-wider');
+    expect(await wider.count()).toBeGreaterThan(0);
+    await wider.first().click();
+    await card.getByText('Tap again to confirm', { exact: false }).waitFor();
+    await axeBothThemes(page, 'confidence-card');
+    // At 150 % zoom (a 260 px wide screen), the first answer is still on the first screen.
+    await page.setViewportSize({ width: 260, height: 563 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const first = await card.locator('.option').first().boundingBox();
+    expect(first!.y + first!.height).toBeLessThanOrEqual(563);
+    // On the first screen and not under anything (the top bar, the dock): a tap there lands on it.
+    const hit = await card.locator('.option').first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(hit).toBe(true);
+    expect(await pageFitsWidth(page)).toBe(true);
+    await shot(page, 'confidence-card-zoom150');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.locator('.option-primary').click();
+    await page.locator('.answered', { hasText: 'Allowed once: rm -rf ./build' }).waitFor();
+    await shot(page, 'confidence-answered');
+    await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.length > 0, 20_000);
+    await idle();
+
+    // Stop in the header, only while the agent works; the keys pad has none on an idle pane.
+    await page.locator('.pill-working').waitFor({ state: 'detached' });
+    await page.locator('.stop-button').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Keys' }).click();
+    await page.locator('.keys').waitFor();
+    expect(await page.getByRole('button', { name: 'Stop: end the running turn' }).count()).toBe(0);
+    await axeBothThemes(page, 'confidence-keys');
+    await page.getByRole('button', { name: 'Keys' }).click();
+    api.script(longTurn(60_000, 'This turn takes a minute.'));
+    await box.fill('take your time');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.stop-button').waitFor({ timeout: 30_000 });
+    await shot(page, 'confidence-stop-header');
+    await page.locator('.stop-button').click();
+    await page.locator('.stop-result', { hasText: 'Stopped' }).waitFor({ timeout: 20_000 });
+    await page.locator('.stop-button').waitFor({ state: 'detached' });
+    await shot(page, 'confidence-stopped');
+    await idle();
+
+    // A send to a working pane is held: cancelled from Recent sends, then one edited and sent again.
+    api.script(plainReply('unused'));
+    await page.goto(`/#/pane/${encodeURIComponent(busyId)}`);
+    await page.locator('.conn-live').waitFor();
+    await box.fill('first, while you work');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const heldItem = page.locator('.send', { hasText: 'first, while you work' });
+    await heldItem.locator('.send-outcome', { hasText: 'held: agent working' }).waitFor();
+    await page.goto('/');
+    await busyRow.locator('.flag-queued', { hasText: '1 queued' }).waitFor();
+    expect(await busyRow.getAttribute('aria-label')).toMatch(/, 1 queued$/);
+    await shot(page, 'confidence-dashboard-queued');
+    await page.goBack();
+    await heldItem.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await heldItem.locator('.send-outcome', { hasText: 'not sent: cancelled' }).waitFor();
+    expect(await heldItem.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await box.fill('second, to be edited');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const second = page.locator('.send', { hasText: 'second, to be edited' });
+    await second.locator('.send-outcome', { hasText: 'held' }).waitFor();
+    await second.getByRole('button', { name: 'Edit', exact: true }).click();
+    await second.locator('.send-outcome', { hasText: 'not sent: cancelled' }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe('second, to be edited');
+    await box.fill('second, edited');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('.send', { hasText: 'second, edited' }).locator('.send-outcome', { hasText: 'held' }).waitFor();
+    await shot(page, 'confidence-held-edited');
+    const texts = (bridge.hub.sends.get(busyId) ?? []).map((r) => `${r.summary}: ${r.outcome}`);
+    expect(texts).toEqual(['first, while you work: not sent: cancelled', 'second, to be edited: not sent: cancelled', 'second, edited: held: agent working']);
+
+    // Touch targets at least 44 px tall, at the default text size.
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a[href], summary, input')]
+        .filter((el) => el.getClientRects().length > 0 && !el.closest('.term-scroll'))
+        .map((el) => ({ el: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30), h: el.getBoundingClientRect().height }))
+        .filter((t) => t.h < 44),
+    );
+    expect(small).toEqual([]);
+    // 200 % root font: rows wrap, the composer stacks, nothing scrolls sideways.
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await pageFitsWidth(page)).toBe(true);
+    await shot(page, 'confidence-pane-font200');
+    await page.goto('/');
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await page.locator('.row').nth(2).waitFor();
+    expect(await pageFitsWidth(page)).toBe(true);
+    await expect(busyRow.locator('.label-branch').isVisible()).resolves.toBe(true);
+    await shot(page, 'confidence-dashboard-font200');
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
