@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { artifactPath, launchChromium, phoneContext, repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, repoRoot, startTmux, tempDir, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type BridgeProcess, startBridgeProcess } from './bridge-process';
@@ -45,6 +45,7 @@ describe('the phone when the bridge goes away', () => {
     const port = bridge.port;
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const dashboard = await context.newPage();
     const pane = await context.newPage();
     for (const page of [dashboard, pane]) page.setDefaultTimeout(15_000);

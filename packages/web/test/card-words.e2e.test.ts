@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, askUserQuestion, bashPermission, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { artifactPath, askUserQuestion, bashPermission, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
@@ -27,6 +27,7 @@ describe('answering a card with words from the phone', () => {
 
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.emulateMedia({ colorScheme: 'dark' });

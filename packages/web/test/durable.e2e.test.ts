@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
 import { startDesk } from '@collie/durable-sdk/examples/desk';
-import { artifactPath, launchChromium, phoneContext, tempDir, testBridgeOptions } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { buildWeb } from './e2e-setup';
 
@@ -19,6 +19,7 @@ describe('durable agents on the phone (390×844), desk through the real bridge',
     await using bridge = await startBridge(testBridgeOptions(join(work.path, 'no-tmux'), join(work.path, 'state'), { webDir: dist, configDir: config }));
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(join(work.path, 'state'))).cookie(bridge.url)]);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { OUTCOME } from '@collie/protocol';
 import { ReceiptStore, boxForm, startBridge } from '@collie/bridge';
-import { artifactPath, claudeInputText, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { artifactPath, claudeInputText, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
 
@@ -30,6 +30,7 @@ describe('text a send left in the box, on the phone (issue 15)', () => {
     await untilPane(bridge.hub, 'the pane with its draft', (p) => p.id === id && p.draft === text);
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -13,6 +13,7 @@ import {
   startTmux,
   tempDir,
   testBridgeOptions,
+  testDevice,
 } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,7 @@ describe('the phone answers with confidence and reads well at any size', () => {
 
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const problems: string[] = [];

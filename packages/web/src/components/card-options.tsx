@@ -35,7 +35,7 @@ export function CardOptions({ options, checks, locked, onPick, onToggle, onWords
             </label>
           ) : option.as === 'text' ? (
             <div className="option option-text-field">
-              <OptionText option={option} />
+              <OptionText option={option} armed={false} />
               <OptionWords n={option.n} label={option.label} locked={locked} onSend={onWords} />
             </div>
           ) : (
