@@ -71,7 +71,7 @@ describe('the bridge reading a hostile durable agent', () => {
     expect(snap.length).toBeLessThan(5 * 1024 * 1024);
 
     // The bridge still answers, and the good agent still works end to end.
-    expect((await fetch(`${bridge.url}/api/health`)).ok).toBe(true);
+    expect((await fetch(`${bridge.url}/api/health`, { headers: bridge.device.headers })).ok).toBe(true);
     const c = good.agent.open({ title: 'Fine' });
     const q = c.ask({ kind: 'text', title: 'Name?' });
     await until(bridge.hub, 'the good card', (h) => h.durable.conversations.get(`desk\n${c.id}`)?.questions.length === 1);

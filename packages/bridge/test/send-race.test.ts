@@ -40,7 +40,7 @@ describe('a send and a person typing at the same moment (issue 15)', () => {
     throw new Error(`the box of ${c.paneId} would not empty:\n${await c.capture()}`);
   };
   const post = (c: ClaudePane, text: string, requestId: string) =>
-    fetch(`${bridge.url}/api/panes/${encodeURIComponent(idOf(c))}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, request_id: requestId }) });
+    fetch(`${bridge.url}/api/panes/${encodeURIComponent(idOf(c))}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify({ text, request_id: requestId }) });
 
   beforeAll(async () => {
     tmux = await startTmux();
