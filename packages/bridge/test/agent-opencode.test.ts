@@ -51,7 +51,7 @@ describe('the real OpenCode TUI through the bridge', () => {
   const idle = () =>
     until(bridge.hub, 'the pane idle and empty', () => { const p = paneOf(); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, SLOW);
   const seen = async () => {
-    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: '{}' });
     expect(res.status).toBe(200);
   };
 

@@ -17,7 +17,7 @@ describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box
   let otherId: string;
 
   const raw = (path: string, body: unknown) =>
-    fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
   const idle = () => until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null; }, 30_000);
   const left = (requestId: string, text: string, store: ReceiptStore) =>
     store.put({
@@ -70,7 +70,7 @@ describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box
     const reused = [
       await raw('send', { text: 'another text', request_id: 'dup-1' }),
       await raw('keys', { keys: ['Enter'], request_id: 'dup-1' }),
-      await fetch(`${bridge.url}/api/panes/${encodeURIComponent(otherId)}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'the first request', request_id: 'dup-1' }) }),
+      await fetch(`${bridge.url}/api/panes/${encodeURIComponent(otherId)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify({ text: 'the first request', request_id: 'dup-1' }) }),
     ];
     for (const res of reused) {
       expect(res.status).toBe(409);

@@ -38,7 +38,7 @@ describe('the demo on the phone', () => {
     await page.locator('.conn-live').waitFor();
     await page.locator('.row').nth(5).waitFor();
     const pills = await page.locator('.row .pill').allTextContents();
-    expect(pills.map((p) => p.trim())).toEqual(['Blocked', 'Blocked', 'Working', 'Idle', 'Idle', 'Unknown']);
+    expect(pills.map((p) => p.trim())).toEqual(['Blocked', 'Blocked', 'Working', 'Idle', 'Idle', 'Shell']);
     await expect.poll(() => page.locator('.row').first().textContent()).toContain('Permission');
     await page.screenshot({ path: artifactPath('web/demo-dashboard.png') });
 

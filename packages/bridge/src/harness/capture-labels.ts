@@ -12,6 +12,8 @@ export const CaptureLabel = z
     state: ScreenState,
     dialog: Dialog.nullable(),
     draft: z.boolean(),
+    /** The draft's text, where the reading must give it exactly. */
+    draftText: z.string().optional(),
     options: z.array(z.string()).optional(),
     note: z.string(),
   })

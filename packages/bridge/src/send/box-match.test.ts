@@ -15,7 +15,9 @@ const LOSSES: ((s: string) => string)[] = [
   (s) => s.replace(/(\p{Script=Han}|\p{Emoji_Presentation})/gu, '$1 '), // a wide character's padding cell
   (s) => s.replace(/ /gu, '\n  '), // a row break with the continuation indent
   (s) => s.replace(/\u200D\p{Extended_Pictographic}/gu, '\u200D'), // a joined emoji's tail (👨‍👩‍👧‍👦 as 👨‍👩‍👧)
-  (s) => s.replace(/\p{Extended_Pictographic}/gu, ' '), // an emoji tmux cannot size, drawn blank (🪿)
+  // An emoji tmux cannot size, drawn blank (🪿). Seen alone; a combining mark on such an emoji
+  // has no capture on record (blanked, the mark would join the letter before it), so it stays.
+  (s) => s.replace(/\p{Extended_Pictographic}(?!\p{M})/gu, ' '),
   (s) => s.replace(/\u00AD/gu, ''), // soft hyphen
 ];
 
