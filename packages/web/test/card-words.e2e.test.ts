@@ -34,7 +34,7 @@ describe('answering a card with words from the phone', () => {
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
     const card = page.locator('.card');
-    const answerStatus = page.locator('.ask-status .status-words');
+    const answered = page.locator('.ask .answered');
 
     api.script(bashPermission('touch refused-from-the-phone'));
     await claude.submit('run the command');
@@ -43,7 +43,8 @@ describe('answering a card with words from the phone', () => {
     await no.fill('use echo instead');
     await shot(page, 'card-words-permission');
     await card.getByRole('button', { name: 'Answer 4 with these words' }).click();
-    await expect.poll(() => answerStatus.textContent(), { timeout: 20_000 }).toBe('answered');
+    // Where the card was, the page says what was chosen once the answer went in.
+    await answered.waitFor({ timeout: 20_000 });
     const refused = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => t.isError), 20_000);
     expect(refused.toolResults[0]?.text).toMatch(/the user said:\nuse echo instead$/);
     await idle();
@@ -54,7 +55,7 @@ describe('answering a card with words from the phone', () => {
     await card.getByLabel('Type something.').fill('Teal, like the sea');
     await shot(page, 'card-words-question');
     await card.getByRole('button', { name: 'Answer 3 with these words' }).click();
-    const answered = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => /Which color/.test(t.text)), 20_000);
-    expect(answered.toolResults[0]?.text).toContain('"Which color?"="Teal, like the sea"');
+    const colour = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.some((t) => /Which color/.test(t.text)), 20_000);
+    expect(colour.toolResults[0]?.text).toContain('"Which color?"="Teal, like the sea"');
   }, 180_000);
 });
