@@ -81,7 +81,12 @@ describe('devices on a running bridge', () => {
     const me = (list as { devices: { id: string; current: boolean }[] }).devices.find((d) => d.current)!;
     expect((await fetch(`${bridge.url}/api/devices/${me.id}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: '{}' })).status).toBe(200);
 
-    const audit = await readFile(join(state.path, 'audit.log'), 'utf8');
+    // Audit lines are appended after the answer goes out: wait for the last one to land.
+    let audit = '';
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+      audit = await readFile(join(state.path, 'audit.log'), 'utf8');
+      if (audit.includes('"device.revoked"')) break;
+    }
     for (const secret of [offer.token, offer.code, token, bridge.device.token]) expect(audit).not.toContain(secret);
     const actions = audit.trim().split('\n').map((l) => (JSON.parse(l) as { action?: string; reason?: string }));
     expect(actions.filter((a) => a.action === 'pairing.failed' && a.reason === 'wrong_code')).toHaveLength(4);
