@@ -60,7 +60,15 @@ describe('discovery: a real private tmux server', () => {
     await until(bridge.hub, 'the first pane', (h) => h.panes.get(`${tmux.name}:${a}`));
     await tmux.tmux('kill-server').catch(() => undefined);
     await until(bridge.hub, 'the server to go', (h) => h.servers.size === 0 && h.panes.size === 0);
-    const b = await tmux.newSession('two', { cmd: 'sh' });
+    // A client started while the killed server still winds down meets "server exited
+    // unexpectedly" from tmux itself: start it again, as a person would.
+    let b = '';
+    for (let tries = 0; !b; tries++) {
+      b = await tmux.newSession('two', { cmd: 'sh' }).catch((err: unknown) => {
+        if (tries >= 20 || !String(err).includes('server exited unexpectedly')) throw err;
+        return new Promise<string>((r) => setTimeout(() => r(''), 100));
+      });
+    }
     const p = await until(bridge.hub, 'the restarted server', (h) => h.panes.get(`${tmux.name}:${b}`));
     expect(p.sessionName).toBe('two');
     const res = await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.device.headers });
