@@ -1,3 +1,4 @@
+import { submitTyped } from './submit';
 import { randomBytes } from 'node:crypto';
 import type { TempDir } from '../temp-dir';
 import type { TmuxServer } from '../tmux';
@@ -87,13 +88,7 @@ export async function startAgentPane(o: AgentLaunch): Promise<AgentPane> {
       startMs,
       capture: (c) => tmux.capture(paneId, c),
       waitForScreen: (p, t) => tmux.waitForScreen(paneId, p, t),
-      async submit(text) {
-        await tmux.typeText(paneId, text);
-        const squeeze = (t: string) => t.replace(/\s+/g, '');
-        const tail = squeeze(text).slice(-30);
-        await tmux.waitForScreen(paneId, (s) => squeeze(o.inputText(s) ?? '').endsWith(tail), 5_000);
-        await tmux.sendKeys(paneId, 'Enter');
-      },
+      submit: (text) => submitTyped(tmux, paneId, text, o.inputText),
       async press(keys, until, timeoutMs = 10_000) {
         const deadline = Date.now() + timeoutMs;
         for (;;) {

@@ -1,3 +1,4 @@
+import { submitTyped } from './submit';
 import { randomBytes } from 'node:crypto';
 import { exited } from '../process-exit';
 import type { TmuxServer } from '../tmux';
@@ -94,13 +95,7 @@ export async function startAgentPane(tmux: TmuxServer, launch: AgentLaunch): Pro
       startMs,
       capture: (o) => tmux.capture(paneId, o),
       waitForScreen: (p, t) => tmux.waitForScreen(paneId, p, t),
-      async submit(text) {
-        await tmux.typeText(paneId, text);
-        const squeeze = (t: string) => t.replace(/\s+/g, '');
-        const tail = squeeze(text).slice(-30);
-        await tmux.waitForScreen(paneId, (s) => squeeze(s).includes(tail), 10_000);
-        await tmux.sendKeys(paneId, 'Enter');
-      },
+      submit: (text) => submitTyped(tmux, paneId, text),
       async press(keys, until, timeoutMs = 10_000) {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
