@@ -11,6 +11,8 @@ import { DevicesPage } from './routes/devices-page';
 import type { Route } from './lib/routes';
 import { DurableHome } from './routes/durable-home';
 import { DurableChat } from './routes/durable-chat';
+import { DurableNew } from './routes/durable-new';
+import { DurableRead } from './routes/durable-read';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -45,6 +47,10 @@ function Page({ route }: { readonly route: Route }) {
       return <DurableHome key={route.agent} agent={route.agent} />;
     case 'durable-chat':
       return <DurableChat key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
+    case 'durable-new':
+      return <DurableNew key={route.agent} agent={route.agent} />;
+    case 'durable-read':
+      return <DurableRead key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }

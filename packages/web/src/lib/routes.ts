@@ -9,6 +9,8 @@ export type Route =
   | { readonly name: 'pair'; readonly token: string | null }
   | { readonly name: 'durable'; readonly agent: string }
   | { readonly name: 'durable-chat'; readonly agent: string; readonly id: string }
+  | { readonly name: 'durable-new'; readonly agent: string }
+  | { readonly name: 'durable-read'; readonly agent: string; readonly id: string }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -28,6 +30,13 @@ export function parseRoute(hash: string): Route {
     const id = durable[2] ? safeDecode(durable[2]) : null;
     if (agent && id) return { name: 'durable-chat', agent, id };
     if (agent && !durable[2]) return { name: 'durable', agent };
+  }
+  const more = /^\/durable-(new|read)\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
+  if (more?.[2]) {
+    const agent = safeDecode(more[2]);
+    const id = more[3] ? safeDecode(more[3]) : null;
+    if (agent && more[1] === 'new' && !more[3]) return { name: 'durable-new', agent };
+    if (agent && more[1] === 'read' && id) return { name: 'durable-read', agent, id };
   }
   return { name: 'not-found' };
 }

@@ -1,109 +1,126 @@
 import { useState } from 'react';
-import type { DurableQuestion, TapResult } from '@collie/protocol';
+import type { DurableConversation } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { ChatItem } from '../components/chat/chat-item';
+import { DurableBelt } from '../components/durable/durable-belt';
+import { DurableComposer } from '../components/durable/durable-composer';
+import { DurableMenu } from '../components/durable/durable-menu';
+import { OwnLineRow, WorkingDots } from '../components/durable/own-line';
+import { QuestionCard } from '../components/durable/question-card';
+import { useOwnLines } from '../components/durable/use-own-lines';
+import { useQuestionTaps } from '../components/durable/use-question-taps';
 import { useClientState } from '../hooks/use-client';
+import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
+import { cardViews, placeCards } from '../lib/durable/cards';
+import { cardsToShow } from '../lib/durable/countdown';
+import { pendingLines, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
-import { PERMISSION_WORDS, tapWords } from '../lib/durable/words';
+import { tapWords } from '../lib/durable/words';
+import { newRequestId } from '../lib/request-ids';
 
-const newId = () => crypto.randomUUID();
+/** The header: line 1 the title and the Experimental badge (and the menu), line 2 progress, subtitle or workspace. */
+export function DurableHeader({ c, menu }: { readonly c: DurableConversation; readonly menu?: React.ReactNode }) {
+  return (
+    <header className="durable-header">
+      <div className="durable-head-row">
+        <h1 className="durable-line1">
+          {c.title ?? 'Untitled conversation'} <span className="badge">Experimental</span>
+        </h1>
+        {menu}
+      </div>
+      <div className="durable-line2">{headerLine(c) ?? ''}</div>
+    </header>
+  );
+}
 
-/** `#/durable/<agent>/<id>`: the conversation in Chat: header, thread, question cards, belt. */
+/**
+ * `#/durable/<agent>/<id>`: the conversation in Chat, its only view: header, thread with the
+ * question cards under their tool calls, your own lines, the composer and the belt. No
+ * Terminal, no tabs, no Keys, Type or Quick: a durable agent has no screen.
+ */
 export function DurableChat({ agent, id }: { readonly agent: string; readonly id: string }) {
   const { model, connection } = useClientState();
+  const a = model?.durable.agents.get(agent);
   const c = model?.durable.conversations.get(`${agent}\n${id}`);
   const items = model?.durable.threads.get(`${agent}\n${id}`) ?? [];
+  const [text, setText] = useState('');
   const [said, setSaid] = useState<string | null>(null);
-  if (!c) {
+  const [allCards, setAllCards] = useState(false);
+  const now = useNow();
+  const { taps, send, retry } = useQuestionTaps(agent, id, c?.updatedAt ?? 0);
+  const own = useOwnLines(agent, id, setText);
+  if (!c || !a) {
     return (
       <>
         <BackBar connection={connection} />
         <main className="page">
-          <p>This conversation is not open.</p>
+          <p className="durable-note">This conversation is not open.</p>
+          <a className="button" href={`#/durable/${encodeURIComponent(agent)}`}>
+            {agent}
+          </a>
         </main>
       </>
     );
   }
-  const belt = async (path: string, body: object) => setSaid(tapWords((await postDurable(path, { agent, conversationId: id, request_id: newId(), ...body })).outcome, null));
+  const call = (path: string, body: object) => postDurable(path, { agent, conversationId: id, request_id: newRequestId(), ...body });
+  const belt = async (path: string, body: object) => {
+    setSaid(null);
+    setSaid(tapWords((await call(path, body)).outcome, null));
+  };
+  const close = async () => {
+    const r = await call('close', {});
+    if (r.outcome === 'taken') window.location.hash = `#/durable/${encodeURIComponent(agent)}`;
+    else setSaid(tapWords(r.outcome, r.reason));
+  };
+  const views = cardViews(c.questions, taps, c.updatedAt);
+  const { shown, more } = cardsToShow(views, allCards);
+  const pending = pendingLines(own.lines, items, now);
+  const submit = (steer: boolean) => {
+    own.send(text, steer, items.length);
+    setText('');
+  };
   return (
     <>
       <BackBar connection={connection} />
-      <header className="durable-header">
-        <div className="durable-line1">
-          {c.title ?? 'Untitled conversation'} <span className="badge">Experimental</span>
-        </div>
-        <div className="durable-line2">{headerLine(c) ?? ''}</div>
-      </header>
-      <main className="page chat">
-        {items.map((item) => (
-          <ChatItem key={item.id} item={item} />
-        ))}
-        {c.questions.slice(0, 5).map((q) => (
-          <QuestionCard key={`${q.id}:${q.version}`} agent={agent} conversationId={id} q={q} />
-        ))}
-        {said ? <p className="durable-note">{said}</p> : null}
-      </main>
-      <nav className="belt" aria-label="Belt">
-        <button type="button" className="button" disabled={!c.working} onClick={() => void belt('stop', {})}>
-          Stop
-        </button>
-        {c.buttons.map((b) => (
-          <button key={b.id} type="button" className="button" disabled={b.disabled || b.busy} onClick={() => void belt('button', { buttonId: b.id, turn: c.turn })}>
-            {b.label}
+      <DurableHeader c={c} menu={<DurableMenu close={a.controls.close ? () => void close() : null} />} />
+      <main className="page chat durable-chat">
+        {placeCards(items, shown).map((row) =>
+          row.kind === 'item' ? (
+            <ChatItem key={`i:${row.item.id}`} item={row.item} />
+          ) : (
+            <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
+          ),
+        )}
+        {more > 0 ? (
+          <button type="button" className="button show-more" onClick={() => setAllCards(true)}>
+            Show {more} more
           </button>
+        ) : null}
+        {pending.map((l) => (
+          <OwnLineRow key={l.requestId} line={l} again={own.again} />
         ))}
-      </nav>
+        {showsWorking(pending, items) ? <WorkingDots /> : null}
+        {said ? (
+          <p className="durable-note" role="status">
+            {said}
+          </p>
+        ) : null}
+      </main>
+      <div className="durable-dock">
+        {a.controls.message ? (
+          <DurableComposer
+            text={text}
+            setText={(t) => {
+              setText(t);
+              own.clearSent();
+            }}
+            send={() => submit(false)}
+            sent={own.sent}
+          />
+        ) : null}
+        <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} />
+      </div>
     </>
-  );
-}
-
-function QuestionCard({ agent, conversationId, q }: { readonly agent: string; readonly conversationId: string; readonly q: DurableQuestion }) {
-  const [result, setResult] = useState<TapResult | null>(null);
-  const [requestId, setRequestId] = useState(newId);
-  const [armed, setArmed] = useState(false);
-  const send = async (answer: object) => {
-    const r = await postDurable('answer', { agent, conversationId, questionId: q.id, version: q.version, answer, request_id: requestId });
-    setResult(r);
-    if (r.outcome !== 'unsure') setRequestId(newId());
-  };
-  const words = result ? tapWords(result.outcome, result.reason) : null;
-  return (
-    <section className="card durable-card" aria-label={q.title}>
-      <p className="card-caption">Needs your answer · {agent}</p>
-      <h3 className="card-title">{q.title}</h3>
-      {q.body ? <p className="card-body">{q.body}</p> : null}
-      {q.shortened ? <p className="card-note">Text shortened</p> : null}
-      {q.kind === 'permission' ? (
-        <div className="card-options">
-          {q.options
-            .filter((o) => o.action !== 'always' || (q.toolCall !== null && !q.shortened))
-            .map((o) => (
-              <button
-                key={o.id}
-                type="button"
-                className="button option"
-                onClick={() => {
-                  if (o.action === 'always' && !armed) return setArmed(true);
-                  void send({ kind: 'permission', option: o.id });
-                }}
-              >
-                <span>{o.action === 'always' && armed ? `Tap again to always allow ${q.toolCall?.name ?? ''}` : PERMISSION_WORDS[o.action]}</span>
-                <span className="option-quiet">{o.label}</span>
-              </button>
-            ))}
-        </div>
-      ) : q.kind === 'unknown' ? (
-        <p className="card-note">This ask cannot be answered from the phone.</p>
-      ) : (
-        <p className="card-note">Answer this {q.kind} question in the durable agent.</p>
-      )}
-      {words ? <p className="card-note card-result">{words}</p> : null}
-      {result?.outcome === 'unsure' ? (
-        <button type="button" className="button" onClick={() => setResult(null)}>
-          Try again
-        </button>
-      ) : null}
-    </section>
   );
 }

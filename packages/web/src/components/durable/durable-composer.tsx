@@ -1,0 +1,20 @@
+/** The line you type into a durable agent's conversation, and Send. "Sent" once the agent took it. */
+export function DurableComposer({ text, setText, send, sent }: { readonly text: string; readonly setText: (t: string) => void; readonly send: () => void; readonly sent: boolean }) {
+  return (
+    <form
+      className="durable-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim()) send();
+      }}
+    >
+      <textarea className="durable-input" aria-label="Message" rows={1} maxLength={20_000} value={text} onChange={(e) => setText(e.target.value)} />
+      <div className="durable-send-col">
+        <button type="submit" className="button durable-send" disabled={text.trim() === ''}>
+          Send
+        </button>
+        {sent ? <span className="durable-sent" role="status">Sent</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The line under a question's title when the durable agent set an expiry (the page's words):
+ * "Expires in 4 min", then "Expires in 40 s" under a minute, then "Expired". Pure: the clock
+ * is passed in, so the phone's one-second clock drives it and tests drive it by hand.
+ */
+export function expiryWords(expiresAt: number | null, now: number): string | null {
+  if (expiresAt === null) return null;
+  const left = expiresAt - now;
+  if (left <= 0) return 'Expired';
+  if (left < 60_000) return `Expires in ${Math.ceil(left / 1000)} s`;
+  return `Expires in ${Math.ceil(left / 60_000)} min`;
+}
+
+/** A conversation draws its first 5 questions as cards; a "Show N more" row opens the rest. */
+export const CARDS_SHOWN = 5;
+
+export function cardsToShow<T>(questions: readonly T[], all: boolean): { shown: readonly T[]; more: number } {
+  if (all || questions.length <= CARDS_SHOWN) return { shown: questions, more: 0 };
+  return { shown: questions.slice(0, CARDS_SHOWN), more: questions.length - CARDS_SHOWN };
+}
