@@ -3,13 +3,10 @@
  * plus a bridge in this process when none runs yet, so the dashboard is live at once. The
  * durable agent `desk` (packages/durable-sdk/examples/desk) is attached beside the panes.
  */
-import { join } from 'node:path';
 import { startBridge, type Bridge } from '../../bridge/src/bridge';
 import { bridgeOptions, configOrThrow } from '../../bridge/src/commands/config';
 import { status } from '../../bridge/src/commands/daemon';
-import { durableAdd, durableRemove } from '../../bridge/src/commands/durable';
-import { ensureStateDir } from '../../bridge/src/config';
-import { startDesk, type Desk } from '../../durable-sdk/examples/desk/desk';
+import { attachDemoDesk, type DemoDesk } from './demo-desk';
 import { pair } from '../../bridge/src/commands/devices';
 import { qrCode } from '../../bridge/src/commands/qr';
 import { runDemo } from './demo';
@@ -26,20 +23,12 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
   const config = configOrThrow(process.env);
   const running = await status(process.env);
   let bridge: Bridge | null = null;
-  let desk: Desk | null = null;
-  let attached = false;
+  let desk: DemoDesk | null = null;
   await runDemo({
     log,
     tmpDir: config.tmuxTmpdir,
     ready: async () => {
-      await ensureStateDir(config.stateDir);
-      desk = await startDesk({ socket: join(config.stateDir, 'demo-desk.sock') });
-      try {
-        log(await durableAdd('desk', desk.listening.address, null));
-        attached = true;
-      } catch (err) {
-        log(`The durable agent desk is not attached: ${err instanceof Error ? err.message : String(err)}`);
-      }
+      desk = await attachDemoDesk(process.env, log);
       if (running.running && running.info) {
         log(`\nThe running bridge shows the demo: ${running.info.url}`);
         await printPairing(log);
@@ -50,7 +39,6 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
       await printPairing(log);
     },
   });
-  if (attached) await durableRemove('desk').catch(() => undefined);
-  await (desk as Desk | null)?.close();
+  await (desk as DemoDesk | null)?.stop();
   await (bridge as Bridge | null)?.stop();
 }

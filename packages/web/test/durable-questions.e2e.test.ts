@@ -33,7 +33,7 @@ describe('durable agents: question cards on the phone (390×844)', () => {
       { id: 'no', action: 'deny', label: 'No, leave it' },
       { id: 'stop', action: 'cancel', label: 'Stop asking' },
     ] as const;
-    agent.ask('kinds', { id: 'perm', kind: 'permission', title: 'Write notes/today.md?', body: '3 lines: the plan.', toolCall: { id: t.callId, name: 'write_file' }, options: [...perm], expiresInMs: 2 * HOUR + 4 * 60_000 });
+    agent.ask('kinds', { id: 'perm', kind: 'permission', title: 'Write notes/today.md?', body: '3 lines: the plan.', toolCall: { id: t.callId, name: 'write_file' }, options: [...perm], expiresInMs: 2 * HOUR + 10 * 60_000 });
     agent.ask('kinds', { id: 'one', kind: 'choice', title: 'Which branch?', options: [{ id: 'main', label: 'main' }, { id: 'dev', label: 'dev' }] });
     agent.ask('kinds', { id: 'many', kind: 'choice', multiple: true, title: 'Which of these today?', options: [{ id: 'mail', label: 'Answer mail' }, { id: 'review', label: 'Review the pull request' }, { id: 'walk', label: 'A walk' }] });
     agent.ask('kinds', { id: 'text', kind: 'text', title: 'A new name?', placeholder: 'Name' });
@@ -59,6 +59,7 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     agent.ask('retries', { id: 'changed', kind: 'choice', title: 'Deploy?', options: [{ id: 'a', label: 'A' }] });
     agent.ask('retries', { id: 'unsure', kind: 'choice', title: 'Lost on the way?', options: [{ id: 'a', label: 'A' }] });
     agent.ask('retries', { id: 'maybe', kind: 'choice', title: 'Lost, then changed?', options: [{ id: 'a', label: 'A' }] });
+    agent.ask('retries', { id: 'notool', kind: 'permission', title: 'Names no tool', options: [{ id: 'y', action: 'allow', label: 'Yes' }, { id: 'al', action: 'always', label: 'Always' }, { id: 'n', action: 'deny', label: 'No' }] });
 
     const c = agent.open({ id: 'receipts', title: 'Receipts' });
     c.startTurn();
@@ -83,12 +84,16 @@ describe('durable agents: question cards on the phone (390×844)', () => {
   });
 
   it('every kind: permission in Collie words, choice, pick any number, text count, form with Required, shortened, unknown, first 5 then Show N more', async () => {
+    // The phone's clock is the test's to move: the countdown is checked at 4 min, 40 s and past.
+    const expiresAt = rig.bridge.hub.durable.conversations.get(conversationKey('asker', 'kinds'))!.questions.find((x) => x.id === 'perm')!.expiresAt!;
     await page.clock.install();
     await open('kinds');
     const perm = card('perm');
     await perm.waitFor();
     expect(await perm.locator('.card-caption').textContent()).toBe('Needs your answer · asker');
-    expect(await perm.locator('.card-expiry').textContent()).toBe('Expires in 4 min');
+    const phoneNow = () => page.evaluate(() => Date.now());
+    await page.clock.fastForward(expiresAt - 240_000 + 500 - (await phoneNow()));
+    await expect.poll(() => perm.locator('.card-expiry').textContent()).toBe('Expires in 4 min');
     expect(await perm.locator('.option-words').allTextContents()).toEqual(['Allow', 'Always allow', 'Deny', 'Cancel']);
     expect(await perm.locator('.option-quiet').allTextContents()).toEqual(['Yes, write it', 'Always for notes/', 'No, leave it', 'Stop asking']);
     // Under the tool call it is about.
@@ -98,8 +103,9 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     await page.screenshot({ path: artifactPath('web/durable-q-kinds.png'), fullPage: true });
 
     // The countdown: 4 min, then seconds under a minute, then Expired; the buttons stay.
-    await page.clock.fastForward(200_000);
+    await page.clock.fastForward(expiresAt - 40_000 + 500 - (await phoneNow()));
     await expect.poll(() => perm.locator('.card-expiry').textContent()).toMatch(/^Expires in (40|39|38) s$/);
+    await perm.screenshot({ path: artifactPath('web/durable-q-40s.png') });
     await page.clock.fastForward(45_000);
     await expect.poll(() => perm.locator('.card-expiry').textContent()).toBe('Expired');
     expect(await perm.locator('.option-words').count()).toBe(4);
@@ -174,7 +180,8 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     await page.locator('.chat-notice', { hasText: 'Timed out before an answer: Late?' }).waitFor();
     // A frozen card keeps its words and its buttons, which send nothing more.
     const before = agent.answers.length;
-    await card('decided').getByRole('button', { name: 'A' }).click();
+    await card('decided').getByRole('button', { name: 'A' }).click({ force: true });
+    expect(await card('decided').getByRole('button', { name: 'A' }).getAttribute('aria-disabled')).toBe('true');
     expect(agent.answers.length).toBe(before);
     await page.screenshot({ path: artifactPath('web/durable-q-after-tap.png'), fullPage: true });
 
@@ -182,6 +189,8 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     agent.scripts.set('unsure', () => 'throw');
     agent.scripts.set('maybe', () => (agent.asks.get('maybe')!.update({ kind: 'choice', title: 'Lost, then changed: still?', options: [{ id: 'a', label: 'A' }] }), 'throw'));
     await open('retries');
+    // A question that names no tool is not offered "Always allow".
+    expect(await card('notool').locator('.option-words').allTextContents()).toEqual(['Allow', 'Deny']);
     await card('changed').getByRole('button', { name: 'A' }).click();
     await card('changed').locator('.card-result', { hasText: 'This ask changed. Read it again, then tap an answer.' }).waitFor();
     await card('changed').locator('.card-title', { hasText: 'Deploy to staging now?' }).waitFor();

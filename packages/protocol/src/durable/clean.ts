@@ -40,11 +40,12 @@ export class Fit {
     if (changed) this.shortened = true;
     if (s.length <= max) return s;
     this.shortened = true;
+    // The ellipsis counts: a cut text is `max` characters at most ("16 characters at most").
     // Never split a surrogate pair: a lone half shows as a replacement character.
-    let end = max;
+    let end = max - 1;
     const code = s.charCodeAt(end - 1);
     if (code >= 0xd800 && code <= 0xdbff) end--;
-    return `${s.slice(0, end)}…`;
+    return `${s.slice(0, end).trimEnd()}…`;
   }
 }
 

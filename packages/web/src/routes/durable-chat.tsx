@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { DurableConversation } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { ChatItem } from '../components/chat/chat-item';
@@ -12,7 +12,7 @@ import { useQuestionTaps } from '../components/durable/use-question-taps';
 import { useClientState } from '../hooks/use-client';
 import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
-import { cardViews, placeCards } from '../lib/durable/cards';
+import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
 import { cardsToShow } from '../lib/durable/countdown';
 import { pendingLines, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
@@ -50,6 +50,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const now = useNow();
   const { taps, send, retry } = useQuestionTaps(agent, id, c?.updatedAt ?? 0);
   const own = useOwnLines(agent, id, setText);
+  const order = useRef<readonly string[]>([]);
   if (!c || !a) {
     return (
       <>
@@ -73,7 +74,8 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
     if (r.outcome === 'taken') window.location.hash = `#/durable/${encodeURIComponent(agent)}`;
     else setSaid(tapWords(r.outcome, r.reason));
   };
-  const views = cardViews(c.questions, taps, c.updatedAt);
+  order.current = seenOrder(order.current, c.questions);
+  const views = inOrder(cardViews(c.questions, taps, c.updatedAt), order.current);
   const { shown, more } = cardsToShow(views, allCards);
   const pending = pendingLines(own.lines, items, now);
   const submit = (steer: boolean) => {

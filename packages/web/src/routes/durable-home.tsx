@@ -62,6 +62,11 @@ export function DurableHome({ agent }: { readonly agent: string }) {
             {closed.note}
           </p>
         ) : null}
+        {closed.note && /Try again/.test(closed.note) ? (
+          <button type="button" className="button durable-more" onClick={() => load(null)}>
+            Try again
+          </button>
+        ) : null}
       </main>
     </>
   );

@@ -80,3 +80,21 @@ export function placeCards<C extends { readonly question: DurableQuestion }>(ite
   for (const card of rest) out.push({ kind: 'card', card });
   return out;
 }
+
+/**
+ * The ids of questions in the order they were first seen, so a card that ends and freezes
+ * keeps its place instead of jumping to the end. Returns the grown list (same array when unchanged).
+ */
+export function seenOrder(was: readonly string[], live: readonly DurableQuestion[]): readonly string[] {
+  const fresh = live.map((q) => q.id).filter((id) => !was.includes(id));
+  return fresh.length ? [...was, ...fresh] : was;
+}
+
+/** Cards in first-seen order. */
+export function inOrder<C extends { readonly question: DurableQuestion }>(cards: readonly C[], order: readonly string[]): C[] {
+  const at = (c: C) => {
+    const i = order.indexOf(c.question.id);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return [...cards].sort((a, b) => at(a) - at(b));
+}

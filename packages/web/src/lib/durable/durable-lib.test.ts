@@ -150,3 +150,25 @@ describe('answers and the closed list', () => {
     expect(foldClosed(second, { state: 'no_list' }, false)).toEqual({ rows: [], next: null, note: 'This durable agent does not keep a list of its conversations.' });
   });
 });
+
+describe('card order', () => {
+  it('keeps a frozen card in the place it was first seen', async () => {
+    const { seenOrder, inOrder } = await import('./cards');
+    const order = seenOrder(seenOrder([], [q('a'), q('b'), q('c')]), [q('b'), q('d')]);
+    expect(order).toEqual(['a', 'b', 'c', 'd']);
+    expect(inOrder([{ question: q('d') }, { question: q('a') }, { question: q('c') }], order).map((x) => x.question.id)).toEqual(['a', 'c', 'd']);
+  });
+});
+
+describe('durable routes', () => {
+  it('parses the list, a chat, New conversation and a closed conversation to read', async () => {
+    const { parseRoute } = await import('../routes');
+    expect(parseRoute('#/durable/desk')).toEqual({ name: 'durable', agent: 'desk' });
+    expect(parseRoute('#/durable/desk/c%2F1')).toEqual({ name: 'durable-chat', agent: 'desk', id: 'c/1' });
+    expect(parseRoute('#/durable-new/desk')).toEqual({ name: 'durable-new', agent: 'desk' });
+    expect(parseRoute('#/durable-read/desk/old-0')).toEqual({ name: 'durable-read', agent: 'desk', id: 'old-0' });
+    expect(parseRoute('#/durable-new/desk/x')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/durable-read/desk')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/durable-read/%E0%A4%A/x')).toEqual({ name: 'not-found' });
+  });
+});
