@@ -1,4 +1,4 @@
-import { DurableAgent, serve, type Calls, type Conversation } from '@collie/durable-sdk';
+import { DurableAgent, Refusal, serve, type Calls, type Conversation } from '@collie/durable-sdk';
 import { conversationKey, type WireResult } from '@collie/protocol';
 import { artifactPath, tempDir, type TempDir } from '@collie/testkit';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,8 @@ class Talker extends DurableAgent {
       onStop: () => undefined,
       onMessage: (c, text, { steer }) => {
         if (steer) return void c.notice(`steered: ${text}`);
+        // Refused after the SDK wrote its copy of the line: the phone still says "Not sent".
+        if (text === 'refuse me') throw new Refusal('talker is busy.');
         c.startTurn();
         void this.gate.then(() => {
           c.reply(`You said: ${text}`);
@@ -124,11 +126,11 @@ describe('durable agents: your line, the header and the belt (390×844)', () => 
     expect(ids[1]).toBe(ids[0]);
     expect(await page.locator('.chat-user', { hasText: 'lost once' }).count()).toBe(1);
 
-    agent.scripts.set('refuse me', () => ({ result: { outcome: 'refused', reason: 'talker is busy.', conversationId: null } }));
     await box.fill('refuse me');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.locator('.chat-own', { hasText: 'refuse me' }).locator('.own-words', { hasText: 'Not sent' }).waitFor();
     expect(await box.inputValue()).toBe('refuse me');
+    expect(await page.locator('.chat-user', { hasText: 'refuse me' }).count()).toBe(1);
     await page.screenshot({ path: artifactPath('web/durable-line-not-sent.png') });
 
     // An agent that does not echo the request id: matched by the same text within 30 s.

@@ -14,7 +14,7 @@ import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
 import { cardsToShow } from '../lib/durable/countdown';
-import { pendingLines, showsWorking } from '../lib/durable/own-lines';
+import { pendingLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
 import { tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
@@ -43,7 +43,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const { model, connection } = useClientState();
   const a = model?.durable.agents.get(agent);
   const c = model?.durable.conversations.get(`${agent}\n${id}`);
-  const items = model?.durable.threads.get(`${agent}\n${id}`) ?? [];
+  const thread = model?.durable.threads.get(`${agent}\n${id}`) ?? [];
   const [text, setText] = useState('');
   const [said, setSaid] = useState<string | null>(null);
   const [allCards, setAllCards] = useState(false);
@@ -77,6 +77,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   order.current = seenOrder(order.current, c.questions);
   const views = inOrder(cardViews(c.questions, taps, c.updatedAt), order.current);
   const { shown, more } = cardsToShow(views, allCards);
+  const items = refusedEchoes(own.lines, thread);
   const pending = pendingLines(own.lines, items, now);
   const submit = (steer: boolean) => {
     own.send(text, steer, items.length);

@@ -5,7 +5,7 @@ import { countWords, formAnswer, missingRequired } from './answers';
 import { cardViews, placeCards, requestIdFor, type Tap } from './cards';
 import { foldClosed, EMPTY_CLOSED } from './closed-list';
 import { cardsToShow, expiryWords } from './countdown';
-import { GONE_MS, lineStateAfter, MATCH_MS, pendingLines, showsWorking, type OwnLine } from './own-lines';
+import { GONE_MS, lineStateAfter, MATCH_MS, pendingLines, refusedEchoes, showsWorking, type OwnLine } from './own-lines';
 import { tapWords } from './words';
 
 const q = (id: string, version = 0, toolCall: string | null = null): DurableQuestion => ({
@@ -106,6 +106,12 @@ describe('your own line', () => {
   it('matches one item to one line', () => {
     const lines = [line('r1', 'same', 0), line('r2', 'same', 10)];
     expect(pendingLines(lines, [user('u', 'same', 5)], 20).map((l) => l.requestId)).toEqual(['r2']);
+  });
+  it('keeps "Not sent" when the agent wrote its copy and then refused, and leaves that copy out', () => {
+    const lines = [line('r1', 'no', 0, 'not_sent')];
+    const items = [user('u1', 'no', 0, 'r1'), reply('a')];
+    expect(pendingLines(lines, refusedEchoes(lines, items), 10).map((l) => l.state)).toEqual(['not_sent']);
+    expect(refusedEchoes(lines, items).map((i) => i.id)).toEqual(['a']);
   });
   it('stops showing after 10 minutes', () => {
     expect(pendingLines([line('r', 'x', 0)], [], GONE_MS)).toHaveLength(1);

@@ -53,6 +53,11 @@ export function pendingLines(lines: readonly OwnLine[], items: readonly DurableI
   const out: OwnLine[] = [];
   for (const line of lines) {
     if (now - line.at > GONE_MS) continue;
+    // Refused: "Not sent" stands, even when the agent wrote its copy before it refused.
+    if (line.state === 'not_sent') {
+      out.push(line);
+      continue;
+    }
     const echo =
       users.find((u) => !used.has(u.id) && u.requestId === line.requestId) ??
       users.find((u) => !used.has(u.id) && u.requestId === null && u.text === line.text && Math.abs(u.at - line.at) <= MATCH_MS);
@@ -73,4 +78,10 @@ export function showsWorking(pending: readonly OwnLine[], items: readonly Durabl
   const newest = pending.at(-1);
   if (newest) return newest.state !== 'not_sent' && items.length <= newest.seen;
   return items.at(-1)?.kind === 'user';
+}
+
+/** The agent's copies of lines it refused: the thread leaves them out, "Not sent" stands in their place. */
+export function refusedEchoes(lines: readonly OwnLine[], items: readonly DurableItem[]): DurableItem[] {
+  const refused = new Set(lines.filter((l) => l.state === 'not_sent').map((l) => l.requestId));
+  return refused.size === 0 ? [...items] : items.filter((i) => !(i.kind === 'user' && i.requestId !== null && refused.has(i.requestId)));
 }
