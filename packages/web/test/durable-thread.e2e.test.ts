@@ -143,6 +143,16 @@ describe('durable agents: your line, the header and the belt (390×844)', () => 
     await page.locator('.chat-user', { hasText: 'no id echo' }).first().waitFor();
     await expect.poll(() => page.locator('.chat-own', { hasText: 'no id echo' }).count()).toBe(0);
     expect(await page.locator('.chat-user', { hasText: 'no id echo' }).count()).toBe(1);
+
+    // A reply still growing has a cursor and no time; settled, the cursor goes and its time shows.
+    const growing = talk.reply('half', { growing: true });
+    const grown = page.locator('.chat-timed', { hasText: 'half' });
+    await grown.locator('.chat-cursor').waitFor();
+    expect(await grown.locator('.chat-time').count()).toBe(0);
+    growing.settle('half and whole');
+    await grown.locator('.chat-time').waitFor();
+    expect(await grown.locator('.chat-cursor').count()).toBe(0);
+    expect(await grown.locator('.chat-reply').textContent()).toBe('half and whole');
     expect(rig.errors).toEqual([]);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { DurableConversation } from '@collie/protocol';
+import type { DurableConversation, DurableItem } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { ChatItem } from '../components/chat/chat-item';
 import { DurableBelt } from '../components/durable/durable-belt';
@@ -31,6 +31,19 @@ export function DurableHeader({ c, menu }: { readonly c: DurableConversation; re
       </div>
       <div className="durable-line2">{headerLine(c) ?? ''}</div>
     </header>
+  );
+}
+
+const TIMED = new Set(['reply', 'thinking', 'notice', 'markdown']);
+
+/** A settled reply, thinking, notice or markdown item shows its time; one still growing has its cursor and no time. */
+function TimedItem({ item }: { readonly item: DurableItem }) {
+  if (!TIMED.has(item.kind)) return <ChatItem item={item} />;
+  return (
+    <div className="chat-timed">
+      <ChatItem item={item} />
+      {item.final ? <time className="chat-time">{new Date(item.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</time> : null}
+    </div>
   );
 }
 
@@ -90,7 +103,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
       <main className="page chat durable-chat">
         {placeCards(items, shown).map((row) =>
           row.kind === 'item' ? (
-            <ChatItem key={`i:${row.item.id}`} item={row.item} />
+            <TimedItem key={`i:${row.item.id}`} item={row.item} />
           ) : (
             <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
           ),
