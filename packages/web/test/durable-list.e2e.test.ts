@@ -49,10 +49,12 @@ describe('durable agents: the conversation list and New conversation (390×844)'
     flaky.open({ title: 'Flaky today' });
     for (const [a, name] of [[plain, 'plain'], [nolist, 'nolist'], [flaky, 'flaky'], [future, 'future']] as const) listening.push(await serve(a, { socket: sock(work.path, name) }));
     const names = ['plain', 'nolist', 'flaky', 'future'];
-    rig = await durableRig(work.path, [{ name: 'desk', address: desk.listening.address }, ...listening.map((l, i) => ({ name: names[i]!, address: l.address }))]);
+    // `gone` listens nowhere: Unreachable.
+    const gone = { name: 'gone', address: sock(work.path, 'gone') };
+    rig = await durableRig(work.path, [{ name: 'desk', address: desk.listening.address }, ...listening.map((l, i) => ({ name: names[i]!, address: l.address })), gone]);
     page = rig.page;
     await untilDurable(rig.bridge.hub, 'every agent ready or refused', (d) =>
-      ['desk', 'plain', 'nolist', 'flaky'].every((n) => d.agents.get(n)?.state === 'ready') && d.agents.get('future')?.state === 'version_mismatch',
+      ['desk', 'plain', 'nolist', 'flaky'].every((n) => d.agents.get(n)?.state === 'ready') && d.agents.get('future')?.state === 'version_mismatch' && d.agents.get('gone')?.state === 'unreachable',
     );
   }, 180_000);
 
@@ -141,6 +143,13 @@ describe('durable agents: the conversation list and New conversation (390×844)'
     expect(await foot.textContent()).toBe("The durable agent speaks wire v2, this Collie speaks v1. Update Collie, or the agent's SDK.");
     expect(await page.locator('.notice').textContent()).toContain("Program speaks wire v2, this Collie speaks v1. Update Collie, or the durable agent's SDK.");
     await page.screenshot({ path: artifactPath('web/durable-l-version.png') });
+
+    // Unreachable: the row says so, and its home says why; no list is read from it.
+    await page.goto('/');
+    await page.locator('.durable-row', { hasText: 'gone' }).locator('.durable-state', { hasText: 'Unreachable' }).waitFor();
+    await page.locator('.durable-row', { hasText: 'gone' }).click();
+    await page.locator('.notice-title', { hasText: 'Unreachable' }).waitFor();
+    expect(await page.locator('.notice-body').textContent()).toMatch(/^cannot reach it: /);
 
     await page.goto('/#/durable/flaky');
     await page.locator('.durable-closed', { hasText: 'Yesterday' }).waitFor();

@@ -7,6 +7,7 @@ import { useNow } from '../hooks/use-now';
 import { fetchClosed } from '../lib/durable/api';
 import { EMPTY_CLOSED, foldClosed, type ClosedList } from '../lib/durable/closed-list';
 import { ordered } from '../lib/durable/summary';
+import { STATE_WORDS } from '../lib/durable/words';
 
 /**
  * `#/durable/<agent>`: its conversations the way a messaging app lists its chats: what waits
@@ -41,6 +42,7 @@ export function DurableHome({ agent }: { readonly agent: string }) {
           </a>
         </div>
         {a?.caution ? <Notice title="Version mismatch">{a.caution}</Notice> : null}
+        {a && (a.state === 'unreachable' || a.state === 'starting') ? <Notice title={STATE_WORDS[a.state]}>{a.problem ?? undefined}</Notice> : null}
         <ul className="rows durable-open">
           {open.map((c) => (
             <OpenRow key={c.id} agent={agent} c={c} now={now} />
