@@ -1,24 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ConversationReadResult } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { ChatItem } from '../components/chat/chat-item';
 import { useClientState } from '../hooks/use-client';
-import { postDurable } from '../lib/durable/api';
+import { postDurable, readConversation, type Read } from '../lib/durable/api';
 import { tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
 import { DurableHeader } from './durable-chat';
-
-type Read = { state: 'loading' } | { state: 'failed' } | { state: 'ok'; got: ConversationReadResult };
-
-async function readConversation(agent: string, id: string): Promise<Read> {
-  try {
-    const q = new URLSearchParams({ agent, id });
-    const parsed = ConversationReadResult.safeParse(await (await fetch(`/api/durable/conversation?${q.toString()}`)).json());
-    return parsed.success ? { state: 'ok', got: parsed.data } : { state: 'failed' };
-  } catch {
-    return { state: 'failed' };
-  }
-}
 
 /** `#/durable-read/<agent>/<id>`: a closed conversation, read-only; Reopen when the durable agent can reopen one. */
 export function DurableRead({ agent, id }: { readonly agent: string; readonly id: string }) {

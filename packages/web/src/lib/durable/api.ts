@@ -1,4 +1,4 @@
-import { ClosedListResult, TapResult } from '@collie/protocol';
+import { ClosedListResult, ConversationReadResult, TapResult } from '@collie/protocol';
 
 /** `POST /api/durable/<path>`; never throws: no answer is `unsure` (the same request id retries). */
 export async function postDurable(path: string, body: object): Promise<TapResult> {
@@ -21,5 +21,18 @@ export async function fetchClosed(agent: string, cursor: string | null): Promise
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+}
+
+export type Read = { state: 'loading' } | { state: 'failed' } | { state: 'ok'; got: ConversationReadResult };
+
+/** `GET /api/durable/conversation`: one conversation to read (a closed one read-only); never throws. */
+export async function readConversation(agent: string, id: string): Promise<Read> {
+  try {
+    const q = new URLSearchParams({ agent, id });
+    const parsed = ConversationReadResult.safeParse(await (await fetch(`/api/durable/conversation?${q.toString()}`)).json());
+    return parsed.success ? { state: 'ok', got: parsed.data } : { state: 'failed' };
+  } catch {
+    return { state: 'failed' };
   }
 }
