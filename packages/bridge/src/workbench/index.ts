@@ -1,0 +1,40 @@
+import type { Hono } from 'hono';
+import type { Pane, SendReceipt } from '@collie/protocol';
+import { UploadStore } from './uploads/store';
+import { isRawUpload, uploadRoutes } from './uploads/routes';
+
+
+/** Sweep old uploads this often (a few directory reads; no process is spawned). */
+const SWEEP_MS = 60 * 60 * 1000;
+
+export interface WorkbenchDeps {
+  stateDir: string;
+  pane: (id: string) => Pane | undefined;
+  /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
+  send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
+  now?: () => number;
+}
+
+export interface Workbench {
+  /** Routes mounted under `/api`, behind the same gates as the rest. */
+  routes: Hono;
+  /** The upload route: its body is raw bytes, so the JSON gates let it through to its own checks. */
+  isRawUpload: (method: string, path: string) => boolean;
+  uploads: UploadStore;
+  stop(): void;
+}
+
+/** Work from the phone: attachments today; each later part is a folder beside `uploads/`. */
+export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
+  const uploads = await UploadStore.open(d.stateDir, d.now);
+  const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  return {
+    routes: uploadRoutes({ store: uploads, pane: d.pane, send: d.send }),
+    isRawUpload,
+    uploads,
+    stop: () => clearInterval(timer),
+  };
+}
