@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Pane, SendReceipt } from '@collie/protocol';
 import { UploadStore } from './uploads/store';
 import { isRawUpload, uploadRoutes } from './uploads/routes';
+import { changesRoutes } from './changes/routes';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -24,15 +25,17 @@ export interface Workbench {
   stop(): void;
 }
 
-/** Work from the phone: attachments today; each later part is a folder beside `uploads/`. */
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments); each part a folder. */
 export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const uploads = await UploadStore.open(d.stateDir, d.now);
   const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
   sweep();
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
+  const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
+  routes.route('/', changesRoutes({ pane: d.pane, send: d.send }));
   return {
-    routes: uploadRoutes({ store: uploads, pane: d.pane, send: d.send }),
+    routes,
     isRawUpload,
     uploads,
     stop: () => clearInterval(timer),
