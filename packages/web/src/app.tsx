@@ -11,6 +11,7 @@ import { DevicesPage } from './routes/devices-page';
 import type { Route } from './lib/routes';
 import { DurableHome } from './routes/durable-home';
 import { DurableChat } from './routes/durable-chat';
+import { ChangesPage } from './routes/changes-page';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -45,6 +46,8 @@ function Page({ route }: { readonly route: Route }) {
       return <DurableHome key={route.agent} agent={route.agent} />;
     case 'durable-chat':
       return <DurableChat key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
+    case 'changes':
+      return <ChangesPage key={route.id} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }
