@@ -3,7 +3,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangesAnswer, ErrorBody, ReceiptBody } from '@collie/protocol';
+import { ChangesAnswer, ChangesWaitAnswer, ErrorBody, ReceiptBody } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
 import { finalReceipt } from './send-helpers';
@@ -102,6 +102,20 @@ describe('changes: a real git repository in a temp dir, a pane in it (cat), a re
     const screen = await tmux.waitForScreen(tmuxPane, (s) => s.split('why the rename?').length >= 3, 30_000);
     expect(screen).toContain('Review comments on your changes (2):');
     expect(screen.indexOf('GUIDE.md:1')).toBeLessThan(screen.indexOf('src/app.ts:2'));
+  });
+
+  it('a wait answers when a file of the repository changes (a watcher, no polling)', async () => {
+    const wait = fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/changes/wait`, { headers: bridge.device.headers }).then(async (r) => ChangesWaitAnswer.parse(await r.json()));
+    // The watcher is set up once the request has found the repository root: change a file until the wait answers.
+    let answered = false;
+    void wait.then(() => (answered = true));
+    for (let i = 0; i < 100 && !answered; i++) {
+      await writeFile(join(repo, 'src', 'touched.ts'), `// ${i}\n`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await wait).toEqual({ changed: true });
+    const c = await changes();
+    expect(c.paths.map((p) => p.path)).toContain('src/touched.ts');
   });
 
   it('refuses comments on paths outside the changed files, hostile paths, and an empty list', async () => {

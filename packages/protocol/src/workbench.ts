@@ -121,3 +121,10 @@ export type ReviewComment = z.infer<typeof ReviewComment>;
 /** `POST /api/panes/:id/review`: the comments as one message through the send protocol. */
 export const ReviewRequest = z.object({ comments: z.array(ReviewComment).min(1).max(50), request_id: RequestId }).strict();
 export type ReviewRequest = z.infer<typeof ReviewRequest>;
+
+/**
+ * `GET /api/panes/:id/changes/wait`: answers once a file of the repository changes
+ * (`changed: true`, a watcher, no polling) or after about 25 s with nothing (`changed: false`).
+ */
+export const ChangesWaitAnswer = z.object({ changed: z.boolean() });
+export type ChangesWaitAnswer = z.infer<typeof ChangesWaitAnswer>;

@@ -57,6 +57,14 @@ describe('reviewing an agent\'s changes from the phone', () => {
     await file.locator('.diff-counts', { hasText: '+2 −1' }).waitFor();
     await page.locator('.diff-file', { hasText: 'NOTES.md' }).locator('.diff-counts', { hasText: 'new, not in git' }).waitFor();
     await shot(page, 'changes-folded');
+    // The agent (or anyone) changes a file: the page shows it without a tap (the bridge's watcher).
+    // Written again until it shows: the page's wait may reach the bridge after the first write.
+    const three = page.locator('.changes-facts', { hasText: 'shop on fix-login · 3 files' });
+    for (let i = 0; i < 60 && !(await three.isVisible()); i++) {
+      await writeFile(join(repo, 'src', 'session.ts'), `export const ttl = ${i};\n`);
+      await three.waitFor({ timeout: 500 }).catch(() => undefined);
+    }
+    await three.waitFor();
 
     await file.locator('summary').click();
     const comment = async (lineText: string, text: string) => {

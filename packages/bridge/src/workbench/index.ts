@@ -3,6 +3,7 @@ import type { Pane, SendReceipt } from '@collie/protocol';
 import { UploadStore } from './uploads/store';
 import { isRawUpload, uploadRoutes } from './uploads/routes';
 import { changesRoutes } from './changes/routes';
+import { RepoWatchers } from './changes/watch';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -14,6 +15,8 @@ export interface WorkbenchDeps {
   /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
   now?: () => number;
+  /** Test knob: how long `changes/wait` holds a request (default 25 s). */
+  changesWaitMs?: number;
 }
 
 export interface Workbench {
@@ -33,11 +36,15 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
   const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
-  routes.route('/', changesRoutes({ pane: d.pane, send: d.send }));
+  const watchers = new RepoWatchers();
+  routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
   return {
     routes,
     isRawUpload,
     uploads,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      watchers.closeAll();
+    },
   };
 }

@@ -7,7 +7,7 @@ import { DiffFile } from '../components/workbench/diff-file';
 import { useClientState } from '../hooks/use-client';
 import { usePaneAction } from '../hooks/use-pane-action';
 import { paneHref } from '../lib/routes';
-import { fetchChanges } from '../lib/workbench/changes-api';
+import { fetchChanges, waitForChanges } from '../lib/workbench/changes-api';
 import { type Comments, putComment } from '../lib/workbench/review';
 
 /**
@@ -27,6 +27,22 @@ export function ChangesPage({ id }: { readonly id: string }) {
     void fetchChanges(id, page).then((r) => setState(r.ok ? { changes: r.changes, error: null, loading: false } : { changes: null, error: r.message, loading: false }));
   }, [id, page]);
   useEffect(load, [load]);
+
+  // Live: the bridge watches the repository and answers a wait when a file changes; then the
+  // page reads the diff again (comments stay). One wait out at a time; none after a failure.
+  const shown = state.changes;
+  useEffect(() => {
+    if (!shown) return;
+    const stop = new AbortController();
+    const next = async (): Promise<void> => {
+      const changed = await waitForChanges(id, stop.signal);
+      if (stop.signal.aborted || changed === null) return;
+      if (changed) load();
+      else await next();
+    };
+    void next();
+    return () => stop.abort();
+  }, [id, shown, load]);
 
   // Sent and typed: the comments went to the agent; they leave the page.
   const receipt = action.receipt;

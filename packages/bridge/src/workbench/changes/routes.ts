@@ -5,10 +5,17 @@ import { ApiError, fail } from '../../http/api-error';
 import { body } from '../../http/routes/sends';
 import { readChanges, repoRoot, repoStatus } from './read-changes';
 import { reviewMessage } from './review-message';
+import type { RepoWatchers } from './watch';
+
+/** How long a wait for a change is held open before it answers `changed: false`. */
+const WAIT_MS = 25_000;
 
 export interface ChangesRouteDeps {
   pane: (id: string) => Pane | undefined;
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
+  watchers: RepoWatchers;
+  /** Test knob: how long a wait is held (default 25 s). */
+  waitMs?: number;
 }
 
 /** The pane's folder, or the error that says why there is none to read. */
@@ -28,6 +35,28 @@ export function changesRoutes(d: ChangesRouteDeps): Hono {
     const raw = c.req.query('page') ?? '0';
     if (!/^\d{1,6}$/.test(raw)) return fail(c, new ApiError('bad_request', 'changes: page is a number from 0'));
     return c.json(await readChanges(cwd, Number(raw)));
+  });
+  r.get('/panes/:id/changes/wait', async (c) => {
+    const cwd = folderOf(d, c.req.param('id'));
+    if (cwd instanceof ApiError) return fail(c, cwd);
+    const root = await repoRoot(cwd);
+    const changed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        stop();
+        resolve(false);
+      }, d.waitMs ?? WAIT_MS);
+      const stop = d.watchers.once(root, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      // The phone left (page closed, network gone): stop watching for it.
+      c.req.raw.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        stop();
+        resolve(false);
+      });
+    });
+    return c.json({ changed });
   });
   r.post('/panes/:id/review', async (c) => {
     const b = await body(c, ReviewRequest);

@@ -1,4 +1,4 @@
-import { ChangesAnswer, ErrorBody } from '@collie/protocol';
+import { ChangesAnswer, ChangesWaitAnswer, ErrorBody } from '@collie/protocol';
 
 export type ChangesResult = { readonly ok: true; readonly changes: ChangesAnswer } | { readonly ok: false; readonly message: string };
 
@@ -15,5 +15,20 @@ export async function fetchChanges(paneId: string, page: number): Promise<Change
     return parsed.success ? { ok: true, changes: parsed.data } : { ok: false, message: 'the bridge answered with changes this page cannot read' };
   } catch (error) {
     return { ok: false, message: `no answer from the bridge (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/**
+ * `GET /api/panes/:id/changes/wait`: true once a file of the repository changed, false after
+ * the bridge's wait (about 25 s) passed quietly, null when the call failed (the page stops
+ * waiting; Refresh still works).
+ */
+export async function waitForChanges(paneId: string, signal: AbortSignal): Promise<boolean | null> {
+  try {
+    const response = await fetch(`/api/panes/${encodeURIComponent(paneId)}/changes/wait`, { headers: { accept: 'application/json' }, cache: 'no-store', signal });
+    const parsed = ChangesWaitAnswer.safeParse(await response.json().catch(() => null));
+    return response.ok && parsed.success ? parsed.data.changed : null;
+  } catch {
+    return null;
   }
 }
