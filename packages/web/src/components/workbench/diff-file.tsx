@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ChangedFile, DiffLine, ReviewComment } from '@collie/protocol';
 import { type Comments, commentOn, lineKey } from '../../lib/workbench/review';
+import { highlight, langOf } from '../../lib/workbench/highlight';
 
 const STATUS_WORDS: Record<ChangedFile['status'], string> = { modified: 'M', added: 'A', deleted: 'D', renamed: 'R', untracked: '?' };
 const MARK: Record<DiffLine['kind'], string> = { add: '+', del: '−', ctx: ' ' };
@@ -18,6 +19,7 @@ interface Props {
 export function DiffFile({ file, comments, onComment }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const count = [...comments.values()].filter((c) => c.path === file.path).length;
+  const lang = langOf(file.path);
   return (
     <details className={`diff-file diff-${file.status}`}>
       <summary className="diff-summary">
@@ -47,7 +49,9 @@ export function DiffFile({ file, comments, onComment }: Props) {
                   <span className="diff-num">{line.old ?? ''}</span>
                   <span className="diff-num">{line.new ?? ''}</span>
                   <span className="diff-mark">{MARK[line.kind]}</span>
-                  <span className="diff-text">{line.text}</span>
+                  <span className="diff-text">
+                    {highlight(line.text, lang).map((t, i) => (t.kind === 'plain' ? t.text : <span key={i} className={`tok-${t.kind}`}>{t.text}</span>))}
+                  </span>
                 </button>
                 {editing === key ? (
                   <CommentBox
