@@ -129,7 +129,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null };
-  const workbench = await startWorkbench({ stateDir: o.stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId) });
+  const workbench = await startWorkbench({
+    stateDir: o.stateDir,
+    pane: (id) => hub.panes.get(id),
+    send: (id, text, requestId) => sends.send(id, text, requestId),
+    mux: (id) => {
+      const at = locate(id);
+      return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
+    },
+  });
   const app = createApp({
     version: o.version,
     run,

@@ -128,3 +128,27 @@ export type ReviewRequest = z.infer<typeof ReviewRequest>;
  */
 export const ChangesWaitAnswer = z.object({ changed: z.boolean() });
 export type ChangesWaitAnswer = z.infer<typeof ChangesWaitAnswer>;
+
+/* ── Panes: rename a pane's window, close a pane ── */
+
+/** A tmux window name from the phone: 1–60 characters, no control or format characters, not starting with `-` (tmux would read an option). */
+export const WindowName = z
+  .string()
+  .min(1)
+  .max(60)
+  .refine((n) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(n) && n.trim() === n && !n.startsWith('-'), 'a window name is 1 to 60 printable characters, not starting with - and without spaces at its ends');
+
+/** `POST /api/panes/:id/rename`: renames the pane's tmux window. */
+export const RenameRequest = z.object({ name: WindowName }).strict();
+export type RenameRequest = z.infer<typeof RenameRequest>;
+
+/**
+ * `POST /api/panes/:id/close`: kills the pane. `mid_turn: true` says the person confirmed
+ * closing an agent that is working (the second tap); without it a working pane is refused.
+ */
+export const CloseRequest = z.object({ mid_turn: z.boolean() }).strict();
+export type CloseRequest = z.infer<typeof CloseRequest>;
+
+/** The answer of rename and close. */
+export const PaneActionAnswer = z.object({ ok: z.literal(true) });
+export type PaneActionAnswer = z.infer<typeof PaneActionAnswer>;

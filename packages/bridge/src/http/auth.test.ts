@@ -33,7 +33,7 @@ async function setup(trustedUser: string | null = null) {
     sends,
     auth: { devices, trustedUser },
     devices,
-    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId) }),
+    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null }),
   });
   return { app, devices };
 }
@@ -64,7 +64,7 @@ describe('every API route needs a device', () => {
     const { app, devices } = await setup();
     const other = await setup();
     const routes = apiRoutes(app);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/snapshot', 'GET /api/health', 'POST /api/panes/x/send', 'GET /api/devices', 'POST /api/uploads', 'POST /api/panes/x/send-files']));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/snapshot', 'GET /api/health', 'POST /api/panes/x/send', 'GET /api/devices', 'POST /api/uploads', 'POST /api/panes/x/send-files', 'POST /api/panes/x/rename', 'POST /api/panes/x/close']));
     const good = (await devices.addDevice('script', 'token')).token;
     const gone = await devices.addDevice('old phone', 'browser');
     await devices.revoke(gone.device.id);

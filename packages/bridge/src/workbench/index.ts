@@ -4,6 +4,7 @@ import { UploadStore } from './uploads/store';
 import { isRawUpload, uploadRoutes } from './uploads/routes';
 import { changesRoutes } from './changes/routes';
 import { RepoWatchers } from './changes/watch';
+import { paneRoutes, type PaneMux } from './panes/routes';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -14,6 +15,8 @@ export interface WorkbenchDeps {
   pane: (id: string) => Pane | undefined;
   /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
+  /** The pane's tmux server through the mux adapter (rename, close); null when the pane is unknown. */
+  mux: (id: string) => PaneMux | null;
   now?: () => number;
   /** Test knob: how long `changes/wait` holds a request (default 25 s). */
   changesWaitMs?: number;
@@ -28,7 +31,7 @@ export interface Workbench {
   stop(): void;
 }
 
-/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments); each part a folder. */
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close); each part a folder. */
 export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const uploads = await UploadStore.open(d.stateDir, d.now);
   const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
@@ -38,6 +41,7 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
   const watchers = new RepoWatchers();
   routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
+  routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
   return {
     routes,
     isRawUpload,
