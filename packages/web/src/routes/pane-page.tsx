@@ -42,7 +42,7 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneAnnouncer pane={pane} />
             <AskSlot paneId={id} card={pane.card} />
             <PaneFacts pane={pane} />
-            <WorkbenchLinks paneId={id} />
+            <WorkbenchLinks paneId={id} pane={pane} />
             {frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />}
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
