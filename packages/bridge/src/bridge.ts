@@ -133,6 +133,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     stateDir: o.stateDir,
     pane: (id) => hub.panes.get(id),
     send: (id, text, requestId) => sends.send(id, text, requestId),
+    configDir: o.configDir ?? null,
     mux: (id) => {
       const at = locate(id);
       return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;

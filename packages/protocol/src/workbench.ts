@@ -152,3 +152,13 @@ export type CloseRequest = z.infer<typeof CloseRequest>;
 /** The answer of rename and close. */
 export const PaneActionAnswer = z.object({ ok: z.literal(true) });
 export type PaneActionAnswer = z.infer<typeof PaneActionAnswer>;
+
+/* ── Quick replies: saved one-tap texts, in `<config>/quick-replies.json` ── */
+
+/** One quick reply: a short label on the chip and the text it sends. */
+export const QuickReply = z.object({ label: z.string().min(1).max(24), text: z.string().min(1).max(2000) }).strict();
+export type QuickReply = z.infer<typeof QuickReply>;
+
+/** The file and the body of `GET`/`POST /api/quick-replies`: at most 20. */
+export const QuickReplies = z.object({ replies: z.array(QuickReply).max(20) }).strict();
+export type QuickReplies = z.infer<typeof QuickReplies>;

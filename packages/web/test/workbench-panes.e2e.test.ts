@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, longTurn, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, launchChromium, longTurn, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
@@ -9,7 +9,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
 
 /** Rename a pane's window and close an agent mid-turn from a phone-sized Chromium (real tmux, the real Claude Code TUI). */
 describe('managing panes from the phone', () => {
-  it('renames the window, and closes a working agent only after the second tap', async () => {
+  it('renames the window, sends a quick reply, and closes a working agent only after the second tap', async () => {
     await using work = await tempDir('collie-panes-e2e-');
     const dist = join(work.path, 'dist');
     await buildWeb(dist);
@@ -39,6 +39,14 @@ describe('managing panes from the phone', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await untilPane(bridge.hub, 'the window renamed', (p) => p.id === id && p.windowName === 'fix login #2', 15_000);
     expect((await tmux.tmux('display-message', '-p', '-t', claude.paneId, '#{window_name}')).trim()).toBe('fix login #2');
+
+    // A quick reply: one tap, sent through the send protocol with its receipt.
+    api.script(plainReply('Continuing.'));
+    await page.getByRole('group', { name: 'Quick replies' }).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('.composer-status .status-words').textContent(), { timeout: 60_000 }).toBe('typed into the pane');
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'Continue.', 60_000);
+    await untilPane(bridge.hub, 'the pane idle again', (p) => p.id === id && (p.state === 'idle' || p.state === 'done'), 60_000);
+    await shot(page, 'panes-quick-reply');
 
     api.script(longTurn(60_000, 'never seen'));
     await claude.submit('a long job');

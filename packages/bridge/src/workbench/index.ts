@@ -5,6 +5,7 @@ import { isRawUpload, uploadRoutes } from './uploads/routes';
 import { changesRoutes } from './changes/routes';
 import { RepoWatchers } from './changes/watch';
 import { paneRoutes, type PaneMux } from './panes/routes';
+import { quickReplyRoutes } from './quick-replies/routes';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -17,6 +18,8 @@ export interface WorkbenchDeps {
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
   /** The pane's tmux server through the mux adapter (rename, close); null when the pane is unknown. */
   mux: (id: string) => PaneMux | null;
+  /** The config dir, where `quick-replies.json` is kept; null: the defaults, read-only. */
+  configDir?: string | null;
   now?: () => number;
   /** Test knob: how long `changes/wait` holds a request (default 25 s). */
   changesWaitMs?: number;
@@ -31,7 +34,7 @@ export interface Workbench {
   stop(): void;
 }
 
-/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close); each part a folder. */
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`; each part a folder. */
 export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const uploads = await UploadStore.open(d.stateDir, d.now);
   const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
@@ -42,6 +45,7 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const watchers = new RepoWatchers();
   routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
   routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
+  routes.route('/', quickReplyRoutes(d.configDir ?? null));
   return {
     routes,
     isRawUpload,

@@ -7,6 +7,7 @@ import { AttachButton } from './workbench/attach-button';
 import { AttachmentList } from './workbench/attachment-list';
 import { useAttachments } from './workbench/use-attachments';
 import { useFilesSettled } from './workbench/use-files-settled';
+import { QuickReplyChips } from './workbench/quick-reply-chips';
 import { attachmentsToSend } from '../lib/workbench/attachments';
 
 interface Props {
@@ -105,6 +106,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
       {disabledReason === null && paneHasDraft && !ownTyping ? (
         <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
       ) : null}
+      <QuickReplyChips disabled={disabledReason !== null || action.busy} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
       <AttachmentList list={files.list} onRemove={files.remove} />
       <div className="composer-row">
         <AttachButton onFiles={files.add} disabled={disabledReason !== null} />
