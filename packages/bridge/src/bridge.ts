@@ -21,6 +21,7 @@ import { startDurable, type DurableService } from './durable';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
+import { startWorkbench } from './workbench';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -128,6 +129,16 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null };
+  const workbench = await startWorkbench({
+    stateDir: o.stateDir,
+    pane: (id) => hub.panes.get(id),
+    send: (id, text, requestId) => sends.send(id, text, requestId),
+    configDir: o.configDir ?? null,
+    mux: (id) => {
+      const at = locate(id);
+      return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
+    },
+  });
   const app = createApp({
     version: o.version,
     run,
@@ -146,6 +157,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     durable,
     auth,
     devices,
+    workbench,
   });
   const events = eventsSocket({
     hub,
@@ -229,6 +241,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await durable.stop();
       await devicesSocket.close();
       await devices.close();
+      workbench.stop();
     })());
   return { url, port, hub, durable, devices, publicUrl, stop, [Symbol.asyncDispose]: stop };
 }

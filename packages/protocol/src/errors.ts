@@ -20,6 +20,9 @@ export const ErrorCode = z.enum([
   'device_revoked',
   'pairing_failed',
   'pairing_locked',
+  'upload_too_large',
+  'upload_type',
+  'bad_name',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -43,6 +46,12 @@ export const httpStatus: Record<ErrorCode, number> = {
   device_revoked: 401,
   pairing_failed: 401,
   pairing_locked: 429,
+  /** An upload over `MAX_UPLOAD_BYTES` (10 MB). */
+  upload_too_large: 413,
+  /** An upload whose bytes are not an image, a PDF or UTF-8 text. */
+  upload_type: 415,
+  /** A file name from the phone with a path, control or direction characters. */
+  bad_name: 400,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

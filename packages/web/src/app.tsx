@@ -13,6 +13,7 @@ import { DurableHome } from './routes/durable-home';
 import { DurableChat } from './routes/durable-chat';
 import { DurableNew } from './routes/durable-new';
 import { DurableRead } from './routes/durable-read';
+import { ChangesPage } from './routes/changes-page';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -51,6 +52,8 @@ function Page({ route }: { readonly route: Route }) {
       return <DurableNew key={route.agent} agent={route.agent} />;
     case 'durable-read':
       return <DurableRead key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
+    case 'changes':
+      return <ChangesPage key={route.id} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }

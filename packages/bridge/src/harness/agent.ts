@@ -58,4 +58,9 @@ export interface AgentReader {
    * tell from typing). Default 0.
    */
   submitDelayMs?: number;
+  /**
+   * How a message refers to an attached file, in the agent's own syntax (the workbench's
+   * attachments; Claude Code: `@<path>`); absent: the bare absolute path, after the text.
+   */
+  attachment?(path: string): string;
 }

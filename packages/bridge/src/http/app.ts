@@ -32,11 +32,14 @@ export interface AppDeps {
   /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
   auth: AuthDeps;
   devices: DevicesRouteDeps['devices'];
+  /** Work from the phone (`workbench/`): routes mounted under `/api`. */
+  workbench?: { routes: Hono; isRawUpload: (method: string, path: string) => boolean };
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
 export function createApp(d: AppDeps): Hono {
   const app = new Hono();
+  const rawUpload = (c: Context) => d.workbench?.isRawUpload(c.req.method, c.req.path) === true;
 
   /** A write refused at the gates is in the audit log too (never its body). */
   const refuse = (c: Context, e: ApiError) => {
@@ -57,7 +60,8 @@ export function createApp(d: AppDeps): Hono {
       return refuse(c, new ApiError('forbidden_origin', 'bridge: requests from another origin are refused'));
     }
     const write = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    if (write) {
+    // The upload route takes raw bytes (up to 10 MB) and checks its own type and size.
+    if (write && !rawUpload(c)) {
       const type = c.req.header('content-type') ?? '';
       if (!/^application\/json\s*(;|$)/i.test(type)) {
         return refuse(c, new ApiError('unsupported_media_type', 'bridge: send the body as application/json'));
@@ -67,18 +71,18 @@ export function createApp(d: AppDeps): Hono {
     if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status });
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => fail(c, new ApiError('payload_too_large', `bridge: the body is over ${MAX_BODY_BYTES} bytes`)),
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => fail(c, new ApiError('payload_too_large', `bridge: the body is over ${MAX_BODY_BYTES} bytes`)),
+  });
+  app.use('/api/*', (c, next) => (rawUpload(c) ? next() : limit(c, next)));
 
   app.use('/api/*', requireDevice(d.auth));
 
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
+  // Before the panes routes, whose catch-all would answer `/api/panes/:id/send-files` first.
+  if (d.workbench) app.route('/api', d.workbench.routes);
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));

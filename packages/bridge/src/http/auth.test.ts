@@ -11,6 +11,7 @@ import { SendService } from '../send/send-service';
 import { createApp } from './app';
 import { PUBLIC_API } from './auth';
 import { allowedHosts } from './security';
+import { startWorkbench } from '../workbench';
 
 async function setup(trustedUser: string | null = null) {
   const webDir = mkdtempSync(join(tmpdir(), 'collie-web-'));
@@ -32,6 +33,7 @@ async function setup(trustedUser: string | null = null) {
     sends,
     auth: { devices, trustedUser },
     devices,
+    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null }),
   });
   return { app, devices };
 }
@@ -62,7 +64,7 @@ describe('every API route needs a device', () => {
     const { app, devices } = await setup();
     const other = await setup();
     const routes = apiRoutes(app);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/snapshot', 'GET /api/health', 'POST /api/panes/x/send', 'GET /api/devices']));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/snapshot', 'GET /api/health', 'POST /api/panes/x/send', 'GET /api/devices', 'POST /api/uploads', 'POST /api/panes/x/send-files', 'POST /api/panes/x/rename', 'POST /api/panes/x/close']));
     const good = (await devices.addDevice('script', 'token')).token;
     const gone = await devices.addDevice('old phone', 'browser');
     await devices.revoke(gone.device.id);

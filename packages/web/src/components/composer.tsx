@@ -3,6 +3,12 @@ import { usePaneAction } from '../hooks/use-pane-action';
 import { boxAfter, sendBlocker, textToSend } from '../lib/composer-box';
 import { onEdit } from '../lib/edit-bus';
 import { StatusLine } from './status-line';
+import { AttachButton } from './workbench/attach-button';
+import { AttachmentList } from './workbench/attachment-list';
+import { useAttachments } from './workbench/use-attachments';
+import { useFilesSettled } from './workbench/use-files-settled';
+import { QuickReplyChips } from './workbench/quick-reply-chips';
+import { attachmentsToSend } from '../lib/workbench/attachments';
 
 interface Props {
   readonly paneId: string;
@@ -42,6 +48,8 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
   const area = useRef<HTMLTextAreaElement>(null);
   const settled = useRef<string | null>(null);
   const { attempt, receipt } = action;
+  const files = useAttachments();
+  useFilesSettled(action, files, setBox);
 
   useEffect(() => {
     if (!attempt || attempt.request.kind !== 'text' || !receipt?.final || settled.current === attempt.requestId) return;
@@ -69,10 +77,14 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
   }, [box]);
 
   const text = textToSend(box);
-  const pendingSame = attempt?.request.kind === 'text' && attempt.request.text === text && action.line?.moving === true;
-  const blocked = disabledReason !== null || action.busy || pendingSame || sendBlocker(box) !== null;
+  const pendingSame = (attempt?.request.kind === 'text' || attempt?.request.kind === 'files') && attempt.request.text === text && action.line?.moving === true;
+  // With files attached the text may be empty: the files are the message.
+  const attached = files.list.length > 0 ? attachmentsToSend(files.list) : null;
+  const blocked = disabledReason !== null || action.busy || pendingSame || (attached ? attached.blocker !== null : sendBlocker(box) !== null);
   const send = (): void => {
-    if (!blocked) action.run({ kind: 'text', text });
+    if (blocked) return;
+    if (attached) action.run({ kind: 'files', text, attachments: attached.ids });
+    else action.run({ kind: 'text', text });
   };
   const desktop = useFinePointer();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
@@ -94,7 +106,10 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
       {disabledReason === null && paneHasDraft && !ownTyping ? (
         <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
       ) : null}
+      <QuickReplyChips disabled={disabledReason !== null || action.busy} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
+      <AttachmentList list={files.list} onRemove={files.remove} />
       <div className="composer-row">
+        <AttachButton onFiles={files.add} disabled={disabledReason !== null} />
         <button
           type="button"
           className={`composer-keys${keysOpen ? ' composer-keys-open' : ''}`}
@@ -116,6 +131,13 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
           disabled={disabledReason !== null}
           onChange={(event) => setBox(event.currentTarget.value)}
           onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            // A screenshot pasted on a desktop is attached, not typed.
+            const pasted = [...event.clipboardData.files];
+            if (pasted.length === 0) return;
+            event.preventDefault();
+            files.add(pasted);
+          }}
         />
         <button type="button" className="composer-send" onClick={send} disabled={blocked}>
           Send

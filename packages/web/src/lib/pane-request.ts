@@ -1,17 +1,25 @@
-import type { AnswerRequest, KeyName, KeysRequest, SendRequest } from '@collie/protocol';
+import type { AnswerRequest, KeyName, KeysRequest, ReviewComment, ReviewRequest, SendFilesRequest, SendRequest } from '@collie/protocol';
 
 /** One thing the person asked to do to a pane from the phone. */
 export type PaneRequest =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'keys'; readonly keys: readonly KeyName[] }
   | { readonly kind: 'answer'; readonly signature: string; readonly option: number; readonly text?: string }
-  | { readonly kind: 'toggle'; readonly signature: string; readonly toggle: readonly number[] };
+  | { readonly kind: 'toggle'; readonly signature: string; readonly toggle: readonly number[] }
+  /** A message with attached files (upload ids): their paths go first, in the agent's syntax. */
+  | { readonly kind: 'files'; readonly text: string; readonly attachments: readonly string[] }
+  /** Review comments on the pane's changes, sent as one message. */
+  | { readonly kind: 'review'; readonly comments: readonly ReviewComment[] };
 
 /** The route each request posts to, under `/api/panes/:id/`. */
-export function requestPath(request: PaneRequest): 'send' | 'keys' | 'answer' {
+export function requestPath(request: PaneRequest): 'send' | 'keys' | 'answer' | 'send-files' | 'review' {
   switch (request.kind) {
     case 'text':
       return 'send';
+    case 'files':
+      return 'send-files';
+    case 'review':
+      return 'review';
     case 'keys':
       return 'keys';
     case 'answer':
@@ -21,10 +29,14 @@ export function requestPath(request: PaneRequest): 'send' | 'keys' | 'answer' {
 }
 
 /** The body of the request, in the wire's own shape. */
-export function requestBody(request: PaneRequest, requestId: string): SendRequest | KeysRequest | AnswerRequest {
+export function requestBody(request: PaneRequest, requestId: string): SendRequest | KeysRequest | AnswerRequest | SendFilesRequest | ReviewRequest {
   switch (request.kind) {
     case 'text':
       return { text: request.text, request_id: requestId };
+    case 'files':
+      return { text: request.text, attachments: [...request.attachments], request_id: requestId };
+    case 'review':
+      return { comments: [...request.comments], request_id: requestId };
     case 'keys':
       return { keys: [...request.keys], request_id: requestId };
     case 'answer':
@@ -43,6 +55,10 @@ export function actionKey(paneId: string, request: PaneRequest): string {
     switch (request.kind) {
       case 'text':
         return request.text;
+      case 'files':
+        return `${request.attachments.join(',')} ${request.text}`;
+      case 'review':
+        return JSON.stringify(request.comments);
       case 'keys':
         return request.keys.join(' ');
       case 'answer':

@@ -11,6 +11,7 @@ export type Route =
   | { readonly name: 'durable-chat'; readonly agent: string; readonly id: string }
   | { readonly name: 'durable-new'; readonly agent: string }
   | { readonly name: 'durable-read'; readonly agent: string; readonly id: string }
+  | { readonly name: 'changes'; readonly id: string }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -23,6 +24,11 @@ export function parseRoute(hash: string): Route {
   if (match?.[1]) {
     const id = safeDecode(match[1]);
     if (id) return { name: 'pane', id };
+  }
+  const changes = /^\/pane\/([^/]+)\/changes\/?$/.exec(path);
+  if (changes?.[1]) {
+    const id = safeDecode(changes[1]);
+    if (id) return { name: 'changes', id };
   }
   const durable = /^\/durable\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (durable?.[1]) {
@@ -59,4 +65,9 @@ function safeDecode(text: string): string | null {
 
 export function devicesHref(): string {
   return '#/devices';
+}
+
+/** `#/pane/<id>/changes`: the pane's working-tree diff, for review. */
+export function changesHref(id: string): string {
+  return `#/pane/${encodeURIComponent(id)}/changes`;
 }

@@ -13,6 +13,7 @@ import { useClientState } from '../hooks/use-client';
 import { useEscapeBack } from '../hooks/use-escape-back';
 import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
+import { WorkbenchLinks } from '../components/workbench/workbench-links';
 
 /**
  * `#/pane/<id>`: one pane. Its title, then the ask it raised right under it (that is what the
@@ -41,6 +42,7 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneAnnouncer pane={pane} />
             <AskSlot paneId={id} card={pane.card} />
             <PaneFacts pane={pane} />
+            <WorkbenchLinks paneId={id} pane={pane} />
             {frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />}
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />

@@ -48,4 +48,7 @@ export const claudeAgent: AgentReader = {
     { prefix: '!', words: 'run as a shell command (a leading ! is shell mode)' },
     { prefix: '/', words: 'run as a command (a leading / is a command), not sent as a message' },
   ],
+  // Seen on 2.1.334 (2026-12-03): `@<absolute path> text` sends the file with the message (a
+  // PNG as an image block); a bare absolute path would start the text with `/`, a command.
+  attachment: (path) => `@${path}`,
 };

@@ -1,0 +1,81 @@
+// Work from the phone, against the built bridge (`collie serve`) as its own process:
+// - a 1,000-file repository's diff: GET /api/panes/:id/changes (first page) for a pane in it,
+//   every file changed (status + diff + parse + page, answered as JSON);
+// - an upload of 10 MB to its path typed: POST /api/uploads (10 MB PNG) then
+//   POST /api/panes/:id/send-files to a shell pane (cat), until the receipt says typed.
+// Run after `npm run build`:  node bench/workbench.mjs [runs=20]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { deviceToken, quantile, root } from './lib.mjs';
+
+const RUNS = Number(process.argv[2] ?? 20);
+const kit = await import(join(root, 'packages/testkit/dist/bench-kit.mjs'));
+const tmux = await kit.startTmux();
+const work = mkdtempSync(join(tmpdir(), 'collie-bench-work-'));
+const repo = join(work, 'big');
+const git = (...args) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=B', ...args], { cwd: repo, stdio: 'ignore' });
+mkdirSync(repo);
+git('init', '-q', '-b', 'main');
+for (let i = 0; i < 1000; i++) {
+  mkdirSync(join(repo, `d${i % 20}`), { recursive: true });
+  writeFileSync(join(repo, `d${i % 20}`, `f${i}.ts`), Array.from({ length: 40 }, (_, j) => `export const v${j} = ${j};`).join('\n') + '\n');
+}
+git('add', '-A');
+git('commit', '-q', '-m', 'first');
+for (let i = 0; i < 1000; i++) writeFileSync(join(repo, `d${i % 20}`, `f${i}.ts`), Array.from({ length: 40 }, (_, j) => `export const v${j} = ${j % 3 === 0 ? j + 1 : j};`).join('\n') + '\n');
+const repoPane = await tmux.newSession('repo', { cmd: 'cat', cwd: repo });
+const catPane = await tmux.newSession('cat', { cmd: 'cat' });
+
+const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
+const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+const auth = deviceToken(env);
+const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const f = (xs, q) => +quantile(xs, q).toFixed(1);
+try {
+  const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
+  const idOf = async (tmuxId) => {
+    for (;;) {
+      const res = await fetch(`${url}/api/snapshot`, { headers: auth });
+      if (res.ok) {
+        const p = (await res.json()).panes.find((x) => x.tmuxId === tmuxId);
+        if (p) return p.id;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const repoId = await idOf(repoPane);
+  const catId = await idOf(catPane);
+
+  const diff = [];
+  let shape = null;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(repoId)}/changes`, { headers: auth });
+    const body = await res.json();
+    diff.push(performance.now() - t0);
+    shape = { files: body.paths.length, pages: body.pages, firstPageFiles: body.files.length };
+  }
+
+  const png = Buffer.alloc(10 * 1024 * 1024 - 64, 0);
+  Buffer.from('89504e470d0a1a0a', 'hex').copy(png);
+  const upload = [];
+  for (let i = 0; i < Math.min(RUNS, 10); i++) {
+    const t0 = performance.now();
+    const up = await fetch(`${url}/api/uploads?name=shot-${i}.png`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...auth }, body: png });
+    const { upload: u } = await up.json();
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(catId)}/send-files`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text: `look ${i}`, attachments: [u.id], request_id: `bench-up-${process.pid}-${i}` }) });
+    const { receipt } = await res.json();
+    if (receipt.outcome !== 'typed into the pane') throw new Error(`upload ${i}: ${receipt.outcome}`);
+    upload.push(performance.now() - t0);
+  }
+  console.log(JSON.stringify({ diff1000: { runs: RUNS, ...shape, p50: f(diff, 0.5), p99: f(diff, 0.99) }, upload10mb: { runs: upload.length, p50: f(upload, 0.5), p99: f(upload, 0.99) } }, null, 2));
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await tmux.kill();
+  rmSync(state, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+}

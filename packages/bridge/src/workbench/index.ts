@@ -1,0 +1,58 @@
+import type { Hono } from 'hono';
+import type { Pane, SendReceipt } from '@collie/protocol';
+import { UploadStore } from './uploads/store';
+import { isRawUpload, uploadRoutes } from './uploads/routes';
+import { changesRoutes } from './changes/routes';
+import { RepoWatchers } from './changes/watch';
+import { paneRoutes, type PaneMux } from './panes/routes';
+import { quickReplyRoutes } from './quick-replies/routes';
+
+
+/** Sweep old uploads this often (a few directory reads; no process is spawned). */
+const SWEEP_MS = 60 * 60 * 1000;
+
+export interface WorkbenchDeps {
+  stateDir: string;
+  pane: (id: string) => Pane | undefined;
+  /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
+  send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
+  /** The pane's tmux server through the mux adapter (rename, close); null when the pane is unknown. */
+  mux: (id: string) => PaneMux | null;
+  /** The config dir, where `quick-replies.json` is kept; null: the defaults, read-only. */
+  configDir?: string | null;
+  now?: () => number;
+  /** Test knob: how long `changes/wait` holds a request (default 25 s). */
+  changesWaitMs?: number;
+}
+
+export interface Workbench {
+  /** Routes mounted under `/api`, behind the same gates as the rest. */
+  routes: Hono;
+  /** The upload route: its body is raw bytes, so the JSON gates let it through to its own checks. */
+  isRawUpload: (method: string, path: string) => boolean;
+  uploads: UploadStore;
+  stop(): void;
+}
+
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`; each part a folder. */
+export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
+  const uploads = await UploadStore.open(d.stateDir, d.now);
+  const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
+  const watchers = new RepoWatchers();
+  routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
+  routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
+  routes.route('/', quickReplyRoutes(d.configDir ?? null));
+  return {
+    routes,
+    isRawUpload,
+    uploads,
+    stop: () => {
+      clearInterval(timer);
+      watchers.closeAll();
+    },
+  };
+}

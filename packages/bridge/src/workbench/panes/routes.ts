@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { CloseRequest, RenameRequest, type Pane } from '@collie/protocol';
+import { ApiError, fail } from '../../http/api-error';
+import { body } from '../../http/routes/sends';
+
+/** A pane's tmux server, through the bridge's one mux adapter (control mode). */
+export interface PaneMux {
+  tmuxId: string;
+  command(args: readonly string[]): Promise<string[]>;
+}
+
+export interface PanesRouteDeps {
+  pane: (id: string) => Pane | undefined;
+  mux: (id: string) => PaneMux | null;
+}
+
+/** `POST /api/panes/:id/rename` and `POST /api/panes/:id/close`. */
+export function paneRoutes(d: PanesRouteDeps): Hono {
+  const r = new Hono();
+  const find = (id: string): { pane: Pane; mux: PaneMux } | ApiError => {
+    const pane = d.pane(id);
+    const mux = d.mux(id);
+    return pane && mux ? { pane, mux } : new ApiError('not_found', `bridge: no pane '${id.slice(0, 100)}'`);
+  };
+  r.post('/panes/:id/rename', async (c) => {
+    const b = await body(c, RenameRequest);
+    if (b instanceof ApiError) return fail(c, b);
+    const at = find(c.req.param('id'));
+    if (at instanceof ApiError) return fail(c, at);
+    // One quoted argument (the adapter quotes it), but rename-window expands formats in it
+    // (tmux 3.3a: `#{pane_id}` became `%0`): `#` is doubled so the name is taken literally.
+    await at.mux.command(['rename-window', '-t', at.mux.tmuxId, b.name.replaceAll('#', '##')]);
+    return c.json({ ok: true });
+  });
+  r.post('/panes/:id/close', async (c) => {
+    const b = await body(c, CloseRequest);
+    if (b instanceof ApiError) return fail(c, b);
+    const at = find(c.req.param('id'));
+    if (at instanceof ApiError) return fail(c, at);
+    // An agent mid-turn loses its work: the phone asks twice, and says so here.
+    if (at.pane.state === 'working' && !b.mid_turn) return fail(c, new ApiError('conflict', 'panes: the agent is working; confirm closing it mid-turn'));
+    await at.mux.command(['kill-pane', '-t', at.mux.tmuxId]);
+    return c.json({ ok: true });
+  });
+  return r;
+}

@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { Upload } from '@collie/protocol';
+import type { TempDir } from '@collie/testkit';
+import type { TestBridge } from './harness';
+
+/** A 1×1 PNG: the bytes say image, whatever the name says. */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** `POST /api/uploads?name=…` with raw bytes. */
+export async function upload(bridge: TestBridge, name: string, bytes: Uint8Array, headers: Record<string, string> = bridge.device.headers, type = 'application/octet-stream'): Promise<Response> {
+  return fetch(`${bridge.url}/api/uploads?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': type, ...headers }, body: bytes });
+}
+
+export function sendFiles(bridge: TestBridge, paneId: string, body: unknown): Promise<Response> {
+  return fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/send-files`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bridge.device.headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Where the bridge keeps an upload (the state dir is under the real temp dir). */
+export function pathOf(state: TempDir, u: Upload): string {
+  return join(state.path, 'uploads', `${u.id}-${u.name}`);
+}

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@collie/protocol';
+import { longTurn, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { bridgeFor, type TestBridge, until } from './harness';
+
+describe('renaming and closing panes (real tmux, a shell pane and the real Claude Code TUI)', () => {
+  let tmux: TmuxServer;
+  let api: MessagesApi;
+  let state: TempDir;
+  let bridge: TestBridge;
+  let claude: ClaudePane;
+  let shellPane: string;
+
+  const post = (id: string, verb: 'rename' | 'close', body: unknown) =>
+    fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    tmux = await startTmux();
+    api = await startMessagesApi();
+    state = await tempDir('collie-state');
+    shellPane = await tmux.newSession('plain', { cmd: 'sh' });
+    claude = await startClaude(tmux, api);
+    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    await until(bridge.hub, 'both panes', (h) => h.panes.has(`${tmux.name}:${shellPane}`) && h.panes.get(`${tmux.name}:${claude.paneId}`)?.harness === 'claude', 60_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await bridge?.stop();
+    await claude?.kill();
+    await api?.close();
+    await tmux?.kill();
+    await state?.remove();
+  });
+
+  it("renames the pane's window, taking the name literally (quotes, #{formats}, ##)", async () => {
+    const id = `${tmux.name}:${shellPane}`;
+    const name = `fix "login" #{pane_id} ## it's`;
+    const res = await post(id, 'rename', { name });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await until(bridge.hub, 'the new window name', (h) => h.panes.get(id)?.windowName === name, 15_000);
+    expect((await tmux.tmux('display-message', '-p', '-t', shellPane, '#{window_name}')).trim()).toBe(name);
+  });
+
+  it('refuses bad names with a clear error, whatever they hold', async () => {
+    const id = `${tmux.name}:${shellPane}`;
+    for (const bad of ['', ' x', '-k', 'a\nb', 'a\u202Eb', 'x'.repeat(61)]) {
+      const res = await post(id, 'rename', { name: bad });
+      expect(res.status, bad).toBe(400);
+      expect(ErrorBody.parse(await res.json()).error.code).toBe('bad_request');
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 70 }), async (name) => {
+        const res = await post(id, 'rename', { name });
+        expect([200, 400]).toContain(res.status);
+      }),
+      { numRuns: 40 },
+    );
+    expect((await post(`${tmux.name}:%999`, 'rename', { name: 'x' })).status).toBe(404);
+  });
+
+  it('closes an agent mid-turn only on the second confirmation, then the pane is gone', async () => {
+    const id = `${tmux.name}:${claude.paneId}`;
+    api.script(longTurn(30_000, 'never seen'));
+    await claude.submit('a long job');
+    await until(bridge.hub, 'the agent working', (h) => h.panes.get(id)?.state === 'working', 30_000);
+    const first = await post(id, 'close', { mid_turn: false });
+    expect(first.status).toBe(409);
+    expect(ErrorBody.parse(await first.json()).error.message).toBe('panes: the agent is working; confirm closing it mid-turn');
+    expect(bridge.hub.panes.has(id)).toBe(true);
+    expect((await post(id, 'close', { mid_turn: true })).status).toBe(200);
+    await until(bridge.hub, 'the pane gone', (h) => !h.panes.has(id), 15_000);
+  });
+
+  it('closes an idle shell at once', async () => {
+    const id = `${tmux.name}:${shellPane}`;
+    expect((await post(id, 'close', { mid_turn: false })).status).toBe(200);
+    await until(bridge.hub, 'the pane gone', (h) => !h.panes.has(id), 15_000);
+    expect((await post(id, 'close', { mid_turn: false })).status).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, launchChromium, longTurn, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildWeb, untilPane } from './e2e-setup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+
+/** Rename a pane's window and close an agent mid-turn from a phone-sized Chromium (real tmux, the real Claude Code TUI). */
+describe('managing panes from the phone', () => {
+  it('renames the window, sends a quick reply, and closes a working agent only after the second tap', async () => {
+    await using work = await tempDir('collie-panes-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmux = await startTmux();
+    await using api = await startMessagesApi();
+    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
+    const id = `${tmux.name}:${claude.paneId}`;
+    await untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const problems: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && !/status of 409/.test(m.text()) && problems.push(m.text())));
+    page.on('pageerror', (error) => void problems.push(error.message));
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await page.locator('.conn-live').waitFor();
+
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Window name').fill('fix login #2');
+    await shot(page, 'panes-rename');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await untilPane(bridge.hub, 'the window renamed', (p) => p.id === id && p.windowName === 'fix login #2', 15_000);
+    expect((await tmux.tmux('display-message', '-p', '-t', claude.paneId, '#{window_name}')).trim()).toBe('fix login #2');
+
+    // A quick reply: one tap, sent through the send protocol with its receipt.
+    api.script(plainReply('Continuing.'));
+    await page.getByRole('group', { name: 'Quick replies' }).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('.composer-status .status-words').textContent(), { timeout: 60_000 }).toBe('typed into the pane');
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'Continue.', 60_000);
+    await untilPane(bridge.hub, 'the pane idle again', (p) => p.id === id && (p.state === 'idle' || p.state === 'done'), 60_000);
+    await shot(page, 'panes-quick-reply');
+
+    api.script(longTurn(60_000, 'never seen'));
+    await claude.submit('a long job');
+    await untilPane(bridge.hub, 'the agent working', (p) => p.id === id && p.state === 'working', 30_000);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const panel = page.getByRole('alertdialog', { name: 'Close the pane' });
+    await panel.locator('.workbench-question', { hasText: 'It runs Claude Code (claude) in' }).waitFor();
+    await panel.locator('.workbench-question', { hasText: 'window “fix login #2”' }).waitFor();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
+    await panel.locator('.workbench-warning', { hasText: 'stops it mid-turn' }).waitFor();
+    expect(bridge.hub.panes.has(id)).toBe(true);
+    await shot(page, 'panes-close-mid-turn');
+    await panel.getByRole('button', { name: 'Close anyway' }).click();
+    await expect.poll(() => bridge.hub.panes.has(id), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/');
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
