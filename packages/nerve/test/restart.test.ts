@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { AgentRecord, NerveEventFrame, SessionInfo, type AgentTranscriptEvent } from '@collie/protocol';
+import { type AgentRecord, NerveEventFrame, SessionInfo, type AgentTranscriptEvent } from '@collie/protocol';
 import { repoRoot, startMessagesApi, tempDir, type Turn } from '@collie/testkit';
 import { claudeEnv } from './harness';
 
