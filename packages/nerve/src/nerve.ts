@@ -5,6 +5,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig, type NerveConfig } from './config/config';
+import { attachDurable } from './durable/attach';
 import { Gateway } from './gateway/gateway';
 import { serveApi } from './http/serve';
 import { openDb } from './store/db';
@@ -57,14 +58,16 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
     watcher = null;
   }
   const api = await serveApi(gateway, config.listen.host, config.listen.port);
+  const durable = config.durable_socket ? await attachDurable(gateway, config.durable_socket) : null;
   return {
     url: api.url,
     port: api.port,
     gateway,
-    durable: null,
+    durable: durable?.listening.address ?? null,
     config: () => config,
     close: async () => {
       watcher?.close();
+      await durable?.close();
       await api.close();
       gateway.close();
       store.db.close();
