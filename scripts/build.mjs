@@ -22,8 +22,9 @@ await Promise.all([
   // Nerve: the SDK finds its `claude` binary beside its own files, and libsql is native.
   esbuild.build({
     ...common,
-    entryPoints: ['packages/nerve/src/cli/main.ts'],
-    outfile: 'packages/nerve/dist/nerve.mjs',
+    entryPoints: { nerve: 'packages/nerve/src/cli/main.ts', 'bench-kit': 'packages/nerve/src/bench-kit.ts' },
+    outdir: 'packages/nerve/dist',
+    outExtension: { '.js': '.mjs' },
     external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'libsql'],
   }),
   esbuild.build({

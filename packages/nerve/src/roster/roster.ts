@@ -30,8 +30,11 @@ interface Pending {
   frames: RosterInput[];
 }
 
+/** Each model call counted once, by its last frame: running totals, so a long agent stays O(1) a frame. */
 interface Meter {
   calls: Map<string, { model: string; input: number; output: number }>;
+  callTokens: number;
+  callCost: number;
   reported: number | null;
 }
 
@@ -289,7 +292,15 @@ export class Roster {
     const r = id ? this.records.get(id) : undefined;
     if (!r) return;
     if (f.call) {
-      this.meter(r.agent_id).calls.set(f.call.id, { model: f.call.model, input: f.call.inputTokens, output: f.call.outputTokens });
+      const m = this.meter(r.agent_id);
+      const was = m.calls.get(f.call.id);
+      if (was) {
+        m.callTokens -= was.input + was.output;
+        m.callCost -= callCost(was.model, was.input, was.output);
+      }
+      m.calls.set(f.call.id, { model: f.call.model, input: f.call.inputTokens, output: f.call.outputTokens });
+      m.callTokens += f.call.inputTokens + f.call.outputTokens;
+      m.callCost += callCost(f.call.model, f.call.inputTokens, f.call.outputTokens);
     }
     if (f.kind !== 'tool_call') this.line(r.agent_id, f.kind, f.payload);
     const text = typeof f.payload.text === 'string' ? f.payload.text.trim().split('\n')[0] : undefined;
@@ -298,21 +309,15 @@ export class Roster {
 
   private meter(agentId: string): Meter {
     let m = this.meters.get(agentId);
-    if (!m) this.meters.set(agentId, (m = { calls: new Map(), reported: null }));
+    if (!m) this.meters.set(agentId, (m = { calls: new Map(), callTokens: 0, callCost: 0, reported: null }));
     return m;
   }
 
   /** Tokens from the runtime's meter when it reported one, else from the agent's model calls. */
   private tokens(agentId: string): { tokens: number; cost_usd: number } {
     const m = this.meter(agentId);
-    let fromCalls = 0;
-    let cost = 0;
-    for (const c of m.calls.values()) {
-      fromCalls += c.input + c.output;
-      cost += callCost(c.model, c.input, c.output);
-    }
-    const tokens = m.reported ?? fromCalls;
-    if (m.calls.size === 0) cost = callCost('sonnet', tokens, 0);
+    const tokens = m.reported ?? m.callTokens;
+    const cost = m.calls.size === 0 ? callCost('sonnet', tokens, 0) : Math.max(0, m.callCost);
     return { tokens, cost_usd: cost };
   }
 
