@@ -43,5 +43,6 @@ export default tseslint.config(
   boundary(['packages/bridge/src/**'], ['protocol']),
   boundary(['packages/cli/src/**'], ['protocol']),
   boundary(['packages/durable-sdk/src/**', 'packages/durable-sdk/examples/**'], ['protocol']),
+  boundary(['packages/nerve/src/**'], ['protocol', 'durable-sdk']),
   boundary(['packages/web/src/**'], ['protocol'], [{ group: ['node:*'], message: 'browser code: no node:* imports' }]),
 );

@@ -19,6 +19,14 @@ await Promise.all([
     outdir: 'packages/durable-sdk/dist',
     outExtension: { '.js': '.mjs' },
   }),
+  // Nerve: the SDK finds its `claude` binary beside its own files, and libsql is native.
+  esbuild.build({
+    ...common,
+    entryPoints: { nerve: 'packages/nerve/src/cli/main.ts', 'bench-kit': 'packages/nerve/src/bench-kit.ts' },
+    outdir: 'packages/nerve/dist',
+    outExtension: { '.js': '.mjs' },
+    external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'libsql'],
+  }),
   esbuild.build({
     ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },

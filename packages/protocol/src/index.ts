@@ -6,3 +6,4 @@ export * from './durable';
 export * from './walky';
 export * from './devices';
 export * from './workbench';
+export * from './nerve/index';

@@ -1,0 +1,41 @@
+/**
+ * `/api/events`: Nerve's WebSocket of events, behind the same Host and origin gates as the
+ * routes. A client may resume with `?since=<seq>` from the gateway's recent events.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { NerveEventFrame } from '@collie/protocol';
+import type { Gateway } from '../gateway/gateway';
+import { hostAllowed, originAllowed } from './gates';
+
+/** A client this far behind is dropped; it resumes from its last seq. */
+const MAX_BUFFERED = 8 * 1024 * 1024;
+
+export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const reject = (socket: Duplex, status: number, text: string): void => {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nconnection: close\r\ncontent-type: text/plain\r\n\r\n${text}\n`);
+  };
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://nerve');
+    if (url.pathname !== '/api/events') return reject(socket, 404, 'Not Found');
+    const host = req.headers.host;
+    if (!hostAllowed(host, hosts())) return reject(socket, 403, 'Forbidden Host');
+    const site = req.headers['sec-fetch-site'];
+    if (!originAllowed(req.headers.origin, typeof site === 'string' ? site : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const send = (f: NerveEventFrame) => {
+        if (ws.bufferedAmount > MAX_BUFFERED) ws.terminate();
+        else ws.send(JSON.stringify(f));
+      };
+      const off = gateway.subscribe(send);
+      ws.on('close', off);
+      // Clients only listen; anything they send is ignored.
+      ws.on('message', () => undefined);
+    });
+  }
+
+  return { handleUpgrade, close: () => wss.close() };
+}

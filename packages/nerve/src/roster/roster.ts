@@ -1,0 +1,386 @@
+/**
+ * One session's roster: a pure state machine from {@link RosterInput}s to {@link AgentRecord}s.
+ * The clock and the id maker are passed in; nothing here does I/O. Timed rules (the 10-second
+ * claim, lost, stop_unconfirmed) advance on {@link Roster.tick}.
+ */
+import { LIVE_STATUSES, type AgentTranscriptEvent, type AgentRecord, type AgentStatus, type EndReason, type StopReason } from '@collie/protocol';
+import type { RosterInput, TaskStartedIn } from './input';
+import { AMBIENT_TASK_TYPES, callCost, callName, spawnKind, taskKind } from './kinds';
+
+/** A task no call claims within this long gets a record of its own (spec: 10 s). */
+export const CLAIM_MS = 10_000;
+/** A record still `starting` after this long is lost (spec: never started within 5 minutes). */
+export const NEVER_STARTED_MS = 5 * 60_000;
+
+export interface RosterLimits {
+  lostGraceSeconds: number;
+  stopConfirmSeconds: number;
+}
+
+export interface RosterHooks {
+  /** A record changed; `status` is true when its status did (written at once). */
+  changed(record: AgentRecord, status: boolean): void;
+  /** A transcript line for an agent (written behind). */
+  event(event: AgentTranscriptEvent): void;
+}
+
+interface Pending {
+  input: TaskStartedIn;
+  at: number;
+  frames: RosterInput[];
+}
+
+/** Each model call counted once, by its last frame: running totals, so a long agent stays O(1) a frame. */
+interface Meter {
+  calls: Map<string, { model: string; input: number; output: number }>;
+  callTokens: number;
+  callCost: number;
+  reported: number | null;
+}
+
+export const isLive = (s: AgentStatus): boolean => LIVE_STATUSES.includes(s);
+
+export class Roster {
+  private readonly records = new Map<string, AgentRecord>();
+  private readonly byCall = new Map<string, string>();
+  private readonly byTask = new Map<string, string>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly ignored = new Set<string>();
+  /** Foreground tasks (a foreground Bash): no record unless moved to the background. */
+  private readonly foreground = new Map<string, TaskStartedIn>();
+  private readonly stopReasons = new Map<string, StopReason>();
+  private readonly meters = new Map<string, Meter>();
+  private readonly seqs = new Map<string, number>();
+  /** Live background set members, and when each left it without a final status. */
+  private liveSet = new Set<string>();
+  private readonly vanishedAt = new Map<string, number>();
+  /** Open AskUserQuestion calls inside agents: call id → agent id. */
+  private readonly asking = new Map<string, string>();
+  /** Task ids the orchestrator's own TaskStop named. */
+  private readonly orchestratorStops = new Set<string>();
+
+  constructor(
+    readonly sessionId: string,
+    private readonly now: () => number,
+    private readonly newId: () => string,
+    private readonly hooks: RosterHooks,
+    private limits: RosterLimits,
+  ) {}
+
+  setLimits(limits: RosterLimits): void {
+    this.limits = limits;
+  }
+
+  /** Loads stored records (at start or after a reload). */
+  load(records: readonly AgentRecord[], nextSeq: (agentId: string) => number = () => 0): void {
+    for (const r of records) {
+      this.seqs.set(r.agent_id, nextSeq(r.agent_id));
+      this.records.set(r.agent_id, { ...r });
+      if (r.tool_use_id) this.byCall.set(r.tool_use_id, r.agent_id);
+      if (r.task_id) this.byTask.set(r.task_id, r.agent_id);
+    }
+  }
+
+  list(): AgentRecord[] {
+    return [...this.records.values()].map((r) => ({ ...r, attention: this.attention(r) }));
+  }
+
+  get(agentId: string): AgentRecord | undefined {
+    const r = this.records.get(agentId);
+    return r && { ...r, attention: this.attention(r) };
+  }
+
+  live(): AgentRecord[] {
+    return this.list().filter((r) => isLive(r.status));
+  }
+
+  /** The agent's descendants and itself, deepest first. */
+  subtree(agentId: string): AgentRecord[] {
+    const out: AgentRecord[] = [];
+    const walk = (id: string) => {
+      for (const child of this.records.values()) if (child.parent_agent_id === id) walk(child.agent_id);
+      const self = this.records.get(id);
+      if (self) out.push(self);
+    };
+    walk(agentId);
+    return out;
+  }
+
+  ingest(input: RosterInput): void {
+    switch (input.type) {
+      case 'tool_call':
+        return this.onCall(input.toolUseId, input.name, input.input, input.parentToolUseId);
+      case 'tool_result':
+        return this.onResult(input.toolUseId, input.isError, input.text, input.namedTaskId);
+      case 'task_started':
+        return this.onStarted(input);
+      case 'background_set':
+        return this.onSet(input.tasks.filter((t) => !t.ambient && !this.ignored.has(t.taskId)).map((t) => t.taskId));
+      case 'agent_frame':
+        return this.onFrame(input);
+      case 'task_updated':
+      case 'task_progress':
+      case 'task_notification':
+        return this.onTaskFrame(input);
+    }
+  }
+
+  /** Marks agents as asked to stop, remembering why for when the runtime confirms. */
+  requestStop(agentIds: readonly string[], reason: StopReason): void {
+    for (const id of agentIds) {
+      const r = this.records.get(id);
+      if (!r || !isLive(r.status)) continue;
+      this.stopReasons.set(id, reason);
+      // A record the runtime never reported has nothing to stop: it ends here.
+      if (r.status === 'starting' && !r.task_id) this.finish(r, 'stopped', reason);
+      else this.update(r, { status: 'stopping', stop_requested_at: this.now() }, true);
+    }
+  }
+
+  /** The runtime went away: every live agent ends as interrupted with the reason. */
+  interruptAll(reason: EndReason): AgentRecord[] {
+    const ended = this.live();
+    for (const r of ended) this.finish(this.records.get(r.agent_id)!, 'interrupted', reason);
+    this.liveSet = new Set();
+    this.pending.clear();
+    return ended;
+  }
+
+  /** Advances the timed rules: the claim window, lost, never started. */
+  tick(): void {
+    const now = this.now();
+    for (const [taskId, p] of this.pending) {
+      if (now - p.at < CLAIM_MS) continue;
+      this.pending.delete(taskId);
+      const r = this.create(taskKind(p.input.taskType), p.input.description || p.input.taskType, null, null, p.input.background);
+      if (p.input.prompt) r.prompt = p.input.prompt;
+      this.bind(r, p.input, p.frames);
+    }
+    for (const r of this.records.values()) {
+      if (r.status === 'starting' && now - r.created_at > NEVER_STARTED_MS) this.finish(r, 'lost', 'never_started');
+      const gone = r.task_id ? this.vanishedAt.get(r.task_id) : undefined;
+      if (gone !== undefined && isLive(r.status) && now - gone >= this.limits.lostGraceSeconds * 1000) this.finish(r, 'lost', 'vanished');
+    }
+  }
+
+  private onCall(toolUseId: string, name: string, input: Record<string, unknown>, parent: string | null): void {
+    const parentAgent = parent ? this.byCall.get(parent) : undefined;
+    if (parentAgent) {
+      const rec = this.records.get(parentAgent)!;
+      this.line(parentAgent, 'tool_call', { id: toolUseId, name, input });
+      this.update(rec, { activity: `${name} ${callName(name, input)}`.slice(0, 200) }, false);
+      if (name === 'AskUserQuestion' && !rec.background) this.asking.set(toolUseId, parentAgent);
+    }
+    if (name === 'TaskStop' && typeof input.task_id === 'string') this.orchestratorStops.add(input.task_id);
+    if (this.byCall.has(toolUseId)) return;
+    const kind = spawnKind(name, input);
+    if (!kind) return;
+    const r = this.create(kind, callName(name, input), toolUseId, parentAgent ?? null, input.run_in_background === true);
+    r.prompt = typeof input.prompt === 'string' ? input.prompt : typeof input.command === 'string' ? input.command : '';
+    this.hooks.changed({ ...r, attention: [] }, true);
+  }
+
+  private onResult(toolUseId: string, isError: boolean, text: string, named: string | null): void {
+    this.asking.delete(toolUseId);
+    const id = this.byCall.get(toolUseId);
+    const r = id ? this.records.get(id) : undefined;
+    if (!r) return;
+    if (named && !r.task_id) {
+      const p = this.pending.get(named);
+      if (p) {
+        this.pending.delete(named);
+        this.bind(r, p.input, p.frames);
+      } else {
+        this.byTask.set(named, r.agent_id);
+        this.update(r, { task_id: named }, false);
+      }
+    }
+    // A spawn that failed, or a foreground agent whose result is its report.
+    if (isError && r.status === 'starting') this.finish(r, 'failed', null, text.slice(0, 2000));
+    else if (!r.background && isLive(r.status)) this.finish(r, isError ? 'failed' : 'completed', null, text.slice(0, 2000));
+  }
+
+  private onStarted(input: TaskStartedIn): void {
+    if (input.ambient || AMBIENT_TASK_TYPES.has(input.taskType)) {
+      this.ignored.add(input.taskId);
+      return;
+    }
+    const known = this.byTask.get(input.taskId);
+    if (known) {
+      const r = this.records.get(known)!;
+      // A SendMessage resume of the same task: the one way a finished agent runs again.
+      if (!isLive(r.status) && r.status !== 'stopped') {
+        this.update(r, { status: 'running', runs: r.runs + 1, reason: null, ended_at: null, stop_requested_at: null }, true);
+      } else if (r.status === 'starting') this.update(r, { status: 'running', started_at: this.now() }, true);
+      return;
+    }
+    const byCall = input.toolUseId ? this.byCall.get(input.toolUseId) : undefined;
+    if (byCall) return this.bind(this.records.get(byCall)!, input, []);
+    if (input.toolUseId && !input.background && input.taskType === 'local_bash') {
+      this.foreground.set(input.taskId, input);
+      return;
+    }
+    this.pending.set(input.taskId, { input, at: this.now(), frames: [] });
+  }
+
+  private bind(r: AgentRecord, input: TaskStartedIn, frames: RosterInput[]): void {
+    this.byTask.set(input.taskId, r.agent_id);
+    const parent = input.parentTaskId ? this.byTask.get(input.parentTaskId) : undefined;
+    const patch: Partial<AgentRecord> = { task_id: input.taskId, background: r.background || input.background };
+    if (parent && !r.parent_agent_id) patch.parent_agent_id = parent;
+    if (r.status === 'starting') Object.assign(patch, { status: 'running', started_at: this.now() });
+    this.update(r, patch, true);
+    for (const f of frames) this.ingest(f);
+  }
+
+  private onTaskFrame(input: Extract<RosterInput, { type: 'task_updated' | 'task_progress' | 'task_notification' }>): void {
+    if (this.ignored.has(input.taskId)) return;
+    const p = this.pending.get(input.taskId);
+    if (p) {
+      p.frames.push(input);
+      return;
+    }
+    if (input.type === 'task_updated' && input.backgrounded) {
+      const fg = this.foreground.get(input.taskId);
+      if (fg) {
+        // A foreground Bash past its timeout, moved to the background: now work of its own.
+        this.foreground.delete(input.taskId);
+        const r = this.create('shell', fg.description || 'Bash', null, null, true);
+        this.bind(r, { ...fg, background: true }, []);
+        return;
+      }
+    }
+    const id = this.byTask.get(input.taskId);
+    const r = id ? this.records.get(id) : undefined;
+    if (!r) return;
+    if (input.type === 'task_progress') {
+      if (input.totalTokens !== null) this.meter(r.agent_id).reported = input.totalTokens;
+      const activity = input.summary ?? (input.lastTool ? `${input.lastTool}` : r.activity);
+      this.line(r.agent_id, 'progress', { summary: input.summary, last_tool: input.lastTool, tokens: input.totalTokens });
+      this.update(r, { activity, ...this.tokens(r.agent_id) }, false);
+      return;
+    }
+    if (input.type === 'task_updated') {
+      if (input.backgrounded) this.update(r, { background: true }, false);
+      const s = input.status;
+      if (s === 'running' && r.status === 'starting') this.update(r, { status: 'running', started_at: this.now() }, true);
+      else if (s === 'completed') this.finish(r, 'completed', null);
+      else if (s === 'failed') this.finish(r, 'failed', null, input.error ?? undefined);
+      else if (s === 'killed') this.finish(r, 'stopped', this.whyStopped(r));
+      return;
+    }
+    if (input.totalTokens !== null) this.meter(r.agent_id).reported = input.totalTokens;
+    Object.assign(r, this.tokens(r.agent_id));
+    if (input.status === 'stopped') this.finish(r, 'stopped', this.whyStopped(r), input.summary);
+    else this.finish(r, input.status, null, input.summary);
+  }
+
+  private whyStopped(r: AgentRecord): StopReason {
+    return this.stopReasons.get(r.agent_id) ?? (r.task_id && this.orchestratorStops.has(r.task_id) ? 'orchestrator' : 'unknown_stop');
+  }
+
+  private onSet(ids: string[]): void {
+    const now = this.now();
+    const next = new Set(ids);
+    for (const id of this.liveSet) if (!next.has(id)) this.vanishedAt.set(id, now);
+    for (const id of next) this.vanishedAt.delete(id);
+    this.liveSet = next;
+  }
+
+  private onFrame(f: Extract<RosterInput, { type: 'agent_frame' }>): void {
+    const id = this.byCall.get(f.parentToolUseId);
+    const r = id ? this.records.get(id) : undefined;
+    if (!r) return;
+    if (f.call) {
+      const m = this.meter(r.agent_id);
+      const was = m.calls.get(f.call.id);
+      if (was) {
+        m.callTokens -= was.input + was.output;
+        m.callCost -= callCost(was.model, was.input, was.output);
+      }
+      m.calls.set(f.call.id, { model: f.call.model, input: f.call.inputTokens, output: f.call.outputTokens });
+      m.callTokens += f.call.inputTokens + f.call.outputTokens;
+      m.callCost += callCost(f.call.model, f.call.inputTokens, f.call.outputTokens);
+    }
+    if (f.kind !== 'tool_call') this.line(r.agent_id, f.kind, f.payload);
+    const text = typeof f.payload.text === 'string' ? f.payload.text.trim().split('\n')[0] : undefined;
+    this.update(r, { ...(f.kind === 'text' && text ? { activity: text.slice(0, 200) } : {}), ...this.tokens(r.agent_id) }, false);
+  }
+
+  private meter(agentId: string): Meter {
+    let m = this.meters.get(agentId);
+    if (!m) this.meters.set(agentId, (m = { calls: new Map(), callTokens: 0, callCost: 0, reported: null }));
+    return m;
+  }
+
+  /** Tokens from the runtime's meter when it reported one, else from the agent's model calls. */
+  private tokens(agentId: string): { tokens: number; cost_usd: number } {
+    const m = this.meter(agentId);
+    const tokens = m.reported ?? m.callTokens;
+    const cost = m.calls.size === 0 ? callCost('sonnet', tokens, 0) : Math.max(0, m.callCost);
+    return { tokens, cost_usd: cost };
+  }
+
+  private attention(r: AgentRecord): AgentRecord['attention'] {
+    const a: AgentRecord['attention'] = [];
+    if ([...this.asking.values()].includes(r.agent_id)) a.push('needs_input');
+    if (r.status === 'failed') a.push('failed');
+    if (r.status === 'interrupted') a.push('interrupted');
+    if (r.status === 'lost') a.push('lost');
+    if (r.status === 'stopping' && r.stop_requested_at !== null && this.now() - r.stop_requested_at >= this.limits.stopConfirmSeconds * 1000) {
+      a.push('stop_unconfirmed');
+    }
+    return a;
+  }
+
+  private create(kind: AgentRecord['kind'], name: string, toolUseId: string | null, parent: string | null, background: boolean): AgentRecord {
+    const now = this.now();
+    const r: AgentRecord = {
+      agent_id: this.newId(),
+      session_id: this.sessionId,
+      kind,
+      status: 'starting',
+      reason: null,
+      tool_use_id: toolUseId,
+      task_id: null,
+      parent_agent_id: parent,
+      name,
+      prompt: '',
+      background,
+      runs: 1,
+      activity: null,
+      summary: null,
+      tokens: 0,
+      cost_usd: 0,
+      created_at: now,
+      started_at: null,
+      ended_at: null,
+      last_activity_at: now,
+      stop_requested_at: null,
+      attention: [],
+    };
+    this.records.set(r.agent_id, r);
+    if (toolUseId) this.byCall.set(toolUseId, r.agent_id);
+    return r;
+  }
+
+  /** The first final status wins: a record already final keeps it. */
+  private finish(r: AgentRecord, status: AgentStatus, reason: EndReason | null, summary?: string): void {
+    if (!isLive(r.status)) return;
+    this.stopReasons.delete(r.agent_id);
+    for (const [call, agent] of this.asking) if (agent === r.agent_id) this.asking.delete(call);
+    this.update(r, { status, reason, ended_at: this.now(), ...(summary ? { summary } : {}) }, true);
+    this.line(r.agent_id, 'status', { status, reason });
+  }
+
+  private update(r: AgentRecord, patch: Partial<AgentRecord>, status: boolean): void {
+    Object.assign(r, patch, { last_activity_at: this.now() });
+    this.hooks.changed({ ...r, attention: this.attention(r) }, status);
+  }
+
+  private line(agentId: string, kind: AgentTranscriptEvent['kind'], payload: Record<string, unknown>): void {
+    const seq = this.seqs.get(agentId) ?? 0;
+    this.seqs.set(agentId, seq + 1);
+    this.hooks.event({ agent_id: agentId, seq, kind, payload, at: this.now() });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * A Nerve gateway on a temp state dir, running the real Agent SDK and the real `claude` binary
+ * against the testkit's scripted Messages API on loopback.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentRecord, NerveEventFrame } from '@collie/protocol';
+import { FAKE_API_KEY, startMessagesApi, tempDir, writeClaudeConfig, type MessagesApi, type TempDir } from '@collie/testkit';
+import { SubagentSettings } from '../src/config/config';
+import { Gateway } from '../src/gateway/gateway';
+import { openDb } from '../src/store/db';
+import { Store } from '../src/store/store';
+
+/** Variables that would point the CLI elsewhere or make it think it runs inside another session. */
+const UNSET = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN', 'ANTHROPIC_MODEL', 'CI', 'CONTINUOUS_INTEGRATION'];
+
+export interface Rig extends AsyncDisposable {
+  api: MessagesApi;
+  dir: TempDir;
+  gateway: Gateway;
+  store: Store;
+  dbPath: string;
+  env: Record<string, string | undefined>;
+  settings: SubagentSettings;
+  frames: NerveEventFrame[];
+  /** Resolves with the first event frame, past or future, that matches. */
+  waitFor(match: (f: NerveEventFrame) => boolean, timeoutMs?: number): Promise<NerveEventFrame>;
+  /** Resolves when a session's roster holds a record that matches. */
+  waitForAgent(sessionId: string, match: (r: AgentRecord) => boolean, timeoutMs?: number): Promise<AgentRecord>;
+}
+
+export async function claudeEnv(api: MessagesApi, dir: string): Promise<Record<string, string | undefined>> {
+  const config = join(dir, 'claude-config');
+  const cwd = join(dir, 'work');
+  await mkdir(cwd, { recursive: true });
+  await writeClaudeConfig(config, { cwd, apiKey: FAKE_API_KEY });
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const k of UNSET) delete env[k];
+  return {
+    ...env,
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: FAKE_API_KEY,
+    CLAUDE_CONFIG_DIR: config,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    HOME: join(config, 'home'),
+  };
+}
+
+export async function startRig(overrides: Partial<SubagentSettings> = {}): Promise<Rig> {
+  const api = await startMessagesApi();
+  const dir = await tempDir('nerve-test-');
+  const env = await claudeEnv(api, dir.path);
+  const dbPath = join(dir.path, 'state', 'nerve.db');
+  const store = new Store(openDb(dbPath));
+  const settings = SubagentSettings.parse({ progress_summaries: false, ...overrides });
+  const frames: NerveEventFrame[] = [];
+  const gateway = new Gateway({ store, cwd: join(dir.path, 'work'), model: 'claude-sonnet-4-5', env, settings: () => settings });
+  const waiters = new Set<() => void>();
+  gateway.subscribe((f) => {
+    frames.push(f);
+    for (const w of waiters) w();
+  });
+  const until = <T>(check: () => T | undefined, what: string, timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const run = () => {
+        const v = check();
+        if (v === undefined) return;
+        waiters.delete(run);
+        clearTimeout(t);
+        resolve(v);
+      };
+      const t = setTimeout(() => {
+        waiters.delete(run);
+        reject(new Error(`timed out waiting for ${what}; last events: ${JSON.stringify(frames.slice(-8).map((f) => f.event))}`));
+      }, timeoutMs);
+      waiters.add(run);
+      run();
+    });
+  const close = async () => {
+    gateway.close();
+    store.db.close();
+    await api.close();
+    await dir.remove();
+  };
+  return {
+    api,
+    dir,
+    gateway,
+    store,
+    dbPath,
+    env,
+    settings,
+    frames,
+    waitFor: (match, timeoutMs = 60_000) => until(() => frames.find(match), 'an event', timeoutMs),
+    waitForAgent: (sessionId, match, timeoutMs = 60_000) => until(() => gateway.sessions.get(sessionId)?.roster.list().find(match), 'an agent record', timeoutMs),
+    [Symbol.asyncDispose]: close,
+  };
+}

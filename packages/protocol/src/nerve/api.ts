@@ -1,0 +1,142 @@
+/**
+ * Nerve's REST and WebSocket wire (docs/nerve-api.md): one schema per route body and answer,
+ * and the event union of its WebSocket.
+ */
+import { z } from 'zod';
+import { AgentRecord, AgentId } from './roster';
+
+/** Error codes Nerve answers with, mapped to HTTP in {@link nerveHttpStatus}. */
+export const NerveErrorCode = z.enum([
+  'bad_request',
+  'bad_json',
+  'not_found',
+  'forbidden_origin',
+  'forbidden_host',
+  'payload_too_large',
+  'live_background_agents',
+  'not_sender',
+  'internal',
+]);
+export type NerveErrorCode = z.infer<typeof NerveErrorCode>;
+
+export const nerveHttpStatus: Record<NerveErrorCode, number> = {
+  bad_request: 400,
+  bad_json: 400,
+  not_found: 404,
+  forbidden_origin: 403,
+  forbidden_host: 403,
+  payload_too_large: 413,
+  live_background_agents: 409,
+  not_sender: 403,
+  internal: 500,
+};
+
+export const NerveErrorBody = z.object({
+  error: z.object({ code: NerveErrorCode, message: z.string() }),
+  /** `live_background_agents`: the agents that keep the session busy. */
+  live_agents: z.array(AgentId).optional(),
+});
+export type NerveErrorBody = z.infer<typeof NerveErrorBody>;
+
+const Text = z.string().min(1, 'text is empty').max(100_000, 'text is longer than 100000 characters');
+const Who = z.string().min(1).max(120);
+
+export const CreateSessionBody = z.strictObject({
+  title: z.string().max(200).optional(),
+  model: z.string().min(1).max(100).optional(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
+
+export const PatchSessionBody = z.strictObject({ model: z.string().min(1).max(100).optional(), title: z.string().max(200).optional() });
+export type PatchSessionBody = z.infer<typeof PatchSessionBody>;
+
+export const QueueOrigin = z.enum(['web', 'api', 'channel', 'internal']);
+export type QueueOrigin = z.infer<typeof QueueOrigin>;
+
+export const SendMessageBody = z.strictObject({
+  text: Text,
+  /** A retry with the same id within 10 minutes runs once. */
+  client_msg_id: z.string().min(1).max(200).optional(),
+  origin: QueueOrigin.optional(),
+  /** A channel's name when origin is `channel`. */
+  channel: z.string().min(1).max(60).optional(),
+  sender: Who.optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const SendMessageAnswer = z.object({
+  queue_id: z.string(),
+  /** `started`: the turn began at once; `queued`: it waits; `duplicate`: this client_msg_id was seen. */
+  outcome: z.enum(['started', 'queued', 'duplicate']),
+});
+export type SendMessageAnswer = z.infer<typeof SendMessageAnswer>;
+
+export const StopScope = z.enum(['turn', 'all', 'force']);
+export type StopScope = z.infer<typeof StopScope>;
+
+export const StopBody = z.strictObject({
+  scope: StopScope.default('turn'),
+  /** Stop all: end shells and monitors too (default true). */
+  include_shells: z.boolean().optional(),
+  requested_by: Who.optional(),
+});
+export type StopBody = z.infer<typeof StopBody>;
+
+export const StopOutcome = z.enum(['stopped', 'nothing_running', 'not_stopped', 'needs_confirmation']);
+export type StopOutcome = z.infer<typeof StopOutcome>;
+
+export const StopAnswer = z.object({
+  outcome: StopOutcome,
+  /** The agents that would end (not_stopped, needs_confirmation) or were asked to stop. */
+  live_agents: z.array(AgentId),
+});
+export type StopAnswer = z.infer<typeof StopAnswer>;
+
+export const AgentStopBody = z.strictObject({ requested_by: Who.optional() });
+export const AgentStopAnswer = z.object({ stopping: z.array(AgentId) });
+export type AgentStopAnswer = z.infer<typeof AgentStopAnswer>;
+
+export const QueuedMessage = z.object({
+  queue_id: z.string(),
+  /** The first 120 characters, or the fixed label of an internal trigger. */
+  preview: z.string(),
+  origin: QueueOrigin,
+  channel: z.string().nullable(),
+  sender: z.string().nullable(),
+  queued_at: z.number(),
+});
+export type QueuedMessage = z.infer<typeof QueuedMessage>;
+
+export const QueueOrderBody = z.strictObject({ order: z.array(z.string().min(1)).max(1000) });
+export const CancelAnswer = z.object({ text: z.string() });
+
+export const SessionInfo = z.object({
+  session_id: z.string(),
+  title: z.string(),
+  model: z.string(),
+  is_running: z.boolean(),
+  has_background_tasks: z.boolean(),
+  background_count: z.number().int(),
+  archived: z.boolean(),
+  created_at: z.number(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+/** Events on `/api/events` (WebSocket), `noun.verb` named, with a per-gateway sequence. */
+export const NerveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session.running'), session_id: z.string(), is_running: z.boolean() }),
+  z.object({ type: z.literal('session.background'), session_id: z.string(), has_background_tasks: z.boolean(), background_count: z.number() }),
+  z.object({ type: z.literal('agent.updated'), session_id: z.string(), agent: AgentRecord }),
+  z.object({ type: z.literal('queue.update'), session_id: z.string(), queue: z.array(QueuedMessage) }),
+  z.object({ type: z.literal('session.text'), session_id: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('session.stop_event'),
+    session_id: z.string(),
+    name: z.enum(['stop_requested', 'agent_stop_requested', 'agents_stop_all_requested', 'force_stop_requested']),
+    requested_by: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type NerveEvent = z.infer<typeof NerveEvent>;
+export const NerveEventFrame = z.object({ seq: z.number().int(), event: NerveEvent });
+export type NerveEventFrame = z.infer<typeof NerveEventFrame>;

@@ -1,0 +1,2 @@
+export * from './roster';
+export * from './api';
