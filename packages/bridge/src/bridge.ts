@@ -21,6 +21,7 @@ import { startDurable, type DurableService } from './durable';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
+import { startPaneChats } from './transcripts';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -122,6 +123,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...(o.durableBackoff ? { backoff: o.durableBackoff } : {}),
   });
 
+  const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
+
   let hosts: ReadonlySet<string> = new Set();
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
@@ -146,6 +149,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     durable,
     auth,
     devices,
+    chats,
   });
   const events = eventsSocket({
     hub,
@@ -168,6 +172,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
       return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
     },
+    watchChat: (id, send) => chats.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
 
@@ -219,6 +224,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       offTokens();
       await walky.stop();
       sends.stop();
+      chats.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();
       events.close();

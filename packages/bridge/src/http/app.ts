@@ -10,6 +10,8 @@ import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
+import { paneChatRoutes } from './routes/pane-chat';
+import type { PaneChats } from '../transcripts';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
   auth: AuthDeps;
   devices: DevicesRouteDeps['devices'];
+  /** Panes' chats read from their agents' transcripts (absent: no chat route). */
+  chats?: Pick<PaneChats, 'page'>;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -79,6 +83,7 @@ export function createApp(d: AppDeps): Hono {
 
   app.get('/api/health', (c) => c.json({ ok: true, version: d.version, run: d.run }));
   app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
+  if (d.chats) app.route('/api/panes', paneChatRoutes(d.chats));
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));
