@@ -1,0 +1,211 @@
+import { watch } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type DurableItem, type PaneChatMessage, PaneChatPage, ServerMessage } from '@collie/protocol';
+import {
+  askUserQuestion,
+  backgroundAgent,
+  bashPermission,
+  claudePermissionDialog,
+  claudeQuestionDialog,
+  plainReply,
+  startClaude,
+  startMessagesApi,
+  startTmux,
+  tempDir,
+  type ClaudePane,
+  type MessagesApi,
+  type TempDir,
+  type TmuxServer,
+} from '@collie/testkit';
+import { bridgeFor, type TestBridge, until } from './harness';
+
+/** A chat subscriber on /api/events that keeps each pane's chat as the phone would, with arrival times. */
+class ChatClient {
+  readonly ws: WebSocket;
+  readonly chats = new Map<string, { source: string | null; reason: string | null; items: DurableItem[] }>();
+  /** When each item (by pane and text) first arrived. */
+  readonly arrived = new Map<string, number>();
+  #waiters: Array<() => void> = [];
+  constructor(url: string, headers: Record<string, string>) {
+    this.ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/events`, { headers });
+    this.ws.on('message', (data) => {
+      const m = ServerMessage.parse(JSON.parse(data.toString()));
+      if (m.type === 'pane.chat') this.#apply(m);
+    });
+  }
+  opened(): Promise<void> {
+    return new Promise((r, j) => (this.ws.once('open', () => r()), this.ws.once('error', j)));
+  }
+  subscribe(id: string): void {
+    this.ws.send(JSON.stringify({ type: 'chat.subscribe', id }));
+  }
+  #apply(m: PaneChatMessage): void {
+    const now = Date.now();
+    const chat = m.reset ? { source: m.source?.path ?? null, reason: m.reason, items: [] as DurableItem[] } : this.chats.get(m.id)!;
+    for (const it of m.items) {
+      const at = chat.items.findIndex((x) => x.id === it.id);
+      if (at >= 0) chat.items[at] = it;
+      else chat.items.push(it);
+      const key = `${m.id}\n${words(it)}`;
+      if (!this.arrived.has(key)) this.arrived.set(key, now);
+    }
+    this.chats.set(m.id, chat);
+    this.#waiters.splice(0).forEach((w) => w());
+  }
+  async until<T>(what: string, check: () => T | undefined | false, ms = 30_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = check();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify([...this.chats.values()].map((c) => c.items.map(words)))}`);
+      await new Promise<void>((r) => (this.#waiters.push(r), setTimeout(r, 250)));
+    }
+  }
+  items(id: string): string[] {
+    return (this.chats.get(id)?.items ?? []).map(words);
+  }
+}
+
+/** An item in a few words, for comparing a chat with what was scripted. */
+function words(it: DurableItem): string {
+  if (it.kind === 'tool') return `tool ${it.name} ${it.input} [${it.status}]${it.output ? ` ${it.output.split('\n')[0]}` : ''}`;
+  if (it.kind === 'link') return `link ${it.url}`;
+  return `${it.kind} ${it.text}`;
+}
+
+/** When `needle` first shows in the file, seen by a watcher of our own (and a check every 20 ms). */
+function landed(path: () => string | null, needle: string, ms = 60_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const end = Date.now() + ms;
+    const look = async () => {
+      const p = path();
+      const text = p ? await readFile(p, 'utf8').catch(() => '') : '';
+      if (text.includes(needle)) return resolve(Date.now());
+      if (Date.now() > end) return reject(new Error(`never landed: ${needle}`));
+      setTimeout(() => void look(), 20);
+    };
+    void look();
+  });
+}
+
+describe('a pane’s Chat from the real Claude Code TUI’s transcript', () => {
+  let tmux: TmuxServer;
+  let apiA: MessagesApi;
+  let apiB: MessagesApi;
+  let state: TempDir;
+  let a: ClaudePane;
+  let b: ClaudePane;
+  let bridge: TestBridge;
+  let client: ChatClient;
+  const ids = { a: '', b: '' };
+
+  beforeAll(async () => {
+    tmux = await startTmux();
+    apiA = await startMessagesApi();
+    apiB = await startMessagesApi();
+    state = await tempDir('collie-state');
+    a = await startClaude(tmux, apiA);
+    // The second pane: the same folder and the same config dir, so both write to one projects folder.
+    b = await startClaude(tmux, apiB, { cwd: a.cwd, session: a.session, env: { CLAUDE_CONFIG_DIR: a.configDir } });
+    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    ids.a = `${tmux.name}:${a.paneId}`;
+    ids.b = `${tmux.name}:${b.paneId}`;
+    for (const id of Object.values(ids)) await until(bridge.hub, 'claude panes', (h) => h.panes.get(id)?.harness === 'claude', 30_000);
+    client = new ChatClient(bridge.url, bridge.device.headers);
+    await client.opened();
+    client.subscribe(ids.a);
+    client.subscribe(ids.b);
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.ws.close();
+    await bridge?.stop();
+    await a?.kill();
+    await b?.kill();
+    await apiA?.close();
+    await apiB?.close();
+    await tmux?.kill();
+    await state?.remove();
+  });
+
+  it('two panes in one folder each show their own chat, live within 500 ms of the line landing', async () => {
+    await client.until('both chats say there is no conversation yet', () => client.chats.get(ids.a)?.reason && client.chats.get(ids.b)?.reason);
+    expect(client.chats.get(ids.a)?.reason).toBe('No conversation in this Claude session yet.');
+
+    apiA.script(plainReply('Hello from pane A.'));
+    await a.submit('hi from A');
+    apiB.script(plainReply('Hello from pane B.'));
+    await b.submit('hi from B');
+    await client.until('A’s reply', () => client.items(ids.a).includes('markdown Hello from pane A.'));
+    await client.until('B’s reply', () => client.items(ids.b).includes('markdown Hello from pane B.'));
+    expect(client.items(ids.a)).toEqual(['user hi from A', 'markdown Hello from pane A.']);
+    expect(client.items(ids.b)).toEqual(['user hi from B', 'markdown Hello from pane B.']);
+    expect(client.chats.get(ids.a)?.source).not.toBe(client.chats.get(ids.b)?.source);
+
+    // Live: a line's item reaches the subscriber within 500 ms of the line landing in the file.
+    apiA.script(plainReply('A second answer, timed.'));
+    const file = () => client.chats.get(ids.a)?.source ?? null;
+    const line = landed(file, 'A second answer, timed.');
+    await a.submit('again');
+    const lineAt = await line;
+    const key = `${ids.a}\nmarkdown A second answer, timed.`;
+    await client.until('the timed reply', () => client.arrived.has(key));
+    expect(client.arrived.get(key)! - lineAt).toBeLessThan(500);
+
+    // The same page over HTTP, behind the device gate.
+    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(ids.a)}/chat?limit=2`, { headers: bridge.device.headers });
+    const page = PaneChatPage.parse(await res.json());
+    expect(page.items.map(words)).toEqual(['user again', 'markdown A second answer, timed.']);
+    expect(page.before).not.toBeNull();
+    const older = PaneChatPage.parse(await (await fetch(`${bridge.url}/api/panes/${encodeURIComponent(ids.a)}/chat?before=${page.before}`, { headers: bridge.device.headers })).json());
+    expect(older.items.map(words)).toEqual(['user hi from A', 'markdown Hello from pane A.']);
+    expect(older.before).toBeNull();
+    expect((await fetch(`${bridge.url}/api/panes/${encodeURIComponent(ids.a)}/chat`)).status).toBe(401);
+    expect((await fetch(`${bridge.url}/api/panes/${encodeURIComponent(ids.a)}/chat?before=x`, { headers: bridge.device.headers })).status).toBe(400);
+  }, 180_000);
+
+  it('a tool call with its permission, an AskUserQuestion and a background agent, in order', async () => {
+    apiA.script(bashPermission('touch made-by-chat'));
+    await a.submit('run the command');
+    await a.waitForScreen(claudePermissionDialog, 30_000);
+    await client.until('the call, running', () => client.items(ids.a).includes('tool Bash touch made-by-chat [running]'));
+    await a.press('1', (s) => !claudePermissionDialog(s), 30_000);
+    await client.until('the call, done', () => client.items(ids.a).some((w) => w.startsWith('tool Bash touch made-by-chat [done]')));
+    await client.until('the closing words', () => client.items(ids.a).some((w) => w.startsWith('markdown The command finished')));
+
+    apiA.script(askUserQuestion([{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] }]));
+    await a.submit('ask me a color');
+    await a.waitForScreen(claudeQuestionDialog, 30_000);
+    await a.press('1', (s) => !claudeQuestionDialog(s), 30_000);
+    await client.until('the answer', () => client.items(ids.a).some((w) => w.startsWith('markdown Noted.')));
+    const asked = client.items(ids.a).find((w) => w.startsWith('tool AskUserQuestion'));
+    expect(asked).toMatch(/^tool AskUserQuestion Which color\? \[done\].*Red/);
+
+    apiA.script(backgroundAgent('Count the files', { description: 'Count files', agentMs: 1_000, agentText: 'There are no files.' }));
+    await a.submit('start a background agent');
+    await client.until('the agent finished', () => client.items(ids.a).includes('markdown The background agent finished.'), 60_000);
+    const chat = client.items(ids.a);
+    const from = chat.indexOf('user start a background agent');
+    const tail = chat.slice(from);
+    expect(tail[0]).toBe('user start a background agent');
+    expect(tail).toContain('markdown I will start a background agent.');
+    expect(tail.some((w) => w.startsWith('tool Agent Count files [done]'))).toBe(true);
+    expect(tail.indexOf('markdown The background agent is running.')).toBeLessThan(tail.indexOf('markdown The background agent finished.'));
+    // Pane B saw none of it.
+    expect(client.items(ids.b)).toEqual(['user hi from B', 'markdown Hello from pane B.']);
+  }, 240_000);
+
+  it('/clear starts a new transcript: the chat follows it', async () => {
+    const before = client.chats.get(ids.b)?.source;
+    await b.submit('/clear');
+    // The new file's first line is the command itself.
+    await client.until('a fresh chat', () => client.chats.get(ids.b)?.source !== before && !client.items(ids.b).includes('user hi from B'));
+    apiB.script(plainReply('After the clear.'));
+    await b.submit('a new turn');
+    await client.until('the new turn', () => client.items(ids.b).includes('markdown After the clear.'));
+    expect(client.items(ids.b)).toEqual(['notice /clear', 'user a new turn', 'markdown After the clear.']);
+    expect(client.chats.get(ids.b)?.source).not.toBe(before);
+  }, 120_000);
+});
