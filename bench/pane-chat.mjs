@@ -56,6 +56,15 @@ try {
     opens.push(performance.now() - t0);
   }
 
+  // The same for a short transcript: what finding the pane's file costs (a pass over /proc).
+  const small = [];
+  for (let k = 0; k < 5; k++) {
+    const t0 = performance.now();
+    await (await fetch(`${bridge.url}/api/panes/${encodeURIComponent(files[1].id)}/chat?limit=50`, { headers: bridge.headers })).json();
+    small.push(performance.now() - t0);
+  }
+  const procs = (await import('node:fs')).readdirSync('/proc').filter((n) => /^\d+$/.test(n)).length;
+
   const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events', { headers: bridge.headers });
   await new Promise((r) => ws.once('open', r));
   const firstPages = new Set();
@@ -84,6 +93,7 @@ try {
   const report = [
     `appended line → chat item at a subscribed client (${lat.length}/${APPENDS}): p50 ${ms(quantile(lat, 0.5))}, p99 ${ms(quantile(lat, 0.99))}`,
     `opening the chat of a ${BIG_MB} MB transcript (first 50 items over HTTP): p50 ${ms(quantile(opens, 0.5))}, max ${ms(Math.max(...opens))}`,
+    `the same for a 20 KB transcript (finding the file: one pass over /proc, ${procs} processes on this machine): p50 ${ms(quantile(small, 0.5))}`,
     `bridge RSS with ${PANES} chats following live: ${(rss / 1024).toFixed(0)} MB`,
   ];
   console.log(report.join('\n'));

@@ -6,8 +6,8 @@ export interface FileLine {
   readonly text: string;
 }
 
-/** Read this much at a time going back; a first screen of items fits in it for both agents. */
-export const BACK_CHUNK = 256 * 1024;
+/** Read this much at a time going back for History: its lines are parsed in one go, so keep it small. */
+export const BACK_CHUNK = 64 * 1024;
 /**
  * A line longer than this is not parsed (JSON.parse of it would hold the event loop): it
  * stands as one notice. A pasted screenshot makes a line of a few MB; 16 MB leaves room.
@@ -51,12 +51,12 @@ export async function lineStart(fh: FileHandle, pos: number): Promise<number> {
 
 /**
  * Complete lines that end before `before` (a line start, or the end of the last complete
- * line), read backwards about `BACK_CHUNK` at a time: at least one line unless the file's
+ * line), read backwards about `chunk` bytes at a time: at least one line unless the file's
  * start is reached. `start` is where the first returned line starts: the next call's `before`.
  * A line longer than `MAX_LINE` comes back as `{ text: null }` without being read.
  */
-export async function linesBefore(fh: FileHandle, before: number): Promise<{ lines: Array<FileLine | { offset: number; text: null }>; start: number }> {
-  let size = BACK_CHUNK;
+export async function linesBefore(fh: FileHandle, before: number, chunk = BACK_CHUNK): Promise<{ lines: Array<FileLine | { offset: number; text: null }>; start: number }> {
+  let size = chunk;
   while (before > 0) {
     const from = Math.max(0, before - size);
     const buf = await readAt(fh, from, before - from);

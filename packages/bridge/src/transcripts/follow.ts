@@ -7,6 +7,11 @@ import { type FileLine, MAX_LINE, lineStart, linesBefore, splitLines } from './f
 
 /** Items read before the first screen is shown: enough to fill a phone and some. */
 export const FIRST_ITEMS = 60;
+/**
+ * Bytes read back at a time for the first screen: every line read is parsed, fitted and masked
+ * (the redactor is most of the cost), so the first screen reads little more than it shows.
+ */
+const FIRST_CHUNK = 32 * 1024;
 /** Bytes read forward in one go; more waits for the next turn of the event loop. */
 const FORWARD_CHUNK = 4 * 1024 * 1024;
 
@@ -111,12 +116,12 @@ export class TranscriptFollower {
     this.#from = end;
     this.#end = end;
     this.#skipping = false;
-    while (this.#from > 0 && this.log.items.length < FIRST_ITEMS) await this.#back();
+    while (this.#from > 0 && this.log.items.length < FIRST_ITEMS) await this.#back(FIRST_CHUNK);
   }
 
-  async #back(): Promise<void> {
+  async #back(chunk?: number): Promise<void> {
     if (!this.#fh) return;
-    const { lines, start } = await linesBefore(this.#fh, this.#from);
+    const { lines, start } = await linesBefore(this.#fh, this.#from, chunk);
     this.#from = start;
     this.log.prepend(entriesOf(this.parse, lines));
   }
