@@ -4,6 +4,7 @@ import {
   askUserQuestion,
   backgroundAgent,
   bashPermission,
+  claudeInputText,
   claudePermissionDialog,
   claudeQuestionDialog,
   plainReply,
@@ -29,6 +30,8 @@ describe('a pane’s Chat from the real Claude Code TUI’s transcript', () => {
   let bridge: TestBridge;
   let client: ChatClient;
   const ids = { a: '', b: '' };
+  /** B's transcript before its /clear, resumed by the last test. */
+  let cleared: string | null = null;
 
   beforeAll(async () => {
     tmux = await startTmux();
@@ -103,12 +106,15 @@ describe('a pane’s Chat from the real Claude Code TUI’s transcript', () => {
     await a.press('1', (s) => !claudePermissionDialog(s), 30_000);
     await client.until('the call, done', () => client.items(ids.a).some((w) => w.startsWith('tool Bash touch made-by-chat [done]')));
     await client.until('the closing words', () => client.items(ids.a).some((w) => w.startsWith('markdown The command finished')));
+    await a.press('C-u', (s) => (claudeInputText(s) ?? '') === '', 10_000);
 
     apiA.script(askUserQuestion([{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] }]));
     await a.submit('ask me a color');
     await a.waitForScreen(claudeQuestionDialog, 30_000);
     await a.press('1', (s) => !claudeQuestionDialog(s), 30_000);
     await client.until('the answer', () => client.items(ids.a).some((w) => w.startsWith('markdown Noted.')));
+    // A retried key press may have landed in the input box once the dialog closed: empty it.
+    await a.press('C-u', (s) => (claudeInputText(s) ?? '') === '', 10_000);
     const asked = client.items(ids.a).find((w) => w.startsWith('tool AskUserQuestion'));
     expect(asked).toMatch(/^tool AskUserQuestion Which color\? \[done\].*Red/);
 
@@ -136,5 +142,28 @@ describe('a pane’s Chat from the real Claude Code TUI’s transcript', () => {
     await client.until('the new turn', () => client.items(ids.b).includes('markdown After the clear.'));
     expect(client.items(ids.b)).toEqual(['notice /clear', 'user a new turn', 'markdown After the clear.']);
     expect(client.chats.get(ids.b)?.source).not.toBe(before);
+    cleared = before ?? null;
   }, 120_000);
+
+  it('a resumed session: a new pane that resumes B’s first session shows its conversation, and follows it', async () => {
+    const session = /([0-9a-f-]{36})\.jsonl$/.exec(cleared ?? '')?.[1];
+    expect(session).toBeDefined();
+    const apiC = await startMessagesApi();
+    const c = await startClaude(tmux, apiC, { cwd: a.cwd, session: a.session, env: { CLAUDE_CONFIG_DIR: a.configDir }, args: ['--resume', session!] });
+    try {
+      const id = `${tmux.name}:${c.paneId}`;
+      await until(bridge.hub, 'the resumed pane', (h) => h.panes.get(id)?.harness === 'claude', 30_000);
+      client.subscribe(id);
+      await client.until('the resumed conversation', () => client.items(id).includes('markdown Hello from pane B.'));
+      apiC.script(plainReply('Resumed and answering.'));
+      await c.submit('after the resume');
+      await client.until('the new turn', () => client.items(id).includes('markdown Resumed and answering.'));
+      const chat = client.items(id);
+      expect(chat.indexOf('user hi from B')).toBeLessThan(chat.indexOf('user after the resume'));
+      expect(chat).not.toContain('user a new turn');
+    } finally {
+      await c.kill();
+      await apiC.close();
+    }
+  }, 180_000);
 });
