@@ -52,6 +52,7 @@ describe('a pane’s Chat on the phone (issue 13)', () => {
     await claude.waitForScreen(claudePermissionDialog, 30_000);
     const tool = chat.locator('.chat-tool', { hasText: 'touch made-on-the-phone' });
     await tool.locator('.tool-status', { hasText: 'running' }).waitFor();
+    await tool.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('web/pane-chat-tool-running.png') });
     await claude.press('1', (s) => !claudePermissionDialog(s), 30_000);
     await tool.locator('.tool-status', { hasText: 'done' }).waitFor();
