@@ -22,6 +22,7 @@ import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
 import { startWorkbench } from './workbench';
+import { startPaneChats } from './transcripts';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -123,6 +124,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...(o.durableBackoff ? { backoff: o.durableBackoff } : {}),
   });
 
+  const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
+
   let hosts: ReadonlySet<string> = new Set();
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
@@ -158,6 +161,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     auth,
     devices,
     workbench,
+    chats,
   });
   const events = eventsSocket({
     hub,
@@ -180,6 +184,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
       return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
     },
+    watchChat: (id, send) => chats.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
 
@@ -231,6 +236,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       offTokens();
       await walky.stop();
       sends.stop();
+      chats.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();
       events.close();

@@ -3,6 +3,7 @@ import { Pane, Server, Snapshot } from './pane';
 import { SendReceipt } from './send';
 import { DURABLE_EVENTS } from './durable/model';
 import { WalkyUpdatedEvent } from './walky';
+import { ChatSubscribe, ChatUnsubscribe, PaneChatMessage } from './pane-chat';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -83,6 +84,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   SyncReset,
   SocketError,
   BridgeStopping,
+  PaneChatMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -91,5 +93,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('screen.subscribe'), id: z.string().min(1).max(200) }),
   z.object({ type: z.literal('screen.unsubscribe'), id: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
+  ChatSubscribe,
+  ChatUnsubscribe,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;

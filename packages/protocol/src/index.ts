@@ -7,3 +7,4 @@ export * from './walky';
 export * from './devices';
 export * from './workbench';
 export * from './nerve/index';
+export * from './pane-chat';

@@ -25,6 +25,7 @@ import './styles/devices.css';
 import './styles/durable.css';
 import './styles/durable-chat.css';
 import './styles/workbench.css';
+import './styles/pane-chat.css';
 
 const client = new EventsClient({
   fetchSnapshot,

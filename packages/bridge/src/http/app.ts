@@ -10,6 +10,8 @@ import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
+import { paneChatRoutes } from './routes/pane-chat';
+import type { PaneChats } from '../transcripts';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -34,6 +36,8 @@ export interface AppDeps {
   devices: DevicesRouteDeps['devices'];
   /** Work from the phone (`workbench/`): routes mounted under `/api`. */
   workbench?: { routes: Hono; isRawUpload: (method: string, path: string) => boolean };
+  /** Panes' chats read from their agents' transcripts (absent: no chat route). */
+  chats?: Pick<PaneChats, 'page'>;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -83,6 +87,7 @@ export function createApp(d: AppDeps): Hono {
   app.get('/api/snapshot', (c) => (d.ready && !d.ready() ? fail(c, new ApiError('starting', 'bridge: still finding its panes; try again in a moment')) : c.json(d.snapshot())));
   // Before the panes routes, whose catch-all would answer `/api/panes/:id/send-files` first.
   if (d.workbench) app.route('/api', d.workbench.routes);
+  if (d.chats) app.route('/api/panes', paneChatRoutes(d.chats));
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLOSE_DEVICE_REVOKED, ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneScreen, type ServerMessage } from '@collie/protocol';
+import { CLOSE_DEVICE_REVOKED, ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneChatMessage, type PaneScreen, type ServerMessage } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { hostAllowed, originAllowed } from './security';
 import type { AuthResult } from './auth';
@@ -15,6 +15,8 @@ export interface EventsDeps {
   ready?: () => boolean;
   /** The same device check as every API route (`auth.ts`), on the upgrade request. */
   authorize: (req: IncomingMessage) => AuthResult;
+  /** Start a pane's chat to `send` (`chat.subscribe`); null when there is no such pane. Absent: no chats. */
+  watchChat?: (id: string, send: (m: PaneChatMessage) => void) => (() => void) | null;
 }
 
 
@@ -77,6 +79,7 @@ export function eventsSocket(d: EventsDeps) {
     else send({ type: 'sync.reset', snapshot: d.hub.snapshot() });
     const off = d.hub.subscribe((e: ModelEvent) => send(e));
     const watched = new Map<string, () => void>();
+    const chats = new Map<string, () => void>();
 
     ws.on('message', (data, isBinary) => {
       if (isBinary) return send({ type: 'error', code: 'bad_request', message: 'bridge: send text frames of JSON' });
@@ -98,11 +101,21 @@ export function eventsSocket(d: EventsDeps) {
       } else if (m.type === 'screen.unsubscribe') {
         watched.get(m.id)?.();
         watched.delete(m.id);
+      } else if (m.type === 'chat.subscribe') {
+        if (chats.has(m.id)) return;
+        if (chats.size >= MAX_WATCHED) return send({ type: 'error', code: 'bad_request', message: `bridge: at most ${MAX_WATCHED} chats at once` });
+        const stop = d.watchChat?.(m.id, send) ?? null;
+        if (!stop) return send({ type: 'error', code: 'not_found', message: `bridge: no pane '${m.id}'` });
+        chats.set(m.id, stop);
+      } else if (m.type === 'chat.unsubscribe') {
+        chats.get(m.id)?.();
+        chats.delete(m.id);
       }
     });
     ws.on('close', () => {
       off();
       for (const stop of watched.values()) stop();
+      for (const stop of chats.values()) stop();
     });
     ws.on('error', () => ws.terminate());
   }

@@ -3,6 +3,7 @@ import { BACKOFF_VISIBLE_MAX_MS, backoffDelay } from './backoff';
 import { type Model, modelFromSnapshot } from './model';
 import type { EventsClientDeps, SocketConn } from './events-deps';
 import { ScreenWatches } from './screen-watches';
+import { ChatWatches } from './pane-chat/chat-watches';
 import { type SyncState, receive, startSync } from './sync';
 
 /** `connecting` until the first hello; `reconnecting` whenever the stream is down after that. */
@@ -37,6 +38,8 @@ export class EventsClient {
   #state: ClientState = { model: null, connection: 'connecting', down: null };
   readonly #listeners = new Set<() => void>();
   readonly #screens = new ScreenWatches();
+  /** Panes' chats the page shows (`chat.subscribe`), re-subscribed on every connection like screens. */
+  readonly chats = new ChatWatches();
   #conn: SocketConn | null = null;
   #sync: SyncState | null = null;
   #live = false;
@@ -113,6 +116,14 @@ export class EventsClient {
     };
   }
 
+  /** Follows a pane's chat until the returned function is called. */
+  watchChat(id: string, listener: () => void): () => void {
+    if (this.chats.add(id, listener) && this.#live) this.#send({ type: 'chat.subscribe', id });
+    return () => {
+      if (this.chats.remove(id, listener) && this.#live) this.#send({ type: 'chat.unsubscribe', id });
+    };
+  }
+
   async #connect(): Promise<void> {
     const generation = ++this.#generation;
     this.#timer = null;
@@ -160,6 +171,7 @@ export class EventsClient {
     }
     const message = parsed.data;
     if (message.type === 'pane.screen') return this.#screens.deliver(message);
+    if (message.type === 'pane.chat') return this.chats.deliver(message);
     if (message.type === 'error') return this.#deps.log(`events: bridge error ${message.code}: ${message.message}`);
     if (message.type === 'bridge.stopping') return this.#stoppedByBridge();
     if (this.#sync === null) return;
@@ -183,6 +195,7 @@ export class EventsClient {
     this.#live = true;
     this.#attempt = 0;
     for (const id of this.#screens.ids()) this.#send({ type: 'screen.subscribe', id });
+    for (const id of this.chats.ids()) this.#send({ type: 'chat.subscribe', id });
     this.#publish({ ...this.#state, connection: 'live', down: null });
   }
 

@@ -9,6 +9,7 @@ import { PaneAnnouncer } from '../components/pane-announcer';
 import { PaneFacts, PaneTitle } from '../components/pane-header';
 import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
+import { PaneViews } from '../components/pane-chat/pane-views';
 import { useClientState } from '../hooks/use-client';
 import { useEscapeBack } from '../hooks/use-escape-back';
 import { useMarkSeen } from '../hooks/use-mark-seen';
@@ -44,6 +45,7 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneFacts pane={pane} />
             <WorkbenchLinks paneId={id} pane={pane} />
             {frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />}
+            <PaneViews paneId={id} terminal={frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />} />
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
           </>

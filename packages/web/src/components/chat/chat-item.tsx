@@ -8,8 +8,8 @@ import { ThinkingItem } from './thinking-item';
 import { ToolItem } from './tool-item';
 import { UserItem } from './user-item';
 
-/** One chat item, by kind: one component per kind, shared by every chat. */
-export function ChatItem({ item }: { readonly item: DurableItem }) {
+/** One chat item, by kind: one component per kind, shared by every chat. `foldLines`: see `ToolItem`. */
+export function ChatItem({ item, foldLines }: { readonly item: DurableItem; readonly foldLines?: number }) {
   switch (item.kind) {
     case 'user':
       return <UserItem item={item} />;
@@ -26,6 +26,6 @@ export function ChatItem({ item }: { readonly item: DurableItem }) {
     case 'link':
       return <LinkItem item={item} />;
     case 'tool':
-      return <ToolItem item={item} />;
+      return <ToolItem item={item} {...(foldLines === undefined ? {} : { foldLines })} />;
   }
 }

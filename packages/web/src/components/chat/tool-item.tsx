@@ -2,15 +2,27 @@ import type { DurableItem } from '@collie/protocol';
 
 const STATUS = { running: 'running', done: 'done', failed: 'failed', denied: 'denied' } as const;
 
-/** `tool`: a tool call, running, done with its output, failed, or denied. */
-export function ToolItem({ item }: { readonly item: Extract<DurableItem, { kind: 'tool' }> }) {
+/**
+ * `tool`: a tool call, running, done with its output, failed, or denied. With `foldLines`, an
+ * output longer than that shows its first lines and the rest behind "Show all".
+ */
+export function ToolItem({ item, foldLines }: { readonly item: Extract<DurableItem, { kind: 'tool' }>; readonly foldLines?: number }) {
+  const lines = item.output ? item.output.split('\n') : [];
+  const folded = foldLines !== undefined && lines.length > foldLines;
   return (
     <div className={`chat-item chat-tool tool-${item.status}`}>
       <div className="tool-head">
         <span className="tool-name">{item.name}</span> <span className="tool-input">{item.input}</span>
         <span className="tool-status">{STATUS[item.status]}</span>
       </div>
-      {item.output ? <pre className="code tool-output">{item.output}</pre> : null}
+      {item.output && !folded ? <pre className="code tool-output">{item.output}</pre> : null}
+      {folded ? (
+        <details className="tool-fold">
+          <summary>{`Show all ${lines.length} lines`}</summary>
+          <pre className="code tool-output">{item.output}</pre>
+        </details>
+      ) : null}
+      {folded ? <pre className="code tool-output tool-output-head">{lines.slice(0, foldLines).join('\n')}</pre> : null}
     </div>
   );
 }

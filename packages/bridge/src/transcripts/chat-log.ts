@@ -1,0 +1,97 @@
+import { type DurableItem, type Mask, type ToolStatus, WireItem, type WireItemInput, fitItem } from '@collie/protocol';
+import type { Entry } from './entries';
+
+type Result = { readonly output: string; readonly status: ToolStatus };
+type ToolCall = Extract<WireItem, { kind: 'tool' }>;
+
+/** Where an item's line starts in its file: the number before the dot of its id. */
+export function offsetOf(id: string): number {
+  const n = Number(id.split('.')[0]);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * The chat of one transcript as far as it has been read: items in file order, fitted and
+ * masked for the phone. Lines are added at the end as the file grows (`append`) and at the
+ * front as history is read backwards (`prepend`). A tool result settles its call's item
+ * whichever of the two was read first. Pure: no I/O, no clock.
+ */
+export class ChatLog {
+  readonly #mask: Mask;
+  #items: DurableItem[] = [];
+  /** Calls still waiting for their result, by call id: the item as the agent wrote it. */
+  readonly #open = new Map<string, ToolCall>();
+  /** Results read before their call (history is read newest first). */
+  readonly #early = new Map<string, Result>();
+  session: string | null = null;
+
+  constructor(mask: Mask) {
+    this.#mask = mask;
+  }
+
+  get items(): readonly DurableItem[] {
+    return this.#items;
+  }
+
+  /** Entries of lines after everything read so far; returns the items that are new or changed. */
+  append(entries: readonly Entry[]): DurableItem[] {
+    const changed = new Map<string, DurableItem>();
+    for (const e of entries) {
+      if (e.kind === 'session') this.session = e.id;
+      else if (e.kind === 'item') {
+        const item = this.#fit(e.item);
+        this.#items.push(item);
+        changed.set(item.id, item);
+      } else {
+        const settled = this.#settle(e.callId, e);
+        if (settled) changed.set(settled.id, settled);
+        else this.#early.set(e.callId, e);
+      }
+    }
+    return [...changed.values()];
+  }
+
+  /** Entries of lines before everything read so far, in file order. */
+  prepend(entries: readonly Entry[]): void {
+    const older: DurableItem[] = [];
+    // Results in this batch settle calls in this batch: walk it newest first, as for the file.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i]!;
+      if (e.kind === 'result') this.#early.set(e.callId, e);
+      else if (e.kind === 'item') older.push(this.#fit(e.item));
+      else this.session ??= e.id;
+    }
+    this.#items = [...older.reverse(), ...this.#items];
+  }
+
+  /** Up to `limit` items before `before` (an offset; null: the newest), oldest first. */
+  page(before: number | null, limit: number): DurableItem[] {
+    const end = before === null ? this.#items.length : this.#items.findIndex((it) => offsetOf(it.id) >= before);
+    const stop = end < 0 ? this.#items.length : end;
+    return this.#items.slice(Math.max(0, stop - limit), stop);
+  }
+
+  #fit(input: WireItemInput): DurableItem {
+    const wire = WireItem.parse(input);
+    if (wire.kind === 'tool' && wire.callId !== null && wire.status === 'running') {
+      const early = this.#early.get(wire.callId);
+      if (early) {
+        this.#early.delete(wire.callId);
+        return fitItem({ ...wire, output: early.output, status: early.status }, this.#mask);
+      }
+      this.#open.set(wire.callId, wire);
+    }
+    return fitItem(wire, this.#mask);
+  }
+
+  /** A result for a call already read: the call's item, settled, in place. */
+  #settle(callId: string, r: Result): DurableItem | null {
+    const call = this.#open.get(callId);
+    if (!call) return null;
+    this.#open.delete(callId);
+    const item = fitItem({ ...call, output: r.output, status: r.status }, this.#mask);
+    const at = this.#items.findLastIndex((it) => it.id === item.id);
+    if (at >= 0) this.#items[at] = item;
+    return item;
+  }
+}

@@ -1,0 +1,99 @@
+import { readFile, readdir, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Harness } from '@collie/protocol';
+import { harnessOf, processTree, type Proc } from '../procs';
+import { parseClaudeLine } from './claude-lines';
+import { parseCodexLine } from './codex-lines';
+import type { LineParser } from './entries';
+import { findClaude } from './find-claude';
+import { findCodex } from './find-codex';
+
+/** What the bridge reads of one agent process to find its transcript. */
+export interface AgentProcess {
+  readonly pid: number;
+  /** Clock ticks after boot (`/proc/<pid>/stat` field 22); null when unreadable. */
+  readonly startTime: number | null;
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string | null;
+  /** Regular files it holds open, from `/proc/<pid>/fd`. */
+  readonly files: readonly string[];
+}
+
+/** A transcript found, or why not in one line; `watch`: folders whose changes may change the answer. */
+export type Finding =
+  | { readonly found: true; readonly path: string; readonly session: string | null; readonly watch: readonly string[] }
+  | { readonly found: false; readonly reason: string; readonly watch: readonly string[] };
+
+/** One agent's transcripts: how to find a pane's, and how to read a line of it. */
+export interface TranscriptReader {
+  readonly find: (p: AgentProcess) => Promise<Finding>;
+  readonly parse: LineParser;
+}
+
+/** Agents whose transcripts the bridge reads (see docs/agents.md); the others keep the terminal. */
+export const TRANSCRIPTS: Partial<Record<Harness, TranscriptReader>> = {
+  claude: { find: findClaude, parse: parseClaudeLine },
+  codex: { find: findCodex, parse: parseCodexLine },
+};
+
+const NAMES: Partial<Record<Harness, string>> = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', pi: 'pi', omp: 'omp', aider: 'Aider' };
+
+export function parserOf(harness: string): LineParser | null {
+  return TRANSCRIPTS[harness as Harness]?.parse ?? null;
+}
+
+async function facts(pid: number, procRoot: string): Promise<AgentProcess> {
+  const dir = join(procRoot, String(pid));
+  const env: Record<string, string> = {};
+  const environ = await readFile(join(dir, 'environ'), 'utf8').catch(() => '');
+  for (const kv of environ.split('\0')) {
+    const eq = kv.indexOf('=');
+    if (eq > 0) env[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  const stat = await readFile(join(dir, 'stat'), 'utf8').catch(() => '');
+  const start = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[19]);
+  const fds = await readdir(join(dir, 'fd')).catch(() => [] as string[]);
+  const links = await Promise.all(fds.map((fd) => readlink(join(dir, 'fd', fd)).catch(() => '')));
+  return {
+    pid,
+    startTime: Number.isInteger(start) ? start : null,
+    env,
+    cwd: await readlink(join(dir, 'cwd')).catch(() => null),
+    files: links.filter((l) => l.startsWith('/')),
+  };
+}
+
+/**
+ * The transcript of the agent running in a pane, from the agent's own process: its open
+ * files, its environment and the session registry it keeps. The agent is the process the
+ * harness was detected from and its children (a launcher runs the real program beneath it).
+ */
+export async function findTranscript(pane: { pid: number; harness: Harness }, procRoot = '/proc'): Promise<Finding> {
+  const reader = TRANSCRIPTS[pane.harness];
+  if (pane.harness === 'shell') return { found: false, reason: 'No agent runs in this pane.', watch: [] };
+  if (!reader) return { found: false, reason: `Collie does not read ${NAMES[pane.harness] ?? pane.harness}’s transcripts yet.`, watch: [] };
+  const tree = await processTree(pane.pid, { procRoot });
+  const top = tree.find((p) => harnessOf(p) === pane.harness);
+  if (!top) return { found: false, reason: 'The agent’s process has ended.', watch: [] };
+  const mine = descendants(tree, top);
+  let last: Finding = { found: false, reason: 'No transcript found for this agent.', watch: [] };
+  for (const proc of mine) {
+    const f = await reader.find(await facts(proc.pid, procRoot));
+    if (f.found) return f;
+    if (proc === top) last = f;
+  }
+  return last;
+}
+
+/** `top` and every process beneath it, in the tree's order. */
+function descendants(tree: readonly Proc[], top: Proc): Proc[] {
+  const inside = new Set([top.pid]);
+  const out = [top];
+  for (const p of tree) {
+    if (inside.has(p.ppid) && !inside.has(p.pid)) {
+      inside.add(p.pid);
+      out.push(p);
+    }
+  }
+  return out;
+}

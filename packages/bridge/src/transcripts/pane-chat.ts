@@ -1,0 +1,165 @@
+import { watch, type FSWatcher } from 'node:fs';
+import type { DurableItem, Mask, Pane, PaneChatMessage, PaneChatPage, PaneChatSource } from '@collie/protocol';
+import { offsetOf } from './chat-log';
+import { type Finding, findTranscript, parserOf } from './finders';
+import { TranscriptFollower } from './follow';
+
+/** Items in the first page a subscriber is sent. */
+export const FIRST_PAGE = 50;
+/** Pane changes come in bursts (a turn starts, its screen redraws): find the transcript again once they settle. */
+const RELOCATE_MS = 150;
+
+type Send = (m: PaneChatMessage) => void;
+
+/**
+ * The chat of one pane: which transcript its agent writes (found again whenever the pane
+ * changes or a watched folder does: `/clear` and resumes start new files), the follower of
+ * that file, and who is subscribed.
+ */
+export class PaneChat {
+  readonly subscribers = new Set<Send>();
+  #source: PaneChatSource | null = null;
+  #reason: string | null = 'Looking for this pane’s transcript…';
+  #follower: TranscriptFollower | null = null;
+  #watchers: FSWatcher[] = [];
+  #watched = '';
+  #timer: NodeJS.Timeout | null = null;
+  #locating: Promise<void> | null = null;
+  #again = false;
+  #closed = false;
+
+  constructor(
+    readonly id: string,
+    private pane: Pane,
+    private readonly mask: Mask,
+    private readonly procRoot: string,
+  ) {}
+
+  /** Finds the transcript the first time. */
+  async start(): Promise<void> {
+    await this.#locate();
+  }
+
+  /** The pane changed (its state, its command): the transcript may have. */
+  update(pane: Pane): void {
+    this.pane = pane;
+    this.soon();
+  }
+
+  /** The pane is gone: its chat says so, and follows nothing. */
+  gone(): void {
+    this.#use(null, 'This pane is gone.');
+  }
+
+  soon(): void {
+    if (this.#closed) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#locate();
+    }, RELOCATE_MS);
+  }
+
+  /** Up to `limit` items before `before` (a cursor), reading History backwards as needed. */
+  async page(before: number | null, limit: number): Promise<PaneChatPage> {
+    const f = this.#follower;
+    if (!f) return { id: this.id, source: this.#source, reason: this.#reason, items: [], before: null };
+    if (before !== null) await f.older(before, limit);
+    const items = f.log.page(before, limit);
+    const first = items[0];
+    const more = first !== undefined && (f.log.items[0] !== first || !f.atStart);
+    return { id: this.id, source: this.#source, reason: this.#reason, items, before: more ? String(offsetOf(first.id)) : null };
+  }
+
+  async subscribe(send: Send): Promise<void> {
+    this.subscribers.add(send);
+    send({ type: 'pane.chat', reset: true, ...(await this.page(null, FIRST_PAGE)) });
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#follower?.close();
+    this.#follower = null;
+    this.#watch([]);
+  }
+
+  #locate(): Promise<void> {
+    if (this.#locating) {
+      this.#again = true;
+      return this.#locating;
+    }
+    this.#locating = (async () => {
+      let finding: Finding;
+      try {
+        finding = await findTranscript(this.pane, this.procRoot);
+      } catch {
+        finding = { found: false, reason: 'Collie could not read this pane’s processes.', watch: [] };
+      }
+      if (this.#closed) return;
+      this.#watch(finding.watch);
+      if (!finding.found) return this.#use(null, finding.reason);
+      if (this.#follower?.path === finding.path) return;
+      const parse = parserOf(this.pane.harness);
+      if (!parse) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
+      try {
+        const follower = await TranscriptFollower.open(finding.path, parse, this.mask, {
+          items: (items) => this.#broadcast(items),
+          reset: () => void this.#resend(),
+        });
+        if (this.#closed) return follower.close();
+        this.#use(follower, null, { agent: this.pane.harness, path: finding.path, session: finding.session });
+      } catch {
+        this.#use(null, 'The transcript could not be opened.');
+      }
+    })().finally(() => {
+      this.#locating = null;
+      if (this.#again) {
+        this.#again = false;
+        this.soon();
+      }
+    });
+    return this.#locating;
+  }
+
+  #use(follower: TranscriptFollower | null, reason: string | null, source: PaneChatSource | null = null): void {
+    if (follower === null && this.#follower === null && reason === this.#reason) return;
+    this.#follower?.close();
+    this.#follower = follower;
+    this.#source = source;
+    this.#reason = reason;
+    void this.#resend();
+  }
+
+  async #resend(): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    const page = await this.page(null, FIRST_PAGE);
+    for (const send of this.subscribers) send({ type: 'pane.chat', reset: true, ...page });
+  }
+
+  #broadcast(items: DurableItem[]): void {
+    const message: PaneChatMessage = { type: 'pane.chat', reset: false, id: this.id, source: this.#source, reason: null, items, before: null };
+    for (const send of this.subscribers) send(message);
+  }
+
+  /** Watches the folders whose changes may name another transcript (a registry rewritten, a new file). */
+  #watch(dirs: readonly string[]): void {
+    const key = dirs.join('\n');
+    if (key === this.#watched) return;
+    for (const w of this.#watchers) w.close();
+    this.#watched = key;
+    this.#watchers = [];
+    for (const dir of dirs) {
+      try {
+        // The followed file's own appends are the follower's business, not a new transcript.
+        const w = watch(dir, { persistent: false }, (_type, name) => {
+          if (name === null || !this.#follower?.path.endsWith(`/${name}`)) this.soon();
+        });
+        w.on('error', () => undefined);
+        this.#watchers.push(w);
+      } catch {
+        // A folder that does not exist yet: the pane's next change looks again.
+      }
+    }
+  }
+}

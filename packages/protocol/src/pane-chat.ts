@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DurableItem } from './durable/model';
+
+/**
+ * A pane's Chat: the agent's conversation read from the transcript the agent writes itself
+ * (Claude Code's session JSONL, Codex's rollout), as the same chat items durable agents use.
+ */
+
+/** Which transcript a pane's chat is read from. */
+export const PaneChatSource = z.object({
+  /** The agent that writes it (`claude`, `codex`). */
+  agent: z.string(),
+  /** The file, as the bridge opened it. */
+  path: z.string(),
+  /** The agent's session id, when the file names one. */
+  session: z.string().nullable(),
+});
+export type PaneChatSource = z.infer<typeof PaneChatSource>;
+
+/** Items are ordered by their place in the transcript: `before` pages back from there. */
+export const PaneChatPage = z.object({
+  /** The pane (`<server>:<%id>`). */
+  id: z.string(),
+  /** Null when no transcript was found for the pane; `reason` then says why in one line. */
+  source: PaneChatSource.nullable(),
+  reason: z.string().nullable(),
+  /** Oldest first. */
+  items: z.array(DurableItem),
+  /** The cursor for older items (`GET …/chat?before=`), or null at the transcript's start. */
+  before: z.string().nullable(),
+});
+export type PaneChatPage = z.infer<typeof PaneChatPage>;
+
+/**
+ * On `/api/events`, to a client that sent `chat.subscribe`: first a page with `reset: true`
+ * (the latest items, or why there are none), then `reset: false` messages whose items are new
+ * or changed (matched by id: a tool item changes when its result lands). A pane whose agent
+ * starts a new transcript (`/clear`, a resume) is sent a new `reset: true` page.
+ */
+export const PaneChatMessage = PaneChatPage.extend({ type: z.literal('pane.chat'), reset: z.boolean() });
+export type PaneChatMessage = z.infer<typeof PaneChatMessage>;
+
+/** `GET /api/panes/:id/chat?before=&limit=`: the query. */
+export const PaneChatQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/, 'before is a cursor from an earlier page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type PaneChatQuery = z.infer<typeof PaneChatQuery>;
+
+/** Client to bridge: follow a pane's chat, or stop. */
+export const ChatSubscribe = z.object({ type: z.literal('chat.subscribe'), id: z.string().min(1).max(200) });
+export const ChatUnsubscribe = z.object({ type: z.literal('chat.unsubscribe'), id: z.string().min(1).max(200) });

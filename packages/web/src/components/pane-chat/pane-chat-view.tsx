@@ -1,0 +1,72 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { ChatItem } from '../chat/chat-item';
+import { matches } from '../../lib/pane-chat/history';
+import { itemWords } from '../../lib/pane-chat/words';
+import type { PaneChatState } from '../../lib/pane-chat/chat-state';
+
+/** How close to the foot counts as "at the foot": the chat then follows new items. */
+const FOOT_PX = 48;
+
+/**
+ * A pane's Chat: the agent's conversation from its transcript, with the same item components as
+ * durable agents. It follows new items while you are at the foot and keeps your place when you
+ * have scrolled up; History loads as you reach the top; search keeps the items that match.
+ */
+export function PaneChatView({ chat, older }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void> }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atFoot = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const [query, setQuery] = useState('');
+  const [loading, setLoading] = useState(false);
+  const items = chat?.items ?? [];
+  const shown = query.trim() === '' ? items : items.filter((it) => matches(itemWords(it), query));
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (anchor.current) {
+      // History came in above: keep the item you were reading where it was.
+      el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
+      anchor.current = null;
+    } else if (atFoot.current) el.scrollTop = el.scrollHeight;
+  }, [shown]);
+
+  const loadOlder = async () => {
+    const el = scroller.current;
+    if (!el || loading || !chat?.before) return;
+    setLoading(true);
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    await older();
+    setLoading(false);
+  };
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atFoot.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOOT_PX;
+    if (el.scrollTop < FOOT_PX && chat?.before) void loadOlder();
+  };
+
+  if (chat === null) return <p className="pane-chat-note">Reading the agent’s transcript…</p>;
+  if (chat.source === null) return <p className="pane-chat-note">{chat.reason ?? 'No transcript found for this pane.'} The terminal shows it.</p>;
+  return (
+    <section className="pane-chat" aria-label="Chat">
+      <div className="pane-chat-search">
+        <input type="search" placeholder="Search this chat" aria-label="Search this chat" value={query} onChange={(e) => setQuery(e.target.value)} />
+        {query.trim() ? <span className="pane-chat-count">{`${shown.length} of ${items.length}`}</span> : null}
+      </div>
+      <div className="pane-chat-scroll chat" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" tabIndex={0}>
+        {chat.before ? (
+          <button type="button" className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
+            {loading ? 'Loading History…' : 'Load History'}
+          </button>
+        ) : (
+          <p className="pane-chat-note">Start of the conversation</p>
+        )}
+        {shown.map((item) => (
+          <ChatItem key={item.id} item={item} foldLines={12} />
+        ))}
+        {shown.length === 0 ? <p className="pane-chat-note">{query.trim() ? 'Nothing in this chat matches.' : 'No messages yet.'}</p> : null}
+      </div>
+    </section>
+  );
+}
