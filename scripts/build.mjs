@@ -19,6 +19,7 @@ await Promise.all([
     outdir: 'packages/durable-sdk/dist',
     outExtension: { '.js': '.mjs' },
   }),
+  esbuild.build({ ...common, entryPoints: ['packages/acp-bridge/src/cli.ts'], outfile: 'packages/acp-bridge/dist/acp.mjs' }),
   esbuild.build({
     ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },
