@@ -162,7 +162,9 @@ export class AcpAgent implements LinkHandlers {
       if (said) t.c.notice(said);
     } catch (err) {
       t.endTurn(true);
-      if (this.link) t.c.notice(`The prompt failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2_000));
+      // A prompt cut off by the agent dying: the link's own notice says why, once.
+      const dying = this.link ? await Promise.race([this.link.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000).unref())]) : true;
+      if (!dying) t.c.notice(`The prompt failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2_000));
     }
     if (t.c.meta.working) t.c.endTurn();
   }

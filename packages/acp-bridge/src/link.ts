@@ -76,7 +76,13 @@ export async function startLink(cmd: AgentCommand, h: LinkHandlers, initMs = 60_
     .onRequest(acp.methods.client.terminal.kill, ({ params }) => terminals.kill(params.terminalId))
     .onRequest(acp.methods.client.terminal.release, ({ params }) => terminals.release(params.terminalId));
   const conn = client.connect(stream);
-  const ended = Promise.race([exited, conn.closed.then(() => 'the ACP connection closed', (e: unknown) => `the ACP connection failed: ${e instanceof Error ? e.message : String(e)}`)]).then((why) => {
+  // A dying process closes its stdout a moment before it exits: the exit code is the better why.
+  const closed = conn.closed.then(
+    () => 'the ACP connection closed',
+    (e: unknown) => `the ACP connection failed: ${e instanceof Error ? e.message : String(e)}`,
+  );
+  const settle = closed.then((why) => Promise.race([exited, new Promise<string>((r) => setTimeout(() => r(why), 1_000).unref())]));
+  const ended = Promise.race([exited, settle]).then((why) => {
     terminals.closeAll();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     return why;

@@ -13,7 +13,7 @@ export class Thread {
   /** The session's modes, for the belt. */
   modes: acp.SessionModeState | null = null;
   private growing: { kind: 'reply' | 'thinking'; item: ItemHandle; size: number } | null = null;
-  private readonly tools = new Map<string, { handle: ToolHandle; output: string; diffs: Set<string> }>();
+  private readonly tools = new Map<string, { handle: ToolHandle; output: string; shown: number; diffs: Set<string> }>();
   /** Tool calls already settled (done, failed, denied): a late update does not make a second item. */
   private readonly settled = new Set<string>();
   /** When the agent last said anything in this session (the hang watchdog reads it). */
@@ -97,7 +97,7 @@ export class Thread {
     if (!t) {
       if (this.tools.size >= 500) return;
       const head = toolHead(u);
-      t = { handle: this.c.tool(head.name, head.input, id.slice(0, LIMITS.id)), output: '', diffs: new Set() };
+      t = { handle: this.c.tool(head.name, head.input, id.slice(0, LIMITS.id)), output: '', shown: 0, diffs: new Set() };
       this.tools.set(id, t);
     } else if (fresh) return;
     const content = toolContent(u.content);
@@ -107,9 +107,10 @@ export class Thread {
       this.c.code(d, 'diff');
     }
     // Content replaces the output as a whole; the item grows by what is new.
-    if (content.text && content.text !== t.output) {
-      if (content.text.startsWith(t.output)) t.handle.output(content.text.slice(t.output.length));
-      else t.handle.output(`\n${content.text}`);
+    if (content.text && content.text !== t.output && t.shown < LIMITS.toolOutput) {
+      const more = content.text.startsWith(t.output) ? content.text.slice(t.output.length) : `\n${content.text}`;
+      t.handle.output(more.slice(0, LIMITS.toolOutput - t.shown));
+      t.shown += more.length;
       t.output = content.text;
     }
     const status = u.status ? toolStatus(u.status) : 'running';
