@@ -125,7 +125,7 @@ describe('the ACP → durable wire mapping', () => {
         const got = 'content' in res && res.content ? Object.keys(res.content) : [];
         expect(got.every((k) => keys.has(k))).toBe(true);
         for (const f of card.fields) {
-          const v = 'content' in res ? res.content?.[f.key] : undefined;
+          const v = 'content' in res && res.content ? (res.content as Record<string, unknown>)[f.key] : undefined;
           if (v !== undefined && (f.type === 'number' || f.type === 'integer')) expect(typeof v).toBe('number');
           if (v !== undefined && f.type === 'boolean') expect(typeof v).toBe('boolean');
         }
