@@ -8,7 +8,7 @@ const typed = {
 
 /** A package may import only these of ours (DESIGN.md, "Packages"). */
 function boundary(files, allowed, extra = []) {
-  const ours = ['protocol', 'bridge', 'cli', 'web', 'durable-sdk', 'nerve', 'testkit'].filter((p) => !allowed.includes(p));
+  const ours = ['protocol', 'bridge', 'cli', 'web', 'durable-sdk', 'nerve', 'testkit', 'acp-bridge'].filter((p) => !allowed.includes(p));
   return {
     files,
     ignores: ['**/*.test.ts', '**/*.test.tsx'], // tests may use the test kit
@@ -44,5 +44,6 @@ export default tseslint.config(
   boundary(['packages/cli/src/**'], ['protocol']),
   boundary(['packages/durable-sdk/src/**', 'packages/durable-sdk/examples/**'], ['protocol']),
   boundary(['packages/nerve/src/**'], ['protocol', 'durable-sdk']),
+  boundary(['packages/acp-bridge/src/**'], ['protocol', 'durable-sdk']),
   boundary(['packages/web/src/**'], ['protocol'], [{ group: ['node:*'], message: 'browser code: no node:* imports' }]),
 );

@@ -27,6 +27,7 @@ await Promise.all([
     outExtension: { '.js': '.mjs' },
     external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'libsql'],
   }),
+  esbuild.build({ ...common, entryPoints: ['packages/acp-bridge/src/cli.ts'], outfile: 'packages/acp-bridge/dist/acp.mjs' }),
   esbuild.build({
     ...common,
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },

@@ -28,6 +28,19 @@ export interface BridgeCommands {
   durableAdd(name: string, where: string, token: string | null): Promise<string>;
   durableList(): Promise<string>;
   durableRemove(name: string): Promise<string>;
+  durableRegistry(): AcpRegistry;
+}
+
+/** sources.json as `collie durable acp` lists itself (the bridge's code); passed to the ACP bundle. */
+export interface AcpRegistry {
+  readonly socketDir: string;
+  add(name: string, socket: string): Promise<void>;
+  remove(name: string, socket: string): Promise<void>;
+  watch(name: string, socket: string, gone: () => void): () => void;
+}
+
+export interface AcpCommands {
+  durableAcp(o: { command: string[]; name?: string; cwd?: string; serve?: boolean }, registry: AcpRegistry): Promise<number>;
 }
 
 export interface DeviceRow {
@@ -41,6 +54,7 @@ export interface DeviceRow {
 
 export const loadBridge = () => load<BridgeCommands>('bridge/dist/commands.mjs', 'the bridge');
 export const loadDemo = () => load<{ demo(o: { port?: number }): Promise<void> }>('testkit/dist/demo.mjs', 'the demo');
+export const loadAcp = () => load<AcpCommands>('acp-bridge/dist/acp.mjs', 'the ACP bridge');
 export const loadWalky = () => load<{ main(argv: readonly string[]): Promise<void> }>('bridge/dist/walky.mjs', 'walky talky');
 
 /** The QR code of `text` for a terminal (the bridge's bundle carries the encoder). */

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { loadBridge, loadDemo, loadWalky, qrText } from './load';
+import { loadAcp, loadBridge, loadDemo, loadWalky, qrText } from './load';
 
 /**
  * The `collie` command. It stays thin: parsing and printing here, the work in the bridge's
@@ -150,6 +150,17 @@ durable
   .command('remove <name>')
   .description('detach a durable agent')
   .action(async (name: string) => void process.stdout.write(`${await (await loadBridge()).durableRemove(name)}\n`));
+durable
+  .command('acp')
+  .description('serve an Agent Client Protocol agent as a durable agent: collie durable acp [--name N] [--cwd DIR] [--serve] -- <command> [args…]')
+  .argument('<command...>', 'the ACP agent and its arguments, after --')
+  .option('--name <name>', 'its name on the phone and in sources.json (default: the command\'s name)')
+  .option('--cwd <dir>', 'the folder its sessions work in; files and terminals stay inside it (default: here)')
+  .option('--serve', 'keep running: restart the agent with back-off when it dies')
+  .action(async (command: string[], o: { name?: string; cwd?: string; serve?: boolean }) => {
+    const registry = (await loadBridge()).durableRegistry();
+    process.exitCode = await (await loadAcp()).durableAcp({ ...o, command }, registry);
+  });
 
 program
   .command('walky')

@@ -1,0 +1,279 @@
+import type * as acp from '@agentclientprotocol/sdk';
+import { methods } from '@agentclientprotocol/sdk';
+import { LIMITS, type ClosedConversation } from '@collie/protocol';
+import { DurableAgent, Refusal, type Conversation } from '@collie/durable-sdk';
+import { elicitationCard, elicitationResponse } from './elicit';
+import { within, type Link, type LinkHandlers } from './link';
+import { permissionOutcome, permissionSpec } from './map';
+import { Thread } from './thread';
+
+export interface AcpAgentOptions {
+  /** The name in sources.json; the permission push says it. */
+  name: string;
+  /** The folder sessions run in; files and terminals are confined to it. */
+  cwd: string;
+  /** A request to the agent (session/new, load, set_mode) that takes longer fails with a notice. Default 60 s. */
+  requestMs?: number;
+  /** A turn in which the agent says nothing this long (and asks nothing) is cancelled with a notice. Default 10 min. */
+  hangMs?: number;
+}
+
+const STOP_NOTICE: Partial<Record<acp.StopReason, string>> = {
+  max_tokens: 'The agent stopped: it reached its token limit.',
+  max_turn_requests: 'The agent stopped: it reached its limit of model requests for one turn.',
+  refusal: 'The agent refused to go on.',
+};
+
+/**
+ * The durable agent that stands for one ACP agent: conversations are ACP sessions, a line from
+ * the phone is a `session/prompt`, Stop is `session/cancel`, permission and elicitation requests
+ * are cards. The link to the process comes and goes (`attach`/`detach`); conversations stay.
+ */
+export class AcpAgent implements LinkHandlers {
+  readonly durable: DurableAgent;
+  private link: Link | null = null;
+  private readonly threads = new Map<string, Thread>();
+  private readonly closed: ClosedConversation[] = [];
+  private readonly queues = new Map<string, Promise<void>>();
+  /** The link each thread's session lives in: after a restart the session must be loaded again. */
+  private readonly linked = new WeakMap<Thread, Link>();
+  private readonly watchdog: NodeJS.Timeout;
+  private readonly requestMs: number;
+  private readonly hangMs: number;
+
+  constructor(readonly o: AcpAgentOptions) {
+    this.requestMs = o.requestMs ?? 60_000;
+    this.hangMs = o.hangMs ?? 600_000;
+    this.durable = new DurableAgent({
+      runtime: 'acp',
+      controls: { steer: false, close: true, history: true, reopen: true },
+      starters: [{ id: 'new', label: 'New conversation', line: `In ${o.cwd}`.slice(0, LIMITS.starterLine), onStart: () => this.newConversation() }],
+      onMessage: (c, text) => this.enqueue(c, text),
+      onStop: (c) => this.cancel(c),
+      onReopen: (id) => this.reopen(id),
+      closedList: (cursor) => this.closedList(cursor),
+    });
+    this.durable.log.subscribe((e) => {
+      if (e.type === 'conversation.closed') void this.closedByPhone(e.id);
+    });
+    this.watchdog = setInterval(() => this.checkHangs(), Math.min(5_000, this.hangMs / 2));
+    this.watchdog.unref();
+  }
+
+  /** A link is up: conversations carry on with it (their sessions load on the next line). */
+  attach(link: Link): void {
+    this.link = link;
+  }
+
+  /** The link went down: every turn ends, every card is decided, the phone reads why. */
+  detach(why: string, next: string): void {
+    this.link = null;
+    for (const t of this.threads.values()) {
+      t.endTurn(true);
+      for (const a of t.c.asks.values()) a.decide();
+      if (t.c.meta.working) t.c.endTurn();
+      t.c.notice(`${why}. ${next}`.slice(0, 2_000));
+    }
+  }
+
+  /** A notice in every open conversation. */
+  announce(text: string): void {
+    for (const t of this.threads.values()) t.c.notice(text);
+  }
+
+  close(): void {
+    clearInterval(this.watchdog);
+  }
+
+  // --- LinkHandlers: what the agent asks of us ---
+
+  update(n: acp.SessionNotification): void {
+    this.bySession(n.sessionId)?.update(n.update);
+  }
+
+  folder(_sessionId: string): string {
+    return this.o.cwd;
+  }
+
+  async permission(req: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    const t = this.bySession(req.sessionId);
+    if (!t || req.options.length === 0) return { outcome: { outcome: 'cancelled' } };
+    t.settle();
+    const { spec, optionIds } = permissionSpec(req, this.o.name);
+    const ask = t.c.ask(spec);
+    signal.addEventListener('abort', () => ask.decide(), { once: true });
+    const r = await ask;
+    const answer = r.status === 'answered' ? r.answer : null;
+    t.lastHeard = Date.now();
+    const out = permissionOutcome(answer, optionIds);
+    const chosen = out.outcome.outcome === 'selected' ? req.options.find((o) => out.outcome.outcome === 'selected' && o.optionId === out.outcome.optionId) : undefined;
+    if (!chosen || chosen.kind.startsWith('reject')) t.denied(req.toolCall.toolCallId);
+    return out;
+  }
+
+  async elicit(req: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse> {
+    const t = 'sessionId' in req && typeof req.sessionId === 'string' ? this.bySession(req.sessionId) : [...this.threads.values()].find((x) => x.c.meta.working);
+    const card = elicitationCard(req);
+    if (!t || !card) return { action: 'decline' };
+    t.settle();
+    if (card.url) t.c.link(card.url, 'The agent’s link');
+    const ask = t.c.ask(card.spec);
+    signal.addEventListener('abort', () => ask.decide(), { once: true });
+    const r = await ask;
+    t.lastHeard = Date.now();
+    return elicitationResponse(card, r.status === 'answered' ? r.answer : null);
+  }
+
+  // --- the phone's calls ---
+
+  private async newConversation(): Promise<Conversation> {
+    const link = this.need();
+    const s = await within(link.agent.request(methods.agent.session.new, { cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/new');
+    const c = this.durable.open({ id: fits(s.sessionId), title: 'New conversation', workspace: this.o.cwd });
+    const t = new Thread(c, s.sessionId);
+    t.modes = s.modes ?? null;
+    this.threads.set(c.id, t);
+    this.linked.set(t, link);
+    this.belt(t);
+    return c;
+  }
+
+  private enqueue(c: Conversation, text: string): void {
+    const t = this.threads.get(c.id);
+    if (!t) throw new Refusal('This conversation is not open.');
+    if (!this.link) throw new Refusal('The ACP agent is not running; it is being restarted.');
+    if (c.meta.title === 'New conversation') c.set({ title: text.replace(/\s+/gu, ' ').trim().slice(0, 60) || 'Conversation' });
+    // One prompt at a time per session: a line sent during a turn runs after it.
+    const prev = this.queues.get(c.id) ?? Promise.resolve();
+    const next = prev.then(() => this.turn(t, text)).catch(() => undefined);
+    this.queues.set(c.id, next);
+  }
+
+  private async turn(t: Thread, text: string): Promise<void> {
+    if (t.c.closed) return;
+    t.c.startTurn();
+    t.lastHeard = Date.now();
+    try {
+      const link = this.need();
+      const sessionId = await this.session(t, link);
+      const r = await link.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
+      t.endTurn(r.stopReason === 'cancelled');
+      const said = STOP_NOTICE[r.stopReason];
+      if (said) t.c.notice(said);
+    } catch (err) {
+      t.endTurn(true);
+      // A prompt cut off by the agent dying: the link's own notice says why, once.
+      const dying = this.link ? await Promise.race([this.link.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000).unref())]) : true;
+      if (!dying) t.c.notice(`The prompt failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2_000));
+    }
+    if (t.c.meta.working) t.c.endTurn();
+  }
+
+  /** The session behind a thread, loaded again (or made anew) after the agent restarted. */
+  private async session(t: Thread, link: Link): Promise<string> {
+    if (t.sessionId && link === this.linked.get(t)) return t.sessionId;
+    if (t.sessionId && link.init.agentCapabilities?.loadSession) {
+      await within(link.agent.request(methods.agent.session.load, { sessionId: t.sessionId, cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/load');
+    } else {
+      const s = await within(link.agent.request(methods.agent.session.new, { cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/new');
+      if (t.sessionId) t.c.notice('A new agent session: the agent keeps no sessions, so it does not remember the earlier turns.');
+      t.sessionId = s.sessionId;
+      t.modes = s.modes ?? null;
+    }
+    this.linked.set(t, link);
+    this.belt(t);
+    return t.sessionId;
+  }
+
+  private async cancel(c: Conversation): Promise<void> {
+    const t = this.threads.get(c.id);
+    if (t?.sessionId && this.link) await this.link.agent.notify(methods.agent.session.cancel, { sessionId: t.sessionId });
+    t?.endTurn(true);
+  }
+
+  private async reopen(id: string): Promise<Conversation | null> {
+    const link = this.need();
+    if (!link.init.agentCapabilities?.loadSession) return null;
+    const c = this.durable.open({ id: fits(id), title: this.closed.find((x) => x.id === id)?.title ?? 'Reopened conversation', workspace: this.o.cwd });
+    const t = new Thread(c, id);
+    this.threads.set(c.id, t);
+    const i = this.closed.findIndex((x) => x.id === id);
+    if (i >= 0) this.closed.splice(i, 1);
+    // The agent replays the session as updates, which fill the thread.
+    const s = await within(link.agent.request(methods.agent.session.load, { sessionId: id, cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/load');
+    t.settle();
+    t.modes = s.modes ?? null;
+    this.linked.set(t, link);
+    this.belt(t);
+    return c;
+  }
+
+  private async closedList(cursor: string | null): Promise<{ conversations: ClosedConversation[]; next: string | null }> {
+    const link = this.link;
+    if (link?.init.agentCapabilities?.sessionCapabilities?.list) {
+      const r = await within(link.agent.request(methods.agent.session.list, { cwd: this.o.cwd, cursor }), 5_000, 'session/list');
+      const conversations = r.sessions
+        .filter((s) => !this.threads.has(s.sessionId) && s.sessionId.length <= LIMITS.id)
+        .slice(0, 100)
+        .map((s) => ({ id: s.sessionId, title: (s.title ?? 'Conversation').slice(0, LIMITS.conversationTitle), subtitle: null, updatedAt: Date.parse(s.updatedAt ?? '') || 0 }));
+      return { conversations, next: r.nextCursor ?? null };
+    }
+    const from = Number(cursor ?? 0) || 0;
+    return { conversations: this.closed.slice(from, from + 100), next: from + 100 < this.closed.length ? String(from + 100) : null };
+  }
+
+  private async closedByPhone(id: string): Promise<void> {
+    const t = this.threads.get(id);
+    if (!t) return;
+    this.threads.delete(id);
+    this.closed.unshift({ id, title: t.c.meta.title ?? 'Conversation', subtitle: t.c.meta.subtitle, updatedAt: Date.now() });
+    const link = this.link;
+    if (t.sessionId && link?.init.agentCapabilities?.sessionCapabilities?.close) {
+      await within(link.agent.request(methods.agent.session.close, { sessionId: t.sessionId }), 5_000, 'session/close').catch(() => undefined);
+    }
+  }
+
+  /** The session's modes as belt buttons (at most 4); the current one is checked and does nothing. */
+  private belt(t: Thread): void {
+    const modes = t.modes;
+    if (!modes || modes.availableModes.length < 2) return t.c.buttons([]);
+    t.c.buttons(
+      modes.availableModes.slice(0, LIMITS.buttons).map((m, i) => ({
+        id: `mode-${i}`,
+        label: m.name.slice(0, LIMITS.buttonLabel),
+        icon: m.id === modes.currentModeId ? 'check' : null,
+        disabled: m.id === modes.currentModeId,
+        onTap: async () => {
+          const link = this.need();
+          if (!t.sessionId) throw new Refusal('No agent session yet: send a line first.');
+          await within(link.agent.request(methods.agent.session.setMode, { sessionId: t.sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
+          t.modes = { ...modes, currentModeId: m.id };
+          this.belt(t);
+        },
+      })),
+    );
+  }
+
+  private checkHangs(): void {
+    for (const t of this.threads.values()) {
+      if (!t.c.meta.working || t.c.openQuestions().length > 0 || Date.now() - t.lastHeard < this.hangMs) continue;
+      t.lastHeard = Date.now();
+      void this.cancel(t.c).catch(() => undefined);
+      t.c.endTurn();
+      t.c.notice(`The agent said nothing for ${Math.round(this.hangMs / 1000)} s, so the turn was stopped.`);
+    }
+  }
+
+  private bySession(sessionId: string): Thread | undefined {
+    for (const t of this.threads.values()) if (t.sessionId === sessionId) return t;
+    return undefined;
+  }
+
+  private need(): Link {
+    if (!this.link) throw new Refusal('The ACP agent is not running; it is being restarted.');
+    return this.link;
+  }
+}
+
+/** A session id as the conversation's id when it fits the wire, else a fresh one. */
+const fits = (id: string): string | undefined => (id.length > 0 && id.length <= LIMITS.id ? id : undefined);

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type * as acp from '@agentclientprotocol/sdk';
+import { KnownQuestion, LIMITS } from '@collie/protocol';
+import { elicitationCard, elicitationResponse } from './elicit';
+import { diffText, optionAction, permissionOutcome, permissionSpec, planProgress, toolContent, toolHead, toolStatus } from './map';
+
+const kinds = fc.constantFrom('allow_once', 'allow_always', 'reject_once', 'reject_always');
+const anyText = fc.string({ unit: 'binary', maxLength: 400 });
+const bigText = fc.oneof(anyText, fc.nat({ max: 30_000 }).map((n) => 'x'.repeat(n)));
+const block = fc.oneof(
+  fc.record({ type: fc.constant('text' as const), text: bigText }),
+  fc.record({ type: fc.constant('resource_link' as const), name: anyText, uri: anyText }),
+  fc.record({ type: fc.constant('image' as const), data: anyText, mimeType: anyText }),
+);
+const content = fc.array(
+  fc.oneof(
+    block.map((c) => ({ type: 'content' as const, content: c })),
+    fc.record({ type: fc.constant('diff' as const), path: anyText, oldText: fc.option(bigText), newText: bigText }),
+    fc.record({ type: fc.constant('terminal' as const), terminalId: anyText }),
+  ),
+  { maxLength: 8 },
+) as fc.Arbitrary<acp.ToolCallContent[]>;
+const toolCall = fc.record({
+  toolCallId: fc.string({ minLength: 1, maxLength: 600 }),
+  title: fc.option(bigText),
+  kind: fc.option(fc.constantFrom('read', 'edit', 'execute', 'other', 'nonsense')),
+  rawInput: fc.option(fc.oneof(fc.record({ command: anyText }), fc.record({ command: fc.array(anyText) }), fc.jsonValue())),
+  content: fc.option(content),
+}) as fc.Arbitrary<acp.ToolCallUpdate>;
+const request = fc.record({
+  sessionId: fc.constant('s'),
+  toolCall,
+  options: fc.array(fc.record({ optionId: fc.string({ minLength: 1, maxLength: 500 }), name: anyText, kind: kinds }), { minLength: 1, maxLength: 12 }),
+}) as fc.Arbitrary<acp.RequestPermissionRequest>;
+
+describe('the ACP → durable wire mapping', () => {
+  it('option kinds keep their meaning in Collie’s words; anything else is Cancel', () => {
+    expect(['allow_once', 'allow_always', 'reject_once', 'reject_always'].map(optionAction)).toEqual(['allow', 'always', 'deny', 'deny']);
+    fc.assert(fc.property(anyText, (k) => ['allow', 'always', 'deny', 'cancel'].includes(optionAction(k))));
+    expect(['pending', 'in_progress', 'completed', 'failed', null].map(toolStatus)).toEqual(['running', 'running', 'done', 'failed', 'running']);
+  });
+
+  it('any permission request is a valid card within the limits, and each of its answers selects the agent’s own option', () => {
+    fc.assert(
+      fc.property(request, fc.nat({ max: 9 }), (req, pick) => {
+        const { spec, optionIds } = permissionSpec(req, 'agent');
+        const { expiresInMs: _e, check: _c, id: _i, ...rest } = spec;
+        const q = KnownQuestion.parse({ ...rest, id: 'q', at: 0 });
+        if (q.kind !== 'permission') return false;
+        expect(q.options.length).toBe(Math.min(req.options.length, LIMITS.permissionOptions));
+        expect(q.title.length).toBeLessThanOrEqual(LIMITS.questionTitle);
+        expect(q.options.every((o) => o.label.length <= LIMITS.optionLabel)).toBe(true);
+        expect(q.toolCall!.id.length).toBeLessThanOrEqual(LIMITS.id);
+        const out = permissionOutcome({ kind: 'permission', option: `o${pick}` }, optionIds);
+        if (pick < optionIds.length) expect(out).toEqual({ outcome: { outcome: 'selected', optionId: req.options[pick]!.optionId } });
+        else expect(out).toEqual({ outcome: { outcome: 'cancelled' } });
+        expect(permissionOutcome(null, optionIds)).toEqual({ outcome: { outcome: 'cancelled' } });
+        return true;
+      }),
+    );
+  });
+
+  it('tool heads are one line within the limits; tool content is cut; a diff shows what changed', () => {
+    fc.assert(
+      fc.property(toolCall, (t) => {
+        const h = toolHead(t);
+        expect(h.name.length).toBeGreaterThan(0);
+        expect(h.name.length).toBeLessThanOrEqual(LIMITS.toolName);
+        expect(h.input.length).toBeLessThanOrEqual(LIMITS.toolInput);
+        expect(h.input).not.toMatch(/[\n\r]/u);
+        const c = toolContent(t.content);
+        expect(c.text.length).toBeLessThanOrEqual(LIMITS.toolOutput);
+        expect(c.diffs.every((d) => d.length <= LIMITS.itemText)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/gu, '')), { maxLength: 20 }), fc.array(fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/gu, '')), { maxLength: 20 }), (a, b) => {
+        const d = diffText({ path: 'f', oldText: a.join('\n'), newText: b.join('\n') }).split('\n');
+        expect(d.slice(0, 2)).toEqual(['--- f', '+++ f']);
+        // Old minus removed lines, plus added lines, gives the new text's lines.
+        const removed = d.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1));
+        const added = d.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1));
+        const oldLines = a.join('\n') === '' ? [] : a.join('\n').split('\n');
+        const newLines = b.join('\n') === '' ? [] : b.join('\n').split('\n');
+        expect(oldLines.length - removed.length + added.length).toBe(newLines.length);
+      }),
+    );
+  });
+
+  it('plans are steps progress within the limits', () => {
+    const entry = fc.record({ content: bigText, priority: fc.constantFrom('high', 'medium', 'low'), status: fc.constantFrom('pending', 'in_progress', 'completed') }) as fc.Arbitrary<acp.PlanEntry>;
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 120 }), (entries) => {
+        const p = planProgress(entries);
+        if (entries.length === 0) return p === null;
+        if (p?.kind !== 'steps') return false;
+        expect(p.steps.length).toBe(Math.min(entries.length, 50));
+        expect(p.steps.every((s) => s.label.length > 0 && s.label.length <= 120)).toBe(true);
+        return true;
+      }),
+    );
+  });
+
+  it('any elicitation schema is a valid form card or none, and any answer maps back to the schema’s own keys', () => {
+    const prop = fc.oneof(
+      fc.record({ type: fc.constant('string'), title: fc.option(anyText), maxLength: fc.option(fc.integer({ min: -5, max: 10_000 })) }),
+      fc.record({ type: fc.constant('string'), enum: fc.array(anyText, { maxLength: 12 }) }),
+      fc.record({ type: fc.constantFrom('number', 'integer', 'boolean', 'weird') }),
+      fc.record({ type: fc.constant('array'), items: fc.record({ enum: fc.array(anyText, { maxLength: 12 }) }) }),
+      fc.jsonValue(),
+    );
+    const req = fc.record({ mode: fc.constant('form'), message: anyText, requestedSchema: fc.record({ type: fc.constant('object'), properties: fc.dictionary(anyText, prop, { maxKeys: 10 }), required: fc.option(fc.array(anyText)) }) });
+    const value = fc.oneof(anyText, fc.boolean(), fc.array(anyText, { maxLength: 3 }));
+    fc.assert(
+      fc.property(req, fc.dictionary(fc.constantFrom('f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f9'), value), (r, values) => {
+        const card = elicitationCard(r as unknown as acp.CreateElicitationRequest);
+        if (!card) return true;
+        const { expiresInMs: _e, check: _c, id: _i, ...rest } = card.spec;
+        const q = KnownQuestion.parse({ ...rest, id: 'q', at: 0 });
+        expect(q.kind === 'form' && q.fields.length).toBeLessThanOrEqual(LIMITS.formFields);
+        const res = elicitationResponse(card, { kind: 'form', values });
+        const keys = new Set(card.fields.map((f) => f.key));
+        expect(res.action).toBe('accept');
+        const got = 'content' in res && res.content ? Object.keys(res.content) : [];
+        expect(got.every((k) => keys.has(k))).toBe(true);
+        for (const f of card.fields) {
+          const v = 'content' in res && res.content ? (res.content as Record<string, unknown>)[f.key] : undefined;
+          if (v !== undefined && (f.type === 'number' || f.type === 'integer')) expect(typeof v).toBe('number');
+          if (v !== undefined && f.type === 'boolean') expect(typeof v).toBe('boolean');
+        }
+        return true;
+      }),
+    );
+  });
+});

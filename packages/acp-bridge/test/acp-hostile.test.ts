@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { acpScriptAgent, tempDir } from '@collie/testkit';
+import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
+
+/**
+ * An agent that misbehaves: garbage lines, oversized and hostile text, too many options, a
+ * crash, a hang. The bridge cleans what it can show, survives what it cannot, and says so.
+ */
+describe('a hostile or broken ACP agent', () => {
+  it('malformed and oversized messages are cut and cleaned, never crash the bridge', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'fuzz', 'say-1');
+    const c = await inConv(s, id, 'the fuzz card', (c) => (c?.questions[0]?.kind === 'permission' ? c : undefined));
+    const q = c.questions[0]!;
+    // Ten options: six shown, every label and the title cut, and so no "Always allow" offered blind.
+    expect(q.kind === 'permission' && q.options).toHaveLength(6);
+    expect(q.title.length).toBeLessThanOrEqual(200);
+    expect(q.kind === 'permission' && q.options.every((o) => o.label.length <= 200)).toBe(true);
+    expect(c.progress?.kind === 'steps' && c.progress.steps.length).toBeLessThanOrEqual(50);
+    const xs = items(s, id);
+    const reply = replyText(xs);
+    // Control bytes and bidirectional overrides are gone; the markup is text (the page renders text nodes).
+    expect(reply).toContain('<script>alert(1)</script>');
+    expect(reply).not.toMatch(/[\u0007\u001b\u202e]/u);
+    const tool = xs.find((i) => i.kind === 'tool');
+    expect(tool && tool.kind === 'tool' && tool.input.length).toBeLessThanOrEqual(2_000);
+    expect(tool && tool.kind === 'tool' && tool.input).not.toMatch(/\u0000/u);
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o5' }, 'ans-1')).outcome).toBe('taken');
+    await inConv(s, id, 'the agent got option 5', (_c, x) => replyText(x).includes('Fuzz answer: {"outcome":"selected","optionId":"opt-5-kkk'));
+    // Still a working agent after all that.
+    await tap.say(s, id, 'hello', 'say-2');
+    await inConv(s, id, 'a reply after the fuzz', (_c, x) => replyText(x).includes('Hello from the script agent.'));
+  });
+
+  it('with --serve, an agent that dies (a crash, an oversized line) is restarted with back-off, the phone told', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path), { serve: true });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    const pid = s.running.pid();
+    await tap.say(s, id, 'crash', 'say-1');
+    await inConv(s, id, 'the crash notice', (c, x) => c?.working === false && x.some((i) => i.kind === 'notice' && /exited with code 3\. Restarting it in 1 s\./u.test(i.text)));
+    await inConv(s, id, 'running again', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.'));
+    expect(s.running.pid()).not.toBe(pid);
+    // The conversation carries on: the agent loads its session again (it keeps them in memory, so a new one here).
+    await tap.say(s, id, 'hello', 'say-2');
+    await inConv(s, id, 'a reply after the restart', (_c, x) => replyText(x).includes('Hello from the script agent.'));
+    await tap.say(s, id, 'oversize', 'say-3');
+    await inConv(s, id, 'the oversize notice', (_c, x) => x.filter((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.').length === 2);
+    expect(s.bridge.hub.durable.agents.get('acp')?.state).toBe('ready');
+  });
+
+  it('without --serve, the agent ending ends the command and removes it from sources.json', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'crash', 'say-1');
+    expect(await s.running.done).toBe(1);
+    await inConv(s, id, 'the agent gone from the phone', () => !s.bridge.hub.durable.agents.has('acp') || undefined);
+  });
+
+  it('an agent that hangs is timed out with a notice, not a frozen conversation', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path), { hangMs: 1_500 });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'hang', 'say-1');
+    await inConv(s, id, 'the hang notice', (c, x) => c?.working === false && x.some((i) => i.kind === 'notice' && i.text === 'The agent said nothing for 2 s, so the turn was stopped.'));
+    await tap.say(s, id, 'hello', 'say-2');
+    await inConv(s, id, 'the next line answered', (_c, x) => replyText(x).includes('Hello from the script agent.'));
+    expect(conv(s, id)?.working).toBe(false);
+  });
+});

@@ -1,0 +1,122 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acpScriptAgent, tempDir } from '@collie/testkit';
+import { closedList, post } from '../../bridge/test/durable-kit';
+import { until } from '../../bridge/test/harness';
+import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
+
+/**
+ * `collie durable acp` against a real ACP agent process (the testkit's scripted agent, over
+ * stdio) and a real bridge reading sources.json: every mapping of docs/acp.md, end to end.
+ */
+describe('an ACP agent as a durable agent', () => {
+  it('a prompt streams back as thinking and reply items; a retry of the same request id sends nothing twice', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const row = await until(s.bridge.hub, 'the starters', (h) => (h.durable.agents.get('acp')?.starters.length ? h.durable.agents.get('acp') : undefined));
+    expect(row).toMatchObject({ runtime: 'acp', state: 'ready', controls: { message: true, stop: true, steer: false, history: true, reopen: true } });
+    expect(row?.starters).toEqual([expect.objectContaining({ id: 'new', label: 'New conversation' })]);
+    const started = await tap.start(s, 'st-1');
+    expect(started.outcome).toBe('taken');
+    const id = started.conversationId!;
+    expect((await tap.say(s, id, 'hello', 'say-1')).outcome).toBe('taken');
+    await inConv(s, id, 'the settled reply', (_c, xs) => xs.some((i) => i.kind === 'reply' && i.final && i.text === 'Hello from the script agent.'));
+    const xs = items(s, id);
+    expect(xs.map((i) => i.kind)).toEqual(['user', 'thinking', 'reply']);
+    expect(xs[0]).toMatchObject({ kind: 'user', text: 'hello', requestId: 'say-1' });
+    expect(conv(s, id)).toMatchObject({ title: 'hello', working: false });
+    // The phone retries the same tap (it was not sure it arrived): the agent is prompted once.
+    expect((await tap.say(s, id, 'hello', 'say-1')).outcome).toBe('taken');
+    expect((await tap.say(s, id, 'again', 'say-2')).outcome).toBe('taken');
+    await inConv(s, id, 'the second reply', (_c, x) => replyText(x).includes('You said: again'));
+    expect(items(s, id).filter((i) => i.kind === 'user').map((i) => ('text' in i ? i.text : ''))).toEqual(['hello', 'again']);
+  });
+
+  it('a plan is the steps progress; a permission request is a card with the agent’s four kinds; the answer lets the edit run', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'edit', 'say-1');
+    const c = await inConv(s, id, 'the card', (c) => (c?.questions.length ? c : undefined));
+    expect(c.progress).toEqual({ kind: 'steps', steps: [{ label: 'Read the notes', state: 'done' }, { label: 'Write the change', state: 'running' }, { label: 'Tidy up', state: 'pending' }] });
+    const q = c.questions[0]!;
+    expect(q).toMatchObject({
+      kind: 'permission', title: 'Allow Edit notes.md?', answerable: true, toolCall: { name: 'edit' },
+      options: [
+        { id: 'o0', action: 'allow', label: 'Allow this edit' },
+        { id: 'o1', action: 'always', label: 'Allow edits to notes.md' },
+        { id: 'o2', action: 'deny', label: 'Reject' },
+        { id: 'o3', action: 'deny', label: 'Never' },
+      ],
+    });
+    expect(q.body).toContain('-two');
+    const xs = items(s, id);
+    expect(xs.find((i) => i.kind === 'tool')).toMatchObject({ name: 'edit', input: 'Edit notes.md', status: 'running' });
+    expect(xs.find((i) => i.kind === 'code')).toMatchObject({ language: 'diff', text: expect.stringContaining('+2') });
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o1' }, 'ans-1')).outcome).toBe('taken');
+    // The same request id again: the first result, and the agent is answered once.
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o1' }, 'ans-1')).outcome).toBe('taken');
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o0' }, 'ans-2')).outcome).toBe('already_answered');
+    await inConv(s, id, 'the edit done', (_c, x) => x.some((i) => i.kind === 'tool' && i.status === 'done' && i.output === 'edited') && replyText(x).includes('Edited (always).'));
+    await inConv(s, id, 'the turn over', (c) => c?.working === false);
+    // Denied: the tool item says so.
+    await tap.say(s, id, 'edit', 'say-2');
+    const q2 = (await inConv(s, id, 'the second card', (c) => c?.questions[0]))!;
+    expect((await tap.answer(s, id, q2, { kind: 'permission', option: 'o3' }, 'ans-3')).outcome).toBe('taken');
+    await inConv(s, id, 'left it', (_c, x) => replyText(x).includes('Left it.') && x.filter((i) => i.kind === 'tool').at(-1)?.kind === 'tool');
+    expect(items(s, id).filter((i) => i.kind === 'tool').map((i) => (i.kind === 'tool' ? i.status : ''))).toEqual(['done', 'denied']);
+  });
+
+  it('Stop cancels the turn; modes are belt buttons; an elicitation is a form card', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    const belt = await inConv(s, id, 'the modes', (c) => (c?.buttons.length ? c : undefined));
+    expect(belt.buttons.map((b) => [b.label, b.icon, b.disabled])).toEqual([['Ask first', 'check', true], ['Code', null, false]]);
+    await tap.say(s, id, 'slow', 'say-1');
+    await inConv(s, id, 'the slow reply growing', (c, x) => c?.working && replyText(x).includes('3 '));
+    expect((await tap.stop(s, id, 'stop-1')).outcome).toBe('taken');
+    await inConv(s, id, 'stopped', (c, x) => c?.working === false && x.some((i) => i.kind === 'notice' && i.text === 'stopped'));
+    const grown = replyText(items(s, id)).length;
+    expect(grown).toBeLessThan(2_000);
+    const turn = conv(s, id)!.turn;
+    expect((await tap.button(s, id, 'mode-1', turn, 'mode-1')).outcome).toBe('taken');
+    await inConv(s, id, 'Code checked', (c) => c?.buttons.find((b) => b.label === 'Code')?.disabled);
+    await tap.say(s, id, 'elicit', 'say-2');
+    const q = (await inConv(s, id, 'the form', (c) => c?.questions[0]))!;
+    expect(q).toMatchObject({ kind: 'form', title: 'Who is it for?' });
+    expect(q.kind === 'form' && q.fields.map((f) => [f.kind, f.label, f.required])).toEqual([['text', 'Name', true], ['toggle', 'Urgent', false], ['choice', 'Size', false], ['text', 'Count', false]]);
+    expect((await tap.answer(s, id, q, { kind: 'form', values: { f0: 'Ada', f1: true, f2: ['M'], f3: '3' } }, 'ans-1')).outcome).toBe('taken');
+    await inConv(s, id, 'the elicited reply', (_c, x) => replyText(x).includes('Elicited: {"action":"accept","content":{"name":"Ada","urgent":true,"size":"M","count":3}}'));
+  });
+
+  it('files inside the folder are served, outside refused with a clear error', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await writeFile(join(folder.path, 'in.txt'), 'inside words');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, `read ${join(folder.path, 'in.txt')}`, 'say-1');
+    await inConv(s, id, 'read inside', (_c, x) => replyText(x).includes('Read: inside words'));
+    await tap.say(s, id, `read ${join(folder.path, '..', '..', 'etc', 'passwd')}`, 'say-2');
+    await inConv(s, id, 'refused outside', (_c, x) => /Refused: .*outside the session's folder/u.test(replyText(x)));
+    expect(await readFile(join(folder.path, 'in.txt'), 'utf8')).toBe('inside words');
+  });
+
+  it('closing a conversation puts it in the closed list, and reopening loads the session', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'hello', 'say-1');
+    await inConv(s, id, 'the reply', (c, x) => c?.working === false && replyText(x).includes('Hello'));
+    const second = (await tap.start(s, 'st-2')).conversationId!;
+    expect(second).not.toBe(id);
+    expect((await post(s.bridge, '/close', { agent: 'acp', conversationId: id, request_id: 'cl-1' })).outcome).toBe('taken');
+    await inConv(s, id, 'gone from the open list', (c) => c === undefined);
+    const page = await closedList(s.bridge, 'acp');
+    expect(page.state === 'ok' && page.conversations.map((c) => [c.id, c.title])).toEqual([[id, 'hello']]);
+    const reopened = await post(s.bridge, '/reopen', { agent: 'acp', conversationId: id, request_id: 'ro-1' });
+    expect(reopened).toMatchObject({ outcome: 'taken', conversationId: id });
+    await inConv(s, id, 'the replayed line', (_c, x) => x.some((i) => i.kind === 'user' && i.text === 'hello'));
+  });
+});

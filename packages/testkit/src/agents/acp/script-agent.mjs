@@ -1,0 +1,167 @@
+// A scripted ACP agent for tests: a real agent program (the ACP SDK's agent side, over stdio)
+// whose every prompt is a command word. It sends what real agents send (chunks, thoughts, a plan,
+// tool calls with diffs, permission requests, elicitations, modes, loadable sessions) and what
+// hostile or broken ones send (garbage lines, oversized and control-laden text, unknown kinds,
+// a crash, a hang). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+
+const sessions = new Map();
+const say = (line) => process.stderr.write(`script-agent: ${line}\n`);
+const modes = (current = 'ask') => ({
+  currentModeId: current,
+  availableModes: [
+    { id: 'ask', name: 'Ask first' },
+    { id: 'code', name: 'Code' },
+  ],
+});
+/** Raw bytes straight to stdout, between the SDK's own whole lines. */
+const raw = (text) => process.stdout.write(text);
+
+async function turn(client, sessionId, text, signal) {
+  const update = (u) => client.notify(acp.methods.client.session.update, { sessionId, update: u });
+  const chunk = (t) => update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
+  const [word, ...rest] = text.trim().split(/\s+/u);
+  switch (word) {
+    case 'hello':
+      await update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'The person says hello.' } });
+      for (const piece of ['Hello ', 'from ', 'the ', 'script ', 'agent.']) await chunk(piece);
+      return 'end_turn';
+    case 'edit': {
+      await update({ sessionUpdate: 'plan', entries: [
+        { content: 'Read the notes', priority: 'high', status: 'completed' },
+        { content: 'Write the change', priority: 'high', status: 'in_progress' },
+        { content: 'Tidy up', priority: 'low', status: 'pending' },
+      ] });
+      const toolCallId = `call-${randomBytes(3).toString('hex')}`;
+      const diff = { type: 'diff', path: `${sessions.get(sessionId).cwd}/notes.md`, oldText: 'one\ntwo\n', newText: 'one\n2\n' };
+      await update({ sessionUpdate: 'tool_call', toolCallId, title: 'Edit notes.md', kind: 'edit', status: 'pending', content: [diff] });
+      const r = await client.request(acp.methods.client.session.requestPermission, {
+        sessionId,
+        toolCall: { toolCallId, title: 'Edit notes.md', kind: 'edit', content: [diff] },
+        options: [
+          { optionId: 'yes', name: 'Allow this edit', kind: 'allow_once' },
+          { optionId: 'always', name: 'Allow edits to notes.md', kind: 'allow_always' },
+          { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+          { optionId: 'never', name: 'Never', kind: 'reject_always' },
+        ],
+      }, { signal });
+      const ok = r.outcome.outcome === 'selected' && (r.outcome.optionId === 'yes' || r.outcome.optionId === 'always');
+      say(`permission: ${JSON.stringify(r.outcome)}`);
+      if (r.outcome.outcome === 'cancelled') return 'cancelled';
+      await update({ sessionUpdate: 'tool_call_update', toolCallId, status: ok ? 'completed' : 'failed', content: [{ type: 'content', content: { type: 'text', text: ok ? 'edited' : 'not edited' } }] });
+      await update({ sessionUpdate: 'plan', entries: [
+        { content: 'Read the notes', priority: 'high', status: 'completed' },
+        { content: 'Write the change', priority: 'high', status: 'completed' },
+        { content: 'Tidy up', priority: 'low', status: 'in_progress' },
+      ] });
+      await chunk(ok ? `Edited (${r.outcome.optionId}).` : 'Left it.');
+      return 'end_turn';
+    }
+    case 'elicit': {
+      const r = await client.request(acp.methods.client.elicitation.create, {
+        sessionId, mode: 'form', message: 'Who is it for?',
+        requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, urgent: { type: 'boolean', title: 'Urgent' }, size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'] }, count: { type: 'integer', title: 'Count' } }, required: ['name'] },
+      });
+      await chunk(`Elicited: ${JSON.stringify(r)}`);
+      return 'end_turn';
+    }
+    case 'read': {
+      try {
+        const r = await client.request(acp.methods.client.fs.readTextFile, { sessionId, path: rest.join(' ') });
+        await chunk(`Read: ${r.content}`);
+      } catch (err) {
+        await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
+      }
+      return 'end_turn';
+    }
+    case 'slow':
+      for (let i = 0; i < 600 && !signal.aborted; i++) {
+        await chunk(`${i} `);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return signal.aborted ? 'cancelled' : 'end_turn';
+    case 'hang':
+      await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
+      return 'cancelled';
+    case 'crash':
+      await chunk('About to crash.');
+      setTimeout(() => process.exit(3), 50);
+      return new Promise(() => undefined);
+    case 'fuzz': {
+      raw('this is not json\n');
+      raw('[1,2,3]\n');
+      raw('{"jsonrpc":"2.0","id":999999,"result":{}}\n');
+      raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', title: 42 } } })}\n`);
+      raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'nobody', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'lost' } } } })}\n`);
+      raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'from_the_future', x: 1 } } })}\n`);
+      raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'no/such_method', params: {} })}\n`);
+      await chunk('<script>alert(1)</script><img src=x onerror=alert(2)>\u202Egnp.exe\u0007\u001b[31m');
+      await chunk('x'.repeat(150_000));
+      await update({ sessionUpdate: 'plan', entries: Array.from({ length: 80 }, (_, i) => ({ content: `step ${i} ${'y'.repeat(300)}`, priority: 'low', status: 'pending' })) });
+      await update({ sessionUpdate: 'tool_call', toolCallId: 'z'.repeat(500), title: `t${'\u0000'.repeat(3)}${'w'.repeat(5000)}`, kind: 'execute', status: 'in_progress' });
+      const r = await client.request(acp.methods.client.session.requestPermission, {
+        sessionId,
+        toolCall: { toolCallId: 'fuzz-call', title: `Run ${'q'.repeat(3000)}` },
+        options: Array.from({ length: 10 }, (_, i) => ({ optionId: `opt-${i}-${'k'.repeat(300)}`, name: `Option ${i} ${'n'.repeat(400)}`, kind: i % 2 ? 'reject_once' : 'allow_once' })),
+      }, { signal });
+      await chunk(`Fuzz answer: ${JSON.stringify(r.outcome).slice(0, 80)}`);
+      return 'end_turn';
+    }
+    case 'oversize':
+      raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'o'.repeat(5 * 1024 * 1024) } } } })}\n`);
+      return new Promise(() => undefined);
+    default:
+      await chunk(`You said: ${text}`);
+      return 'end_turn';
+  }
+}
+
+const cancels = new Map();
+const app = acp
+  .agent({ name: 'script-agent' })
+  .onRequest(acp.methods.agent.initialize, () => ({
+    protocolVersion: acp.PROTOCOL_VERSION,
+    agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+    agentInfo: { name: 'script-agent', version: '1.0.0' },
+  }))
+  .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    const sessionId = `s-${randomBytes(4).toString('hex')}`;
+    sessions.set(sessionId, { cwd: params.cwd, lines: [], mode: 'ask' });
+    return { sessionId, modes: modes() };
+  })
+  .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+    const s = sessions.get(params.sessionId) ?? { cwd: params.cwd, lines: [], mode: 'ask' };
+    sessions.set(params.sessionId, s);
+    for (const line of s.lines) await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: line } } });
+    return { modes: modes(s.mode) };
+  })
+  .onRequest(acp.methods.agent.session.list, () => ({ sessions: [...sessions.entries()].map(([sessionId, s]) => ({ sessionId, cwd: s.cwd, title: s.lines[0] ?? null })) }))
+  .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+    const s = sessions.get(params.sessionId);
+    if (s) s.mode = params.modeId;
+    say(`mode ${params.modeId}`);
+    return {};
+  })
+  .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
+    const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('');
+    say(`prompt ${text.slice(0, 60)}`);
+    const s = sessions.get(params.sessionId);
+    if (!s) throw acp.RequestError.resourceNotFound(params.sessionId);
+    s.lines.push(text);
+    const ac = new AbortController();
+    cancels.set(params.sessionId, ac);
+    try {
+      return { stopReason: await turn(client, params.sessionId, text, ac.signal) };
+    } finally {
+      cancels.delete(params.sessionId);
+    }
+  })
+  .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+    say(`cancel ${params.sessionId}`);
+    cancels.get(params.sessionId)?.abort();
+  });
+
+app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
+say('ready');
