@@ -46,18 +46,18 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
     const id = `${tmux.name}:${shellPane}`;
     for (const bad of ['', ' x', '-k', 'a\nb', 'a\u202Eb', 'x'.repeat(61)]) {
       const res = await post(id, 'rename', { name: bad });
-      expect(res.status, bad).toBe(400);
+      expect(res.status, `${JSON.stringify(bad)}: ${await res.clone().text()}`).toBe(400);
       expect(ErrorBody.parse(await res.json()).error.code).toBe('bad_request');
     }
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 70 }), async (name) => {
         const res = await post(id, 'rename', { name });
-        expect([200, 400]).toContain(res.status);
+        expect([200, 400], `${JSON.stringify(name)}: ${res.status} ${await res.clone().text()}`).toContain(res.status);
       }),
       { numRuns: 40 },
     );
     expect((await post(`${tmux.name}:%999`, 'rename', { name: 'x' })).status).toBe(404);
-  });
+  }, 60_000);
 
   it('closes an agent mid-turn only on the second confirmation, then the pane is gone', async () => {
     const id = `${tmux.name}:${claude.paneId}`;
@@ -70,7 +70,7 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
     expect(bridge.hub.panes.has(id)).toBe(true);
     expect((await post(id, 'close', { mid_turn: true })).status).toBe(200);
     await until(bridge.hub, 'the pane gone', (h) => !h.panes.has(id), 15_000);
-  });
+  }, 90_000);
 
   it('closes an idle shell at once', async () => {
     const id = `${tmux.name}:${shellPane}`;

@@ -42,8 +42,10 @@ export class PaneChat {
 
   /** The pane changed (its state, its command): the transcript may have. */
   update(pane: Pane): void {
+    const was = this.pane;
     this.pane = pane;
-    this.soon();
+    // A new session shows as a new turn (a state change) or another program; a redraw is not one.
+    if (was.pid !== pane.pid || was.command !== pane.command || was.harness !== pane.harness || was.state !== pane.state) this.soon();
   }
 
   /** The pane is gone: its chat says so, and follows nothing. */
