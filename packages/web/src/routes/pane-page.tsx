@@ -44,7 +44,6 @@ export function PanePage({ id }: { readonly id: string }) {
             <AskSlot paneId={id} card={pane.card} />
             <PaneFacts pane={pane} />
             <WorkbenchLinks paneId={id} pane={pane} />
-            {frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />}
             <PaneViews paneId={id} terminal={frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />} />
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
