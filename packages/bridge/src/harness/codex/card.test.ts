@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { describeCaptures, fuzzCaptures } from '../capture-table';
 import { answerPlan, readCard } from '../card';
 
 const CAPTURES = new URL('./captures/', import.meta.url);
 const screen = (name: string) => readFileSync(new URL(`${name}.txt`, CAPTURES), 'utf8');
-
-describe('Codex 0.171 captured screens', () => describeCaptures(CAPTURES));
-describe('Codex reader on arbitrary screens', () => fuzzCaptures('codex', CAPTURES));
 
 describe('Codex cards', () => {
   it('the command approval: the command, its reason, three options without shortcut hints; digits answer', () => {

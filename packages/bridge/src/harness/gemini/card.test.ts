@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { describeCaptures, fuzzCaptures } from '../capture-table';
 import { answerPlan, readCard } from '../card';
 
 const CAPTURES = new URL('./captures/', import.meta.url);
 const screen = (name: string) => readFileSync(new URL(`${name}.txt`, CAPTURES), 'utf8');
-
-describe('Gemini CLI 0.61 captured screens', () => describeCaptures(CAPTURES));
-describe('Gemini CLI reader on arbitrary screens', () => fuzzCaptures('gemini', CAPTURES));
-
 
 describe('Gemini CLI cards', () => {
   it('the shell approval: the tool, its command, three options; a digit answers', () => {
