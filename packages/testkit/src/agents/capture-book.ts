@@ -7,6 +7,8 @@ export interface CaptureLabel {
   state: 'idle' | 'working' | 'blocked' | 'unknown' | null;
   dialog: string | null;
   draft: boolean;
+  /** The card's option labels, for a dialog the phone answers. */
+  options?: string[];
   note: string;
 }
 

@@ -30,4 +30,17 @@ describe('Codex cards', () => {
     expect(card.options.map((o) => o.label)).toEqual(['Trust and continue', 'Back to Agent Command Center']);
     expect(answerPlan('codex', card, { option: 1 })).toEqual({ ok: true, steps: ['1', 'Enter'] });
   });
+
+  it('the question tool: its question, options split from their descriptions; a digit answers', () => {
+    const card = readCard('codex', screen('codex--question'))!;
+    expect(card).toMatchObject({ kind: 'select', title: 'Question 1/1', question: 'Which colour should the collie be?', answerable: true });
+    expect(card.options.map((o) => [o.label, o.description])).toEqual([
+      ['Black (Recommended)', 'The classic coat'],
+      ['Sable', 'Golden brown'],
+      ['None of the above', 'Optionally, add details in notes (tab)'],
+    ]);
+    expect(answerPlan('codex', card, { option: 2 })).toEqual({ ok: true, steps: ['2'] });
+    expect(readCard('codex', screen('codex--questions'))).toMatchObject({ kind: 'wizard', title: 'Question 1/2' });
+  });
 });
+

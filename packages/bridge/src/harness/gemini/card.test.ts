@@ -19,4 +19,33 @@ describe('Gemini CLI cards', () => {
     expect(card).toMatchObject({ kind: 'trust', question: 'Do you trust the files in this folder?' });
     expect(card.options.map((o) => o.label.replace(/\(.*\)/u, '').trim())).toEqual(['Trust folder', 'Trust parent folder', "Don't trust"]);
   });
+
+  it('write_file: what it writes as the body, four options; a digit answers', () => {
+    const card = readCard('gemini', screen('gemini--write-file'))!;
+    expect(card).toMatchObject({ kind: 'permission', title: 'WriteFile', question: 'Apply this change?', answerable: true });
+    expect(card.body).toEqual(['Writing to NOTES.md', '1 Collie notes', '2 line two']);
+    expect(answerPlan('gemini', card, { option: 4 })).toEqual({ ok: true, steps: ['4'] });
+  });
+
+  it('ask_user: the question, options with their descriptions; a custom value asks for words', () => {
+    const card = readCard('gemini', screen('gemini--ask-user'))!;
+    expect(card).toMatchObject({ kind: 'select', question: 'Which colour should the collie be?', tabs: [], answerable: true });
+    expect(card.options.map((o) => [o.label, o.description, o.freeText])).toEqual([
+      ['Black', 'The classic coat', false],
+      ['Sable', 'Golden brown', false],
+      ['Enter a custom value', null, true],
+    ]);
+    expect(answerPlan('gemini', card, { option: 2 })).toEqual({ ok: true, steps: ['2'] });
+    expect(answerPlan('gemini', card, { option: 3 }).ok).toBe(false);
+  });
+
+  it('ask_user with two questions: a wizard with the questions and the review as tabs', () => {
+    const card = readCard('gemini', screen('gemini--ask-user-two'))!;
+    expect(card).toMatchObject({ kind: 'wizard', question: 'Which colour should the collie be?' });
+    expect(card.tabs).toEqual([
+      { label: 'Colour', answered: false },
+      { label: 'Size', answered: false },
+      { label: 'Review', answered: false },
+    ]);
+  });
 });
