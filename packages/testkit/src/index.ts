@@ -37,3 +37,4 @@ export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch }
 export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
 export * from './agents/pi/index';
+export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
