@@ -17,7 +17,7 @@ const agents = startAgents({ panes: 50, sessions: 10, agent: AGENT, screens, fir
 const bridge = await startBridgeProcess(agents);
 try {
   await settle(bridge, 50, 'idle', 60_000, AGENT);
-  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events');
+  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events', { headers: bridge.headers });
   await new Promise((r) => ws.once('open', r));
   let waiting = null;
   ws.on('message', (data) => {
