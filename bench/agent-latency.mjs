@@ -1,6 +1,6 @@
 // Screen change → `pane.updated` at a WebSocket client with 50 live panes of one agent
 // (stand-ins that draw that agent's captured screens, as event-latency.mjs does for Claude).
-// Run: node bench/agent-latency.mjs <codex|gemini> [changes=200]
+// Run: node bench/agent-latency.mjs <codex|gemini|opencode|pi> [changes=200]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,13 +9,15 @@ import { quantile, root, settle, startAgents, startBridgeProcess } from './lib.m
 
 const AGENT = process.argv[2] ?? 'codex';
 const CHANGES = Number(process.argv[3] ?? 200);
-if (!['codex', 'gemini'].includes(AGENT)) throw new Error(`no captures for ${AGENT}: codex or gemini`);
+// The captured screen each agent shows while it waits on an approval.
+const APPROVAL = { codex: 'approval', gemini: 'approval', opencode: 'permission-bash', pi: 'permission-gate' };
+if (!Object.hasOwn(APPROVAL, AGENT)) throw new Error(`no captures for ${AGENT}: ${Object.keys(APPROVAL).join(', ')}`);
 const screens = join(root, 'packages/bridge/src/harness', AGENT, 'captures');
 const agents = startAgents({ panes: 50, sessions: 10, agent: AGENT, screens, first: 'done' });
 const bridge = await startBridgeProcess(agents);
 try {
   await settle(bridge, 50, 'idle', 60_000, AGENT);
-  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events');
+  const ws = new WebSocket(bridge.url.replace('http', 'ws') + '/api/events', { headers: bridge.headers });
   await new Promise((r) => ws.once('open', r));
   let waiting = null;
   ws.on('message', (data) => {
@@ -30,7 +32,7 @@ try {
     next.set(pane.id, state === 'working' ? 'blocked' : 'working');
     const t0 = performance.now();
     waiting = { id: pane.id, state, at: null };
-    writeFileSync(pane.fifo, `${state === 'working' ? 'working' : 'approval'}\n`);
+    writeFileSync(pane.fifo, `${state === 'working' ? 'working' : APPROVAL[AGENT]}\n`);
     while (waiting.at === null && performance.now() < t0 + 3000) await new Promise((r) => setTimeout(r, 1));
     if (waiting.at !== null) lat.push(waiting.at - t0);
     await new Promise((r) => setTimeout(r, 20));

@@ -1,4 +1,8 @@
+import { expect } from 'vitest';
+import type { DialogCard } from '@collie/protocol';
 import type { TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
+import { call } from './send-helpers';
 
 /** When `predicate` first holds on the pane's screen, read as often as tmux allows (~every 20 ms). */
 export async function screenTurns(tmux: TmuxServer, pane: string, predicate: (s: string) => boolean, ms = 30_000): Promise<number> {
@@ -8,4 +12,26 @@ export async function screenTurns(tmux: TmuxServer, pane: string, predicate: (s:
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`the screen never turned: ${await tmux.capture(pane)}`);
+}
+
+/**
+ * Waits until the bridge shows pane `id` blocked with a card that `want` accepts, then answers
+ * option `option` through the phone's route with the card's signature, and waits until that
+ * card is gone (the agent took the keys); resolves to the answered card.
+ */
+export async function answerCard(
+  bridge: TestBridge,
+  id: string,
+  want: (card: DialogCard) => boolean,
+  option: number,
+  ms = 60_000,
+): Promise<DialogCard> {
+  const card = await until(bridge.hub, 'an answerable card', () => {
+    const p = bridge.hub.panes.get(id);
+    return p?.state === 'blocked' && p.card && want(p.card) ? p.card : undefined;
+  }, ms);
+  const r = await call(bridge, id, 'answer', { signature: card.signature, option, request_id: `card-${card.signature}-${option}` });
+  expect(r.outcome).toBe('answered');
+  await until(bridge.hub, 'the card answered', () => bridge.hub.panes.get(id)?.card?.signature !== card.signature || undefined, ms);
+  return card;
 }

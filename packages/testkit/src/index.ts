@@ -23,7 +23,7 @@ export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type Ru
 export { captureClaudeScreens } from './capture-screens';
 export { testBridgeOptions } from './bridge-options';
 export { startScriptedApi, type AgentApi, type AgentRequest, type AgentTurn, type AgentTurnScript, type AgentWire } from './agents/scripted-api';
-export { agentReply, agentLongTurn, agentShell } from './agents/turns';
+export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns';
 export type { AgentPane } from './agents/agent-pane';
 export { startCodex, startResponsesApi, writeCodexConfig, codexScript, codexMissing, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
@@ -38,3 +38,4 @@ export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
 export * from './agents/pi/index';
 export { acpScriptAgent, geminiAcpAgent, type AcpAgentCommand } from './agents/acp/acp';
+export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';

@@ -15,6 +15,8 @@ export const CaptureLabel = z
     /** The draft's text, where the reading must give it exactly. */
     draftText: z.string().optional(),
     options: z.array(z.string()).optional(),
+    /** False where the dialog's card cannot take keys now (its pointer sits in a text field). Default true. */
+    answerable: z.boolean().optional(),
     note: z.string(),
   })
   .strict();

@@ -7,6 +7,8 @@ export interface CaptureLabel {
   state: 'idle' | 'working' | 'blocked' | 'unknown' | null;
   dialog: string | null;
   draft: boolean;
+  /** The card's option labels, for a dialog the phone answers. */
+  options?: string[];
   note: string;
 }
 
@@ -41,7 +43,7 @@ export async function captureBook(outDir: string, harness: string): Promise<Capt
         '',
         `Captured from ${what}, offline against the testkit's scripted model API, with \`capture-pane -e -p\``,
         '(SGR kept, LF line ends). `labels.json` says what a correct reading of each is, in the format of',
-        '`shared/fixtures/panes/labels.json`. Refresh with `node packages/testkit/scripts/capture-agent.mjs ' + harness + ' <dir>`.',
+        '`shared/fixtures/panes/labels.json`. Refresh with `npm run capture -- ' + harness + '`.',
         '',
       ].join('\n');
       await writeFile(join(outDir, 'README.md'), readme);

@@ -8,6 +8,8 @@ export interface CaptureLabel {
   state: 'idle' | 'working' | 'blocked' | null;
   dialog: string | null;
   draft: boolean;
+  /** The card's option labels, for a dialog the phone answers. */
+  options?: string[];
   /** The exact draft, where the screen holds one. */
   draftText?: string;
   note: string;

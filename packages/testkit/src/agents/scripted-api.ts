@@ -11,6 +11,12 @@ export interface AgentTurn {
   text?: string;
   /** A call of the agent's shell tool; `reason` is the justification some agents show. */
   shell?: { command: string; reason?: string };
+  /**
+   * A call of any other tool of the agent by its own name and arguments (Gemini CLI's
+   * `write_file` or `ask_user`, Codex's `request_user_input`): how a script makes the agent
+   * draw that tool's dialog.
+   */
+  tool?: { name: string; args: Record<string, unknown> };
   /** Spread the answer over this long. Default: at once. */
   durationMs?: number;
 }

@@ -42,3 +42,18 @@ export function agentShell(command: string, opts: { reason?: string; delayMs?: n
     },
   ];
 }
+
+/**
+ * A call of one of the agent's own tools by name (Gemini CLI's `write_file` or `ask_user`,
+ * Codex's `request_user_input`), so that the agent draws that tool's dialog; then (a second
+ * turn, once the result comes back) `closing`, or a line quoting the tool's output.
+ *
+ * @example
+ * api.script(...agentTool('ask_user', { questions: [{ question: 'Which?', header: 'Pick', type: 'choice', options: [...] }] }));
+ */
+export function agentTool(name: string, args: Record<string, unknown>, opts: { delayMs?: number; closing?: string } = {}): AgentTurnScript[] {
+  return [
+    () => ({ tool: { name, args }, durationMs: opts.delayMs }),
+    (req) => ({ text: opts.closing ?? `The tool said: ${req.toolOutputs.at(-1) ?? 'nothing'}` }),
+  ];
+}

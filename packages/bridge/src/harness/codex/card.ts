@@ -1,7 +1,7 @@
 import type { CardOption, Dialog, DialogCard } from '@collie/protocol';
 import type { CardAnswer, KeyPlan } from '../agent';
 import type { StyledLine } from '../screen/styled-line';
-import { findDialog, OPTION } from './layout';
+import { findDialog, OPTION, QUESTION_HEAD } from './layout';
 
 /** The key Codex prints after an approval option: `Yes, proceed (y)`, `No, and tell Codex … (esc)`. */
 const SHORTCUT = /\s+\((y|p|a|n|esc)\)$/u;
@@ -10,7 +10,8 @@ const TRUST_TITLE = /^\s*Folder access\s*$/u;
 
 /**
  * The open Codex dialog as a card: the approval's command, environment and reason as the body,
- * its numbered options without their shortcut hints; folder trust with its path.
+ * its numbered options without their shortcut hints; folder trust with its path; the question
+ * tool's open question (`Question 1/2` as the title) with each option's description.
  */
 export function readCodexCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
   const dialog = findDialog(lines);
@@ -25,6 +26,15 @@ export function readCodexCard(lines: readonly StyledLine[], kind: Dialog): Omit<
     options.push({ n: Number(m[1]), label: (m[2] ?? '').replace(SHORTCUT, ''), description: null, checked: null, freeText: false });
   }
   const above = rows.slice(0, first).map((r) => r.trim()).filter((r) => r !== '');
+  if (kind === 'select' || kind === 'wizard') {
+    // `Black (Recommended)  The classic coat`: the label, then its description past a wide gap.
+    const split = options.map((o) => {
+      const [label = '', ...rest] = o.label.split(/\s{2,}/u);
+      return { ...o, label, description: rest.join(' ') || null };
+    });
+    const [head = '', ...question] = above;
+    return { kind, title: QUESTION_HEAD.exec(head)?.[0].trim() ?? 'Question', body: [], question: question.join(' '), options: split, tabs: [], activeTab: null, answerable: true };
+  }
   if (kind === 'permission') {
     const [question = '', ...body] = above;
     return { kind, title: 'Run command', body, question, options, tabs: [], activeTab: null, answerable: true };
@@ -40,7 +50,8 @@ export function readCodexCard(lines: readonly StyledLine[], kind: Dialog): Omit<
 /**
  * The keys that answer a Codex dialog, measured on Codex 0.171 in tmux: in the command
  * approval a digit chooses its option at once (`2` approves and stops asking for that
- * command prefix); in the trust dialog a digit only moves the pointer, and Enter chooses.
+ * command prefix), and in the question tool too (it then opens the next question, or submits
+ * after the last); in the trust dialog a digit only moves the pointer, and Enter chooses.
  */
 export function codexKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
   if (answer.toggle !== undefined) return { ok: false, reason: 'this dialog takes one option, not ticks' };

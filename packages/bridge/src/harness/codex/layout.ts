@@ -22,11 +22,17 @@ const APPROVAL_HINT = /^\s*Press enter to confirm or esc to cancel\s*$/u;
 /** Folder trust: "Trust this folder? Codex can read…" (0.171) or "Do you trust the contents of this directory?" (older). */
 const TRUST_ASK = /\bTrust this folder\?|\bDo you trust the contents of this directory\?/u;
 const TRUST_HINT = /^\s*enter continue · esc back\s*$|^\s*Press enter to continue\s*$/u;
+/**
+ * The question tool (`request_user_input`): `Question 1/2 (2 unanswered)`, the question, its
+ * options (`› 1. Black (Recommended)  The classic coat`) and this hint row.
+ */
+export const QUESTION_HEAD = /^\s*Question (\d+)\/(\d+)\b/u;
+const QUESTION_HINT = /^\s*tab to add notes \| enter to submit (?:answer|all)\b/u;
 
 /** A dialog on screen: its kind, and the rows from its top to its hint. */
 export interface CodexDialog {
-  kind: Extract<Dialog, 'permission' | 'trust'>;
-  /** Index of the asking row (approval) or the first row of the box (trust). */
+  kind: Extract<Dialog, 'permission' | 'trust' | 'select' | 'wizard'>;
+  /** Index of the asking row (approval), the first row of the box (trust), the `Question n/m` row. */
   top: number;
   /** Index of the hint row under the options. */
   hint: number;
@@ -39,11 +45,14 @@ export function findDialog(lines: readonly StyledLine[]): CodexDialog | null {
   const text = (i: number) => lines[i]?.text ?? '';
   const approval = APPROVAL_HINT.test(text(hint));
   const trust = TRUST_HINT.test(text(hint));
-  if (!approval && !trust) return null;
+  const question = QUESTION_HINT.test(text(hint));
+  if (!approval && !trust && !question) return null;
   let options = 0;
   for (let i = hint - 1; i >= 0 && i > hint - 60; i--) {
     const row = text(i);
     if (OPTION.test(row)) options++;
+    const head = question ? QUESTION_HEAD.exec(row) : null;
+    if (head) return options > 0 ? { kind: Number(head[2]) > 1 ? 'wizard' : 'select', top: i, hint } : null;
     if (approval && APPROVAL_ASK.test(row)) return options > 0 ? { kind: 'permission', top: i, hint } : null;
     if (trust && TRUST_ASK.test(row)) return options > 0 ? { kind: 'trust', top: topOfBlock(lines, i), hint } : null;
     // Another composer under the ask means the ask is history, not open.

@@ -1,7 +1,7 @@
 import type { CardOption, Dialog, DialogCard } from '@collie/protocol';
 import type { CardAnswer, KeyPlan } from '../agent';
 import type { StyledLine } from '../screen/styled-line';
-import { findDialog, OPTION, unboxed } from './layout';
+import { findDialog, OPTION, QUESTION_HEAD, QUESTION_TABS, unboxed } from './layout';
 
 /** `(esc)` after an option: its key, not its words. */
 const KEY_HINT = /\s+\(esc\)$/u;
@@ -12,11 +12,13 @@ const EDGE = /^[╭╰]─+[╮╯]$/u;
 
 /**
  * The open Gemini CLI dialog as a card: for a tool approval, the tool as the title and its
- * command as the body; for folder trust, the explanation as the body.
+ * command (or what a file edit does, and its diff) as the body; for folder trust, the
+ * explanation as the body; for the `ask_user` tool, its question and options.
  */
 export function readGeminiCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
   const dialog = findDialog(lines);
   if (!dialog || dialog.kind !== kind) return null;
+  if (dialog.kind === 'select' || dialog.kind === 'wizard') return questionCard(lines.slice(dialog.top + 1, dialog.bottom).map((l) => unboxed(l.text)), dialog.kind);
   const rows = lines
     .slice(dialog.top + 1, dialog.bottom)
     .map((l) => unboxed(l.text))
@@ -36,11 +38,53 @@ export function readGeminiCard(lines: readonly StyledLine[], kind: Dialog): Omit
   const heading = HEADING.exec(above[0] ?? '');
   if (kind === 'permission' && heading) {
     title = heading[1] ?? title;
-    // The heading repeats the command that the nested box shows in full.
     body = body.slice(1);
-    if (body.length === 0) body = [heading[2] ?? ''];
+    // A shell heading repeats the command the nested box shows in full; a file edit's says
+    // what it does (`Writing to NOTES.md`) above the diff.
+    const what = heading[2] ?? '';
+    if (body[0] !== what) body = [what, ...body];
   }
   return { kind, title, body, question, options, tabs: [], activeTab: null, answerable: true };
+}
+
+/** `Enter a custom value`: the question's own text field. */
+const CUSTOM = /^Enter a custom value$/u;
+/** The hint row under a question's options. */
+const QUESTION_HINT = /^Enter to select\b/u;
+/** A tab's mark: `□` unanswered, `■`/`✓`/`☑` answered, `≡` the review page. */
+const TAB = /^([□■✓☑≡])\s+(.+)$/u;
+
+/**
+ * The `ask_user` tool's `Answer Questions` box: the question over its numbered options, each
+ * with a description row under it, and a last `Enter a custom value`; several questions add a
+ * row of tabs (`← □ Colour │ □ Size │ ≡ Review →`). Which tab is open is drawn only in bold
+ * underline, which the reader does not keep: `activeTab` stays null.
+ */
+function questionCard(box: string[], kind: 'select' | 'wizard'): Omit<DialogCard, 'signature'> | null {
+  const rows = box.filter((r) => r !== '' && !QUESTION_HEAD.test(r));
+  const tabRow = rows.find((r) => QUESTION_TABS.test(r));
+  const tabs = tabRow
+    ? tabRow
+        .slice(1, -1)
+        .split('│')
+        .map((t) => TAB.exec(t.trim()))
+        .filter((m) => m !== null)
+        .map((m) => ({ label: m[2] ?? '', answered: m[1] !== '□' && m[1] !== '≡' }))
+    : [];
+  const first = rows.findIndex((r) => OPTION.test(r));
+  if (first < 0) return null;
+  const options: CardOption[] = [];
+  for (const row of rows.slice(first)) {
+    if (QUESTION_HINT.test(row)) break;
+    const m = OPTION.exec(row);
+    const last = options.at(-1);
+    if (m && Number(m[1]) === options.length + 1) {
+      const label = m[2] ?? '';
+      options.push({ n: options.length + 1, label, description: null, checked: null, freeText: CUSTOM.test(label) });
+    } else if (last) last.description = last.description ? `${last.description} ${row}` : row;
+  }
+  const above = rows.slice(0, first).filter((r) => r !== tabRow);
+  return { kind, title: 'Question', body: above.slice(0, -1), question: above.at(-1) ?? '', options, tabs, activeTab: null, answerable: true };
 }
 
 /**

@@ -6,8 +6,8 @@ import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
  * sandbox, model), the input box between a `▄▄▄` and a `▀▀▀` edge (`> ` then the text, or its
  * grey placeholder), `Shift+Tab to accept edits`, a rule, the running row while a turn runs
  * (`⠋ Thinking... (esc to cancel, 3s)`), then the transcript, where each user message sits in
- * such a box too. A tool approval or the folder-trust question is a rounded box (`│` sides)
- * that takes the input box's and footer's place.
+ * such a box too. A tool approval, the folder-trust question or the `ask_user` tool's
+ * `Answer Questions` box is a rounded box (`│` sides) that takes the input box's and footer's place.
  */
 
 /** A numbered option inside a dialog box, the pointer `●` on the chosen one. */
@@ -23,6 +23,10 @@ const CONFIRM_OPTION = /^(?:Allow once|Allow for this session|Yes, allow once|Ye
 /** Folder trust: "Do you trust the files in this folder?" (0.61) or "Do you trust this folder?". */
 const TRUST_ASK = /^Do you trust (?:the files in )?this folder\?$/u;
 const TRUST_OPTION = /^Trust (?:folder|parent folder)\b/u;
+/** The `ask_user` tool's box: this heading, then (for several questions) a row of tabs. */
+export const QUESTION_HEAD = /^Answer Questions$/u;
+/** The tabs of a multi-question box: `← □ Colour │ □ Size │ ≡ Review →`. */
+export const QUESTION_TABS = /^←\s.*\s→$/u;
 
 /** A row's text inside any number of box sides (`│ … │`), trimmed. */
 export function unboxed(text: string): string {
@@ -34,7 +38,7 @@ export function unboxed(text: string): string {
 
 /** An open dialog: its kind, and the rows of its box from the top edge to the bottom edge. */
 export interface GeminiDialog {
-  kind: Extract<Dialog, 'permission' | 'trust'>;
+  kind: Extract<Dialog, 'permission' | 'trust' | 'select' | 'wizard'>;
   top: number;
   bottom: number;
 }
@@ -55,11 +59,19 @@ export function findDialog(lines: readonly StyledLine[]): GeminiDialog | null {
   if (bottom < 0) return null;
   let ask: 'permission' | 'trust' | null = null;
   let option = false;
+  let numbered = false;
+  let tabs = false;
   for (let i = bottom - 1; i >= 0 && i > bottom - DIALOG_ROWS; i--) {
     const row = lines[i]?.text ?? '';
-    if (/^\s*╭─+╮\s*$/u.test(row)) return ask && option ? { kind: ask, top: i, bottom } : null;
     const text = unboxed(row);
+    if (/^\s*╭─+╮\s*$/u.test(row)) return ask && option ? { kind: ask, top: i, bottom } : null;
+    // The question box starts right under its top edge; its options are any numbered rows.
+    if (QUESTION_HEAD.test(text) && /^\s*╭─+╮\s*$/u.test(lines[i - 1]?.text ?? '')) {
+      return numbered || tabs ? { kind: tabs ? 'wizard' : 'select', top: i - 1, bottom } : null;
+    }
     const m = OPTION.exec(text);
+    if (m) numbered = true;
+    if (QUESTION_TABS.test(text)) tabs = true;
     if (m && (CONFIRM_OPTION.test(m[2] ?? '') || TRUST_OPTION.test(m[2] ?? ''))) option = true;
     if (CONFIRM_ASK.test(text)) ask ??= 'permission';
     if (TRUST_ASK.test(text)) ask = 'trust';

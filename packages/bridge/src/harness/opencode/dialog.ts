@@ -11,10 +11,16 @@ import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
  *   and the buttons `Confirm   Cancel`.
  * - the question tool: the question, numbered options with a description row each, a last
  *   `Type your own answer`, and the hints `↑↓ select  enter submit  esc dismiss`.
+ * - the question tool with several questions: a row of tabs above (one per question's header,
+ *   then `Confirm`; the open one on the accent background), the open question's options, and
+ *   `⇆ tab  ↑↓ select  enter confirm  esc dismiss`; its `Confirm` tab is a review page
+ *   (`Review`, then `Colour: Sable` per question) with `⇆ tab  enter submit  esc dismiss`.
  */
 const PERMISSION_HINT = /⇆ select\s+enter confirm\b/u;
 const PERMISSION_HEAD = /^△\s+(Permission required|Always allow|Reject permission)$/u;
 const QUESTION_HINT = /\benter submit\s+esc dismiss\b/u;
+const TABS_HINT = /⇆ tab\s+↑↓ select\s+enter confirm\s+esc dismiss\b/u;
+const REVIEW_HINT = /⇆ tab\s+enter submit\s+esc dismiss\b/u;
 const QUESTION_OPTION = /^(\d+)\.\s+(.+)$/u;
 const TYPED = /^Type your own answer$/u;
 /** The hints share the buttons' row, right-aligned. */
@@ -46,6 +52,8 @@ function dialogRows(lines: readonly StyledLine[]): Row[] {
 export function readOpencodeDialog(lines: readonly StyledLine[]): Dialog | null {
   const rows = dialogRows(lines);
   if (rows.some((r) => PERMISSION_HINT.test(r.text)) && rows.some((r) => PERMISSION_HEAD.test(r.text))) return 'permission';
+  if (rows.some((r) => TABS_HINT.test(r.text))) return 'wizard';
+  if (rows.some((r) => REVIEW_HINT.test(r.text))) return 'review';
   if (rows.some((r) => QUESTION_HINT.test(r.text))) return 'select';
   return null;
 }
@@ -54,7 +62,15 @@ export function readOpencodeDialog(lines: readonly StyledLine[]): Dialog | null 
 export function readOpencodeCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
   const rows = dialogRows(lines);
   if (kind === 'permission') return permissionCard(lines, rows);
-  if (kind === 'select') return questionCard(rows);
+  if (kind === 'select') return questionCard(rows, QUESTION_HINT);
+  if (kind === 'wizard' || kind === 'review') {
+    const tabsAt = rows.findIndex((r) => r.text !== '');
+    const tabs = readTabs(lines[rows[tabsAt]?.at ?? -1]);
+    if (tabs.length === 0) return null;
+    const rest = rows.slice(tabsAt + 1);
+    const card = kind === 'wizard' ? questionCard(rest, TABS_HINT) : reviewCard(rest);
+    return card && { ...card, kind, tabs: tabs.map((t) => ({ label: t.label, answered: false })), activeTab: tabs.findIndex((t) => t.open) >= 0 ? tabs.findIndex((t) => t.open) : null };
+  }
   return null;
 }
 
@@ -101,8 +117,30 @@ function readButtons(line: StyledLine): CardOption[] {
   return options;
 }
 
-function questionCard(rows: Row[]): Omit<DialogCard, 'signature'> | null {
-  const hintAt = rows.findLastIndex((r) => QUESTION_HINT.test(r.text));
+/**
+ * The tabs of a multi-question dialog (`Colour   Size   Confirm`), the open one drawn on a
+ * background the row's gaps do not have. Whether a tab is answered is told only by its
+ * foreground colour, which the reader does not keep.
+ */
+function readTabs(line: StyledLine | undefined): { label: string; open: boolean }[] {
+  if (!line) return [];
+  const border = line.text.indexOf('┃');
+  const gapColour = line.bg?.[border + 1] ?? '';
+  const tabs: { label: string; open: boolean }[] = [];
+  for (const m of line.text.slice(border + 1).matchAll(/\S+(?: \S+)*/gu)) tabs.push({ label: m[0], open: (line.bg?.[border + 1 + m.index] ?? '') !== gapColour });
+  return tabs.at(-1)?.label === 'Confirm' ? tabs : [];
+}
+
+/** The review page: each question's answer, submitted with Enter or dismissed with Esc. */
+function reviewCard(rows: Row[]): Omit<DialogCard, 'signature'> | null {
+  const texts = rows.map((r) => r.text).filter((t) => t !== '' && !REVIEW_HINT.test(t));
+  if (texts[0] !== 'Review') return null;
+  const option = (n: number, label: string): CardOption => ({ n, label, description: null, checked: null, freeText: false });
+  return { kind: 'review', title: 'Question', body: texts.slice(1, 1 + BODY_ROWS), question: 'Review', options: [option(1, 'Submit'), option(2, 'Dismiss')], tabs: [], activeTab: null, answerable: true };
+}
+
+function questionCard(rows: Row[], hint: RegExp): Omit<DialogCard, 'signature'> | null {
+  const hintAt = rows.findLastIndex((r) => hint.test(r.text));
   const firstOption = rows.findIndex((r) => QUESTION_OPTION.test(r.text));
   if (hintAt < 0 || firstOption < 0 || firstOption > hintAt) return null;
   const question = rows

@@ -1,5 +1,6 @@
 import { Dialog, ScreenReading } from '@collie/protocol';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answerPlan, readCard } from '../card';
 import { detectHarnessFromScreen, readScreen } from '../read-screen';
@@ -104,5 +105,24 @@ describe('OpenCode reader on any screen', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('OpenCode questions on real screens', () => {
+  const captured = (name: string) => readFileSync(new URL(`./captures/opencode--${name}.txt`, import.meta.url), 'utf8');
+
+  it('several questions: tabs with the open one, its options; a digit answers and opens the next', () => {
+    const first = readCard('opencode', captured('questions'))!;
+    expect(first).toMatchObject({ kind: 'wizard', question: 'Which colour should the collie be?', activeTab: 0 });
+    expect(first.tabs.map((t) => t.label)).toEqual(['Colour', 'Size', 'Confirm']);
+    expect(answerPlan('opencode', first, { option: 2 })).toEqual({ ok: true, steps: ['2'] });
+    expect(readCard('opencode', captured('questions-second'))).toMatchObject({ kind: 'wizard', question: 'How big should it be?', activeTab: 1 });
+  });
+
+  it('the review page: the answers as the body; Submit is Enter, Dismiss is Esc', () => {
+    const card = readCard('opencode', captured('questions-review'))!;
+    expect(card).toMatchObject({ kind: 'review', body: ['Colour: Sable', 'Size: Small'], activeTab: 2 });
+    expect(answerPlan('opencode', card, { option: 1 })).toEqual({ ok: true, steps: ['Enter'] });
+    expect(answerPlan('opencode', card, { option: 2 })).toEqual({ ok: true, steps: ['Escape'] });
   });
 });

@@ -1,7 +1,8 @@
 import { startTmux } from '../../tmux';
 import type { AgentPane } from '../agent-pane';
 import { captureSet } from '../capture-kit';
-import { agentLongTurn, agentReply, agentShell } from '../turns';
+import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
+import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startCodex, startResponsesApi } from './codex';
 import { codexApproval, codexInputReady, codexInputText, codexWorking } from './screen';
 
@@ -18,7 +19,7 @@ import { codexApproval, codexInputReady, codexInputText, codexWorking } from './
 export async function captureCodexScreens(outDir: string, size = { width: 120, height: 40 }): Promise<string[]> {
   await using tmux = await startTmux();
   await using api = await startResponsesApi();
-  await using codex = await startCodex(tmux, api, { ...size, trusted: false });
+  await using codex = await startCodex(tmux, api, { ...size, trusted: false, features: { default_mode_request_user_input: true } });
   const pane = (): AgentPane => codex;
   const set = await captureSet(outDir, 'codex', pane);
   const version = /OpenAI Codex \(v([\d.]+)\)/u.exec(await codex.capture())?.[1] ?? '';
@@ -97,6 +98,23 @@ export async function captureCodexScreens(outDir: string, size = { width: 120, h
   await codex.submit('one more');
   await codex.waitForScreen((s) => s.includes('Short answer.') && idle(s), 20_000);
   await set.keep('done-short', { state: 'idle', dialog: null, draft: false, note: 'a turn answered at once: "Worked for <1s"' });
+
+  // The question tool, offered outside Plan mode by `default_mode_request_user_input`.
+  const asked = (s: string) => /enter to submit (?:answer|all)/u.test(s);
+  const ask = (q: typeof COLOUR_QUESTION, id: string) => ({ id, header: q.header, question: q.question, options: q.options.map((o, i) => (i === 0 ? { ...o, label: `${o.label} (Recommended)` } : o)) });
+  api.script(...agentTool('request_user_input', { questions: [ask(COLOUR_QUESTION, 'colour')] }));
+  await codex.submit('ask me something');
+  await codex.waitForScreen(asked, 20_000);
+  await set.keep('question', { state: 'blocked', dialog: 'select', draft: false, options: ['Black (Recommended)', 'Sable', 'None of the above'], note: 'request_user_input ([features] default_mode_request_user_input): "Question 1/1", options with descriptions' });
+  await codex.press('2', (s) => !asked(s));
+  await codex.waitForScreen((s) => s.includes('The tool said') && idle(s), 20_000);
+  api.script(...agentTool('request_user_input', { questions: [ask(COLOUR_QUESTION, 'colour'), ask(SIZE_QUESTION, 'size')] }));
+  await codex.submit('ask me two things');
+  await codex.waitForScreen(asked, 20_000);
+  await set.keep('questions', { state: 'blocked', dialog: 'wizard', draft: false, options: ['Black (Recommended)', 'Sable', 'None of the above'], note: 'request_user_input with two questions: "Question 1/2"' });
+  await codex.press('2', /Question 2\/2/u);
+  await codex.press('1', (s) => !asked(s));
+  await codex.waitForScreen(idle, 20_000);
 
   return set.finish([
     '# Screens of the real Codex TUI',

@@ -42,6 +42,11 @@ export interface StartCodexOptions {
   daemon?: boolean;
   /** Default 45 s (a loaded machine). */
   readyTimeoutMs?: number;
+  /**
+   * More `[features]` flags. `default_mode_request_user_input: true` offers the model its
+   * question tool outside Plan mode, so a script can make Codex ask.
+   */
+  features?: Record<string, boolean>;
 }
 
 /**
@@ -50,7 +55,7 @@ export interface StartCodexOptions {
  * unless `daemon`, and the working folder trusted unless asked otherwise (`trust_level` is what
  * "Trust and continue" writes).
  */
-export async function writeCodexConfig(codexHome: string, apiUrl: string, cwd: string, trusted: boolean, daemon = false): Promise<void> {
+export async function writeCodexConfig(codexHome: string, apiUrl: string, cwd: string, trusted: boolean, daemon = false, features: Record<string, boolean> = {}): Promise<void> {
   const toml = [
     `model = "${CODEX_MODEL}"`,
     'model_provider = "fake"',
@@ -74,6 +79,7 @@ export async function writeCodexConfig(codexHome: string, apiUrl: string, cwd: s
     // detached daemon; in-process the TUI draws the same screens.
     '[features]',
     `daemon_auto_start = ${daemon}`,
+    ...Object.entries(features).map(([name, on]) => `${name} = ${on}`),
     ...(trusted ? ['', `[projects."${cwd}"]`, 'trust_level = "trusted"'] : []),
     '',
   ].join('\n');
@@ -103,7 +109,7 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
   try {
     const codexHome = join(home.path, '.codex');
     const trusted = opts.trusted ?? true;
-    await writeCodexConfig(codexHome, api.url, cwd, trusted, opts.daemon ?? false);
+    await writeCodexConfig(codexHome, api.url, cwd, trusted, opts.daemon ?? false, opts.features);
     return await startAgentPane({
       tmux,
       cmd: [process.execPath, codexScript()],

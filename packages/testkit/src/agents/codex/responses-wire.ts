@@ -93,6 +93,11 @@ async function answer(res: ServerResponse, req: AgentRequest, turn: AgentTurn | 
     const item = { type: 'function_call', id: newId('fc_'), call_id: newId('call_'), name: 'exec_command', arguments: JSON.stringify(args) };
     steps.push(() => send('response.output_item.done', { output_index: at, item }));
   }
+  if (t.tool) {
+    const at = index++;
+    const item = { type: 'function_call', id: newId('fc_'), call_id: newId('call_'), name: t.tool.name, arguments: JSON.stringify(t.tool.args) };
+    steps.push(() => send('response.output_item.done', { output_index: at, item }));
+  }
   const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
   steps.push(() => send('response.completed', { response: { id, usage } }));
   await paced(steps, t.durationMs ?? 0, signal);

@@ -1,7 +1,8 @@
 import { startTmux } from '../../tmux';
 import type { AgentPane } from '../agent-pane';
 import { captureSet } from '../capture-kit';
-import { agentLongTurn, agentReply, agentShell } from '../turns';
+import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
+import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startGemini, startGeminiApi } from './gemini';
 import { geminiApproval, geminiInputReady, geminiInputText, geminiWorking } from './screen';
 
@@ -80,6 +81,28 @@ export async function captureGeminiScreens(outDir: string, size = { width: 120, 
   await gemini.submit('one more');
   await gemini.waitForScreen((s) => s.includes('Short answer.') && idle(s), 30_000);
   await set.keep('done-short', { state: 'idle', dialog: null, draft: false, note: 'a turn answered at once' });
+
+  // A file write asks "Apply this change?"; the ask_user tool draws "Answer Questions".
+  api.script(...agentTool('write_file', { file_path: `${gemini.cwd}/NOTES.md`, content: 'Collie notes\nline two\n' }));
+  await gemini.submit('write the notes');
+  await gemini.waitForScreen(/Apply this change\?/u, 30_000);
+  await set.keep('write-file', { state: 'blocked', dialog: 'permission', draft: false, options: ['Allow once', 'Allow for this session', 'Modify with external editor', 'No, suggest changes'], note: 'write_file asks "Apply this change?" under the file and its new lines; 4 options' });
+  await gemini.press('1', (s) => !/Apply this change\?/u.test(s));
+  await gemini.waitForScreen((s) => s.includes('The tool said') && idle(s), 30_000);
+  const asking = (s: string) => /Answer Questions/u.test(s) && /Enter to select/u.test(s);
+  const labels = (q: typeof COLOUR_QUESTION) => [...q.options.map((o) => o.label), 'Enter a custom value'];
+  api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] }));
+  await gemini.submit('ask me something');
+  await gemini.waitForScreen(asking, 30_000);
+  await set.keep('ask-user', { state: 'blocked', dialog: 'select', draft: false, options: labels(COLOUR_QUESTION), note: 'the ask_user tool with one question: "Answer Questions", options with descriptions, a custom value' });
+  await gemini.press('1', (s) => !asking(s));
+  await gemini.waitForScreen((s) => s.includes('The tool said') && idle(s), 30_000);
+  api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }, { ...SIZE_QUESTION, type: 'choice' }] }));
+  await gemini.submit('ask me two things');
+  await gemini.waitForScreen(asking, 30_000);
+  await set.keep('ask-user-two', { state: 'blocked', dialog: 'wizard', draft: false, options: labels(COLOUR_QUESTION), note: 'ask_user with two questions: tabs "← □ Colour │ □ Size │ ≡ Review →" over the first' });
+  await gemini.press('Escape', (s) => !asking(s));
+  await gemini.waitForScreen(idle, 30_000);
 
   // Trust is asked once per folder, at start: a second CLI in a folder nobody trusted yet.
   {

@@ -71,7 +71,11 @@ async function answer(res: ServerResponse, req: AgentRequest, turn: AgentTurn | 
     if (!signal.aborted) res.write(`data: ${JSON.stringify(data)}\r\n\r\n`);
   };
   const pieces = t.text ? textPieces(t.text) : [];
-  const call = t.shell ? { functionCall: { name: 'run_shell_command', args: { command: t.shell.command, description: t.shell.reason ?? 'Run the scripted command' } } } : null;
+  const call = t.shell
+    ? { functionCall: { name: 'run_shell_command', args: { command: t.shell.command, description: t.shell.reason ?? 'Run the scripted command' } } }
+    : t.tool
+      ? { functionCall: { name: t.tool.name, args: t.tool.args } }
+      : null;
   // A pause first, so a delayed call still shows a running turn; every chunk but the last is open.
   const steps: Array<() => void> = [() => undefined];
   pieces.forEach((text, i) => steps.push(() => send(chunk([{ text }], call === null && i === pieces.length - 1))));

@@ -2,6 +2,7 @@ import { captureBook } from '../capture-book';
 import { chatLongTurn, chatReply, chatToolCall } from '../openai-chat/scripts';
 import { startChatApi } from '../openai-chat/server';
 import { startTmux } from '../../tmux';
+import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { startOpencode } from './opencode';
 import { opencodePermission, opencodeQuestion, opencodeReady, opencodeWorking } from './screen';
 
@@ -82,6 +83,20 @@ export async function captureOpencodeScreens(outDir: string, size = { width: 120
   await oc.press('Escape', (s) => !opencodeQuestion(s));
   await oc.waitForScreen(opencodeReady, 120_000);
   await book.keep('question-dismissed', await shot(), { state: 'idle', dialog: null, draft: false, note: 'after Esc dismissed the question' });
+
+  // Several questions: tabs, each question's options, then a review page.
+  const tabs = (s: string) => /⇆ tab\s+(?:↑↓ select\s+enter confirm|enter submit)\s+esc dismiss/u.test(s);
+  api.script(...chatToolCall('question', { questions: [COLOUR_QUESTION, SIZE_QUESTION] }, { text: 'Two questions first.' }));
+  await oc.submit('ask me two things');
+  await oc.waitForScreen(tabs, 120_000);
+  const options = (q: typeof COLOUR_QUESTION) => [...q.options.map((o) => o.label), 'Type your own answer'];
+  await book.keep('questions', await shot(), { state: 'blocked', dialog: 'wizard', draft: false, options: options(COLOUR_QUESTION), note: 'the question tool with two questions: tabs "Colour Size Confirm", the first open' });
+  await oc.press('2', /How big should it be\?/u);
+  await book.keep('questions-second', await shot(), { state: 'blocked', dialog: 'wizard', draft: false, options: options(SIZE_QUESTION), note: 'the same after 2: the second tab open' });
+  await oc.press('1', /Size: Small/u);
+  await book.keep('questions-review', await shot(), { state: 'blocked', dialog: 'review', draft: false, options: ['Submit', 'Dismiss'], note: 'the same after 1: the Confirm tab reviews the answers; enter submit, esc dismiss' });
+  await oc.press('Enter', (s) => !tabs(s));
+  await oc.waitForScreen(opencodeReady, 120_000);
 
   return book.finish(`OpenCode ${version ?? '1.18'} in a ${size.width}×${size.height} tmux pane`);
 }

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { describeCaptures, fuzzCaptures } from '../capture-table';
 import { answerPlan, readCard } from '../card';
 
 const CAPTURES = new URL('./captures/', import.meta.url);
 const screen = (name: string) => readFileSync(new URL(`${name}.txt`, CAPTURES), 'utf8');
-
-describe('Codex 0.171 captured screens', () => describeCaptures(CAPTURES));
-describe('Codex reader on arbitrary screens', () => fuzzCaptures('codex', CAPTURES));
 
 describe('Codex cards', () => {
   it('the command approval: the command, its reason, three options without shortcut hints; digits answer', () => {
@@ -34,4 +30,17 @@ describe('Codex cards', () => {
     expect(card.options.map((o) => o.label)).toEqual(['Trust and continue', 'Back to Agent Command Center']);
     expect(answerPlan('codex', card, { option: 1 })).toEqual({ ok: true, steps: ['1', 'Enter'] });
   });
+
+  it('the question tool: its question, options split from their descriptions; a digit answers', () => {
+    const card = readCard('codex', screen('codex--question'))!;
+    expect(card).toMatchObject({ kind: 'select', title: 'Question 1/1', question: 'Which colour should the collie be?', answerable: true });
+    expect(card.options.map((o) => [o.label, o.description])).toEqual([
+      ['Black (Recommended)', 'The classic coat'],
+      ['Sable', 'Golden brown'],
+      ['None of the above', 'Optionally, add details in notes (tab)'],
+    ]);
+    expect(answerPlan('codex', card, { option: 2 })).toEqual({ ok: true, steps: ['2'] });
+    expect(readCard('codex', screen('codex--questions'))).toMatchObject({ kind: 'wizard', title: 'Question 1/2' });
+  });
 });
+

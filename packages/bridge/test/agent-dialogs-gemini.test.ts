@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pane } from '@collie/protocol';
+import {
+  agentTool,
+  COLOUR_QUESTION,
+  geminiInputReady,
+  geminiMissing,
+  geminiWorking,
+  startGemini,
+  startGeminiApi,
+  startTmux,
+  tempDir,
+  type AgentApi,
+  type AgentPane,
+  type TempDir,
+  type TmuxServer,
+} from '@collie/testkit';
+import { bridgeFor, type TestBridge, until } from './harness';
+import { answerCard } from './agent-live';
+
+/**
+ * The real Gemini CLI 0.61's other dialogs through the real bridge: a file write ("Apply this
+ * change?") and the ask_user tool's question, each seen as blocked with a card and answered
+ * from it; what the model gets back says which option was taken.
+ */
+const missing = geminiMissing();
+if (missing) console.log(`skipped: ${missing}`);
+const SLOW = 120_000;
+
+describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', () => {
+  let tmux: TmuxServer;
+  let api: AgentApi;
+  let state: TempDir;
+  let gemini: AgentPane;
+  let bridge: TestBridge;
+  let id: string;
+  const settled = () =>
+    until(bridge.hub, 'the pane idle', () => { const p: Pane | undefined = bridge.hub.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.dialog === null && p.draft === null && p; }, SLOW);
+  const idleScreen = (s: string) => geminiInputReady(s) && !geminiWorking(s);
+
+  beforeAll(async () => {
+    tmux = await startTmux();
+    api = await startGeminiApi();
+    state = await tempDir('collie-state');
+    gemini = await startGemini(tmux, api, { readyTimeoutMs: SLOW });
+    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    id = `${tmux.name}:${gemini.paneId}`;
+    expect((await settled()).harness).toBe('gemini');
+  }, 300_000);
+
+  afterAll(async () => {
+    await bridge?.stop();
+    await gemini?.kill();
+    await api?.close();
+    await tmux?.kill();
+    await state?.remove();
+  });
+
+  it('write_file: blocked on "Apply this change?", Allow once from the card writes the file', { timeout: 300_000 }, async () => {
+    const file = join(gemini.cwd, 'NOTES.md');
+    api.script(...agentTool('write_file', { file_path: file, content: 'Collie notes\nline two\n' }));
+    await gemini.submit('write the notes');
+    const card = await answerCard(bridge, id, (c) => c.question === 'Apply this change?', 1, SLOW);
+    expect(card).toMatchObject({ kind: 'permission', title: 'WriteFile' });
+    expect(card.body[0]).toBe('Writing to NOTES.md');
+    expect(card.options.map((o) => o.label)).toEqual(['Allow once', 'Allow for this session', 'Modify with external editor', 'No, suggest changes']);
+    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('NOTES.md')), SLOW);
+    expect(back.toolOutputs.at(-1)).toMatch(/Successfully created/u);
+    expect(existsSync(file)).toBe(true);
+    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await settled();
+  });
+
+  it('ask_user: blocked on the question, its second option from the card is the answer', { timeout: 300_000 }, async () => {
+    api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] }));
+    await gemini.submit('ask me something');
+    const card = await answerCard(bridge, id, (c) => c.kind === 'select', 2, SLOW);
+    expect(card.question).toBe(COLOUR_QUESTION.question);
+    expect(card.options.map((o) => [o.label, o.freeText])).toEqual([['Black', false], ['Sable', false], ['Enter a custom value', true]]);
+    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers')), SLOW);
+    expect(back.toolOutputs.at(-1)).toContain('Sable');
+    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await settled();
+  });
+});
