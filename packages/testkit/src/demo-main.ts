@@ -13,6 +13,7 @@ import { startDesk, type Desk } from '../../durable-sdk/examples/desk/desk';
 import { pair } from '../../bridge/src/commands/devices';
 import { qrCode } from '../../bridge/src/commands/qr';
 import { runDemo } from './demo';
+import { startDemoNerve, type DemoNerve } from './demo-nerve';
 
 /** A fresh pairing link (and its QR code when a phone address is known), from whichever bridge runs. */
 async function printPairing(log: (line: string) => void): Promise<void> {
@@ -28,6 +29,7 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
   let bridge: Bridge | null = null;
   let desk: Desk | null = null;
   let attached = false;
+  let nerve: DemoNerve | null = null;
   await runDemo({
     log,
     tmpDir: config.tmuxTmpdir,
@@ -39,6 +41,13 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
         attached = true;
       } catch (err) {
         log(`The durable agent desk is not attached: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      try {
+        nerve = await startDemoNerve(join(config.stateDir, 'demo-nerve'));
+        log(await durableAdd('nerve', nerve.nerve.durable ?? '', null));
+        log(`Nerve (a live roster of background agents): ${nerve.nerve.url}/api/sessions/${nerve.sessionId}/agents`);
+      } catch (err) {
+        log(`Nerve is not attached: ${err instanceof Error ? err.message : String(err)}`);
       }
       if (running.running && running.info) {
         log(`\nThe running bridge shows the demo: ${running.info.url}`);
@@ -52,5 +61,9 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
   });
   if (attached) await durableRemove('desk').catch(() => undefined);
   await (desk as Desk | null)?.close();
+  if (nerve) {
+    await durableRemove('nerve').catch(() => undefined);
+    await (nerve as DemoNerve).stop();
+  }
   await (bridge as Bridge | null)?.stop();
 }
