@@ -50,7 +50,7 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
   api.script(
     () => spawn('Agent', { description: 'Survey the tests', prompt: 'List the test files', run_in_background: true, subagent_type: 'general-purpose' }),
     () => spawn('Agent', { description: 'Read the docs', prompt: 'Summarise the docs', run_in_background: true, subagent_type: 'general-purpose' }),
-    () => spawn('Bash', { command: 'sleep 600', description: 'Watch the build', run_in_background: true }),
+    () => spawn('Bash', { command: 'sleep 120', description: 'Watch the build', run_in_background: true }),
     () => say('Three background tasks are running; ask me anything meanwhile.'),
   );
   api.setFallback((req) => say(`You said: ${req.prompt.slice(0, 200)}`));
