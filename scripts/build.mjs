@@ -33,7 +33,7 @@ await Promise.all([
     entryPoints: { demo: 'packages/testkit/src/demo-main.ts', 'bench-kit': 'packages/testkit/src/bench-kit.ts' },
     outdir: 'packages/testkit/dist',
     outExtension: { '.js': '.mjs' },
-    external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'playwright-core'],
+    external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'playwright-core', 'libsql'],
   }),
 ]);
 process.exitCode = sh('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages', 'web') });

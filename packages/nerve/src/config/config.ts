@@ -51,7 +51,7 @@ export class ConfigError extends Error {
 export function parseConfig(text: string, file: string): NerveConfig {
   let raw: unknown;
   try {
-    raw = parseYaml(text, { logLevel: 'silent' }) ?? {};
+    raw = parseYaml(text, { logLevel: 'error' }) ?? {};
   } catch (err) {
     throw new ConfigError(file, '', `not valid YAML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
