@@ -21,6 +21,7 @@ import { startDurable, type DurableService } from './durable';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
+import { startPush, type PushConfig, type PushService } from './push';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -48,6 +49,8 @@ export interface BridgeOptions {
   publicUrl?: string | null;
   /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
   trustedUser?: string | null;
+  /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
+  push?: PushConfig;
 }
 
 export interface Bridge {
@@ -59,6 +62,7 @@ export interface Bridge {
   devices: DeviceStore;
   /** The address a phone can open, when one is known. */
   publicUrl: string | null;
+  push: PushService;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -128,6 +132,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null };
+  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
     run,
@@ -146,6 +151,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     durable,
     auth,
     devices,
+    push,
   });
   const events = eventsSocket({
     hub,
@@ -170,6 +176,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
   });
   devices.on('revoked', (id) => events.closeDevice(id));
+  devices.on('revoked', (id) => void push.forgetDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));
   http.on('upgrade', events.handleUpgrade);
@@ -229,6 +236,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await durable.stop();
       await devicesSocket.close();
       await devices.close();
+      await push.stop();
     })());
-  return { url, port, hub, durable, devices, publicUrl, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, durable, devices, publicUrl, push, stop, [Symbol.asyncDispose]: stop };
 }

@@ -28,6 +28,7 @@ export interface BridgeCommands {
   durableAdd(name: string, where: string, token: string | null): Promise<string>;
   durableList(): Promise<string>;
   durableRemove(name: string): Promise<string>;
+  pushKeys(): Promise<{ publicKey: string; file: string; created: boolean }>;
 }
 
 export interface DeviceRow {

@@ -37,3 +37,5 @@ export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch }
 export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
 export * from './agents/pi/index';
+export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
+export { checkVapid, type VapidCheck } from './push/vapid-check';

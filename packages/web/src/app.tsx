@@ -11,6 +11,8 @@ import { DevicesPage } from './routes/devices-page';
 import type { Route } from './lib/routes';
 import { DurableHome } from './routes/durable-home';
 import { DurableChat } from './routes/durable-chat';
+import { SettingsPage } from './routes/settings-page';
+import { usePushPresence } from './lib/push/presence';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -27,6 +29,7 @@ function Routes() {
   return (
     <AuthGate route={route}>
       <Page route={route} />
+      <PushPresence />
     </AuthGate>
   );
 }
@@ -45,6 +48,8 @@ function Page({ route }: { readonly route: Route }) {
       return <DurableHome key={route.agent} agent={route.agent} />;
     case 'durable-chat':
       return <DurableChat key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
+    case 'settings':
+      return <SettingsPage />;
     case 'not-found':
       return <NotFound />;
   }
@@ -57,5 +62,11 @@ function TitleCount() {
   useEffect(() => {
     document.title = count > 0 ? `(${count}) Collie` : 'Collie';
   }, [count]);
+  return null;
+}
+
+/** Tells the bridge the app is being looked at: no push then (see `lib/push/presence.ts`). */
+function PushPresence() {
+  usePushPresence();
   return null;
 }

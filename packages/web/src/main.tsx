@@ -23,6 +23,7 @@ import './styles/sends.css';
 import './styles/offline.css';
 import './styles/devices.css';
 import './styles/durable.css';
+import './styles/settings.css';
 
 const client = new EventsClient({
   fetchSnapshot,

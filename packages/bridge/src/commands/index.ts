@@ -7,3 +7,4 @@ export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, d
 export { qrCode } from './qr';
 export { skill } from './skill';
 export { durableAdd, durableList, durableRemove } from './durable';
+export { pushKeys } from './push';

@@ -9,12 +9,14 @@ export type Route =
   | { readonly name: 'pair'; readonly token: string | null }
   | { readonly name: 'durable'; readonly agent: string }
   | { readonly name: 'durable-chat'; readonly agent: string; readonly id: string }
+  | { readonly name: 'settings' }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '');
   if (path === '' || path === '/') return { name: 'dashboard' };
   if (path === '/devices' || path === '/devices/') return { name: 'devices' };
+  if (path === '/settings' || path === '/settings/') return { name: 'settings' };
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
   if (pair) return { name: 'pair', token: pair[1] ?? null };
   const match = /^\/pane\/([^/]+)\/?$/.exec(path);
@@ -50,4 +52,8 @@ function safeDecode(text: string): string | null {
 
 export function devicesHref(): string {
   return '#/devices';
+}
+
+export function settingsHref(): string {
+  return '#/settings';
 }
