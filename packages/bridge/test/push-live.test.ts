@@ -24,7 +24,7 @@ describe('push from the real Claude Code TUI', () => {
     const shown = payloadOf(pushed);
     if (shown.type !== 'push.show') throw new Error('not a show');
     expect(shown.title).toMatch(/^Permission needed in /);
-    expect(shown.body).toContain('Bash: touch pushed-by-collie');
+    expect(shown.body).toContain('Bash: Make the marker file · touch pushed-by-collie');
     expect(shown.url).toBe(`#/pane/${encodeURIComponent(id)}`);
     expect(pushed.at - blockedAt).toBeGreaterThanOrEqual(DELAY - 50);
 

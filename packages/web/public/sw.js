@@ -133,10 +133,11 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (!open) return self.clients.openWindow(url);
-      // navigate() works only on a window this worker controls; otherwise a new window.
+      // navigate() works only on a window this worker controls; otherwise a new window. Focus
+      // is best effort (a browser may refuse it).
       return open
-        .focus()
-        .then(() => open.navigate(url))
+        .navigate(url)
+        .then((w) => (w || open).focus().catch(() => w))
         .catch(() => self.clients.openWindow(url));
     }),
   );

@@ -65,11 +65,15 @@ describe('push on the phone', () => {
     await page.getByRole('button', { name: 'Send a test push' }).click();
     await page.getByText('Test push sent.').waitFor();
     await service.next((p) => (p.json as { kind?: string }).kind === 'test');
-    await page.getByLabel('A turn finished').check();
-    await page.getByText('No push between').click();
+    // The boxes show what the bridge saved: each turns once its answer is back.
+    await page.getByLabel('A durable agent asks').click();
+    await expect.poll(() => page.getByLabel('A durable agent asks').isChecked()).toBe(false);
+    expect(await page.getByLabel('A turn finished (not pushed yet)').isDisabled()).toBe(true);
+    await page.getByLabel('No push between').click();
+    await expect.poll(() => page.getByLabel('No push between').isChecked()).toBe(true);
     await shot(page, 'push-settings-on');
     const saved = await (await fetch(`${bridge.url}/api/push`, { headers: (await testDevice(state.path, 'check')).headers })).json();
-    expect(saved).toMatchObject({ prefs: { kinds: { finished: true }, quiet: { from: '22:00', to: '07:00' } } });
+    expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false }, quiet: { from: '22:00', to: '07:00' } } });
 
     // A push delivered to the service worker through the DevTools protocol shows as a notification.
     const cdp = await context.newCDPSession(page);
@@ -95,7 +99,7 @@ describe('push on the phone', () => {
       const [n] = await g.registration.getNotifications({ tag: t });
       if (n) g.dispatchEvent(new g.NotificationEvent('notificationclick', { notification: n }));
     }, tag);
-    await page.waitForURL((u) => u.hash === `#/pane/${encodeURIComponent(pane.id)}`);
+    await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe(`#/pane/${encodeURIComponent(pane.id)}`);
 
     // The withdrawal closes it.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: bridge.url, registrationId, data: JSON.stringify(show) });

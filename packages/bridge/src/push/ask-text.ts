@@ -24,13 +24,14 @@ function toolOf(title: string): string {
 }
 
 /**
- * The one line of what is being asked ("Bash: rm -rf ./build"), from the card: the tool and
- * the first line of its body, else the question. Masked by the caller's redactor.
+ * The one line of what is being asked, from the card: the tool and its body rows (for a Bash
+ * permission Claude Code's card holds the description and the command; for a file, the path
+ * and its first lines), else the question. Masked by the caller's redactor.
  */
 export function askLine(card: DialogCard): string {
-  const first = card.body.find((l) => l.trim() !== '')?.trim();
-  if (card.kind === 'permission' && first) return cut(`${toolOf(card.title) || 'Tool'}: ${first}`, LINE_MAX);
-  return cut(card.question.trim() || first || card.title, LINE_MAX);
+  const rows = card.body.map((l) => l.trim()).filter((l) => l !== '');
+  if (card.kind === 'permission' && rows.length > 0) return cut(`${toolOf(card.title) || 'Tool'}: ${rows.slice(0, 3).join(' · ')}`, LINE_MAX);
+  return cut(card.question.trim() || rows[0] || card.title, LINE_MAX);
 }
 
 /** The pane's name as the dashboard shows it. */

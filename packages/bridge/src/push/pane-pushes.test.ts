@@ -43,7 +43,7 @@ describe('pane pushes', () => {
     expect(clock.shown).toEqual([]);
     clock.advance(1);
     expect(clock.shown).toHaveLength(1);
-    expect(clock.shown[0]).toMatchObject({ kind: 'blocked', title: 'Permission needed in collie#main', body: 'Bash: rm -rf ./build\nDo you want to proceed?', url: '#/pane/t%3A%251' });
+    expect(clock.shown[0]).toMatchObject({ kind: 'blocked', title: 'Permission needed in collie#main', body: 'Bash: Run the scripted command · rm -rf ./build\nDo you want to proceed?', url: '#/pane/t%3A%251' });
     // The same question redrawn pushes nothing more.
     p.update(blocked('t:%1', 'rm -rf ./build'));
     clock.advance(DELAY * 2);
@@ -69,7 +69,7 @@ describe('pane pushes', () => {
     p.update(blocked('t:%1', 'curl -H "Authorization: Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl" x'));
     clock.advance(DELAY);
     expect(clock.shown[0]!.body).not.toContain('eyJzdWIiOi');
-    expect(clock.shown[0]!.body).toContain('Bash: curl');
+    expect(clock.shown[0]!.body).toContain('Bash: Run the scripted command · curl');
   });
 
   it('one reminder for a question still open 10 minutes after its push, with the same tag', async () => {

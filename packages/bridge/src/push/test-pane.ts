@@ -35,13 +35,13 @@ export function testPane(over: Partial<Pane> & { id: string }): Pane {
   };
 }
 
-/** A Bash permission card as Claude Code's reader makes it. */
+/** A Bash permission card as Claude Code's reader makes it (description, then the command). */
 export function bashCard(command: string, signature = `sig-${command}`): DialogCard {
   return {
     kind: 'permission',
     signature,
     title: 'Bash command',
-    body: [command, 'Run the scripted command'],
+    body: ['Run the scripted command', command],
     question: 'Do you want to proceed?',
     options: [
       { n: 1, label: 'Yes', description: null, checked: null, freeText: false },

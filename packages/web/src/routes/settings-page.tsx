@@ -6,11 +6,12 @@ import { useClientState } from '../hooks/use-client';
 import { browserFacts, currentSubscription, enablePush, pushSupport, type PushSupport } from '../lib/push/browser-push';
 import { dropSubscription, fetchPushStatus, savePrefs, sendSubscription, sendTestPush } from '../lib/push/push-api';
 
-const KINDS: { key: keyof PushPrefs['kinds']; label: string }[] = [
+/** `later`: the setting is kept, but this bridge pushes nothing of that kind yet (docs/push.md). */
+const KINDS: { key: keyof PushPrefs['kinds']; label: string; later?: true }[] = [
   { key: 'blocked', label: 'A pane waits on you' },
   { key: 'durable', label: 'A durable agent asks' },
-  { key: 'messages', label: 'Messages to you' },
-  { key: 'finished', label: 'A turn finished' },
+  { key: 'messages', label: 'Messages to you (not pushed yet)', later: true },
+  { key: 'finished', label: 'A turn finished (not pushed yet)', later: true },
 ];
 
 const SUPPORT_WORDS: Record<Exclude<PushSupport, 'ask' | 'granted'>, { title: string; body: string }> = {
@@ -124,7 +125,7 @@ function Prefs({ prefs, onChange }: { readonly prefs: PushPrefs; readonly onChan
         {KINDS.map((k) => (
           <li key={k.key}>
             <label className="settings-check">
-              <input type="checkbox" checked={prefs.kinds[k.key]} onChange={(e) => onChange({ ...prefs, kinds: { ...prefs.kinds, [k.key]: e.target.checked } })} />
+              <input type="checkbox" disabled={k.later} checked={prefs.kinds[k.key]} onChange={(e) => onChange({ ...prefs, kinds: { ...prefs.kinds, [k.key]: e.target.checked } })} />
               {k.label}
             </label>
           </li>
