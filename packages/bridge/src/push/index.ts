@@ -10,7 +10,7 @@ import { PanePushes } from './pane-pushes';
 import { Presence } from './presence';
 import { inQuiet } from './quiet';
 import { PushStore, type KeptSubscription } from './store';
-import { deliver, topicOf, type PushOutcome } from './web-push';
+import { deliver, topicOf, VapidHeaders, type PushOutcome } from './web-push';
 
 export { ensureVapidKeys, readVapidKeys, vapidFile } from './keys';
 
@@ -67,7 +67,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   const decider = await PushDecider.openFile(join(pushDir(o.stateDir), 'pushed.json'), o.machine);
   const presence = new Presence(c.awayMs ?? 120_000);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ...(c.ca ? { ca: c.ca } : {}) });
-  const vapid = { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const vapid = new VapidHeaders({ subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey });
   const listeners = new Set<(s: PushSent) => void>();
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;

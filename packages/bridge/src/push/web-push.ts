@@ -34,8 +34,32 @@ export type PushOutcome =
   | { ok: false; gone: true; status: number; tries: number }
   | { ok: false; gone: false; status: number | null; tries: number; message: string };
 
+/** A VAPID JWT lives 12 hours; one is made per push service origin and used for 11 of them. */
+const JWT_SECONDS = 12 * 3600;
+const JWT_REUSE_MS = 11 * 3600_000;
+
+/**
+ * The `Authorization` header per push service origin (RFC 8292: `aud` is the origin), signed
+ * once and reused: signing anew for every message cost a third of a push's time.
+ */
+export class VapidHeaders {
+  private readonly made = new Map<string, { header: string; until: number }>();
+
+  constructor(private readonly vapid: Vapid) {}
+
+  for(endpoint: string, now: number): string {
+    const origin = new URL(endpoint).origin;
+    const have = this.made.get(origin);
+    if (have && have.until > now) return have.header;
+    const { Authorization } = webpush.getVapidHeaders(origin, this.vapid.subject, this.vapid.publicKey, this.vapid.privateKey, 'aes128gcm', Math.floor(now / 1000) + JWT_SECONDS);
+    if (this.made.size > 100) this.made.clear();
+    this.made.set(origin, { header: Authorization, until: now + JWT_REUSE_MS });
+    return Authorization;
+  }
+}
+
 export interface DeliverDeps {
-  vapid: Vapid;
+  vapid: VapidHeaders;
   /** An https agent (keep-alive; a test's stand-in adds its CA). */
   agent?: Agent;
   /** Waits between tries of a 429 or 5xx, in ms, before `Retry-After` is considered. */
@@ -64,7 +88,7 @@ export async function deliver(sub: PushSubscriptionJson, payload: string, o: Pus
   for (let tries = 1; ; tries++) {
     try {
       const res = await webpush.sendNotification({ endpoint: sub.endpoint, keys: sub.keys }, payload, {
-        vapidDetails: d.vapid,
+        headers: { Authorization: d.vapid.for(sub.endpoint, Date.now()) },
         TTL: o.ttl,
         urgency: o.urgency,
         topic: o.topic,
