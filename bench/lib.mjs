@@ -58,9 +58,9 @@ export function deviceToken(env, name = 'bench') {
 }
 
 /** The built bridge (`collie serve`) on a free port, seeing only the agents' tmux dir; `headers` carry its device token. */
-export async function startBridgeProcess(agents) {
+export async function startBridgeProcess(agents, extraEnv = {}) {
   const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
-  const env = { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+  const env = { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), ...extraEnv };
   const headers = deviceToken(env);
   const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
     env,

@@ -23,6 +23,7 @@ import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
+import { startPush, type PushConfig, type PushService } from './push';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -50,6 +51,8 @@ export interface BridgeOptions {
   publicUrl?: string | null;
   /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
   trustedUser?: string | null;
+  /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
+  push?: PushConfig;
 }
 
 export interface Bridge {
@@ -61,6 +64,7 @@ export interface Bridge {
   devices: DeviceStore;
   /** The address a phone can open, when one is known. */
   publicUrl: string | null;
+  push: PushService;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -142,6 +146,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
     },
   });
+  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
     run,
@@ -162,6 +167,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     devices,
     workbench,
     chats,
+    push,
   });
   const events = eventsSocket({
     hub,
@@ -187,6 +193,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     watchChat: (id, send) => chats.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
+  devices.on('revoked', (id) => void push.forgetDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));
   http.on('upgrade', events.handleUpgrade);
@@ -248,6 +255,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await devicesSocket.close();
       await devices.close();
       workbench.stop();
+      await push.stop();
     })());
-  return { url, port, hub, durable, devices, publicUrl, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, durable, devices, publicUrl, push, stop, [Symbol.asyncDispose]: stop };
 }

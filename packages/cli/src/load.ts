@@ -29,6 +29,7 @@ export interface BridgeCommands {
   durableList(): Promise<string>;
   durableRemove(name: string): Promise<string>;
   durableRegistry(): AcpRegistry;
+  pushKeys(): Promise<{ publicKey: string; file: string; created: boolean }>;
 }
 
 /** sources.json as `collie durable acp` lists itself (the bridge's code); passed to the ACP bundle. */

@@ -162,6 +162,16 @@ durable
     process.exitCode = await (await loadAcp()).durableAcp({ ...o, command }, registry);
   });
 
+const push = program.command('push').description('Web Push to your phone');
+push
+  .command('keys')
+  .description('make the VAPID keys in the state dir (0600) once, and print the public key')
+  .action(async () => {
+    const k = await (await loadBridge()).pushKeys();
+    process.stdout.write(`${k.publicKey}\n`);
+    process.stderr.write(`${k.created ? 'Made' : 'Kept'} the push keys in ${k.file}.\n`);
+  });
+
 program
   .command('walky')
   .description('message other agent panes: who | send | reply | inbox | status (--json on each)')

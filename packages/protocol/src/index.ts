@@ -8,3 +8,4 @@ export * from './devices';
 export * from './workbench';
 export * from './nerve/index';
 export * from './pane-chat';
+export * from './push';

@@ -4,3 +4,4 @@ export { startMessagesApi } from './messages-api';
 export { startClaude } from './claude';
 export { plainReply } from './scenarios';
 export { claudeInputReady, claudeWorking } from './claude-screen';
+export { startPushService } from './push/push-service';

@@ -39,3 +39,5 @@ export { captureBook, type CaptureBook, type CaptureLabel } from './agents/captu
 export * from './agents/pi/index';
 export { acpScriptAgent, geminiAcpAgent, type AcpAgentCommand } from './agents/acp/acp';
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
+export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
+export { checkVapid, type VapidCheck } from './push/vapid-check';

@@ -78,3 +78,67 @@ async function pruneAssets(cache, html) {
       .map((key) => cache.delete(key)),
   );
 }
+
+// ---- Web Push (the bridge's `push.show` and `push.withdraw` payloads; docs/push.md) ----
+
+/** The payload, checked field by field: the push service delivers whatever a sender encrypted. */
+function readPush(data) {
+  let p = null;
+  try {
+    p = data ? data.json() : null;
+  } catch {
+    return null;
+  }
+  if (!p || typeof p !== 'object' || p.v !== 1 || typeof p.tag !== 'string' || p.tag.length > 200) return null;
+  if (p.type === 'push.withdraw') return { type: p.type, tag: p.tag };
+  if (p.type !== 'push.show' || typeof p.title !== 'string' || typeof p.body !== 'string' || typeof p.url !== 'string') return null;
+  // Only the app's own hash routes open from a notification.
+  const url = /^#\/[\w%:.@/-]*$/.test(p.url) ? p.url : '#/';
+  return { type: p.type, tag: p.tag, kind: String(p.kind), title: p.title.slice(0, 200), body: p.body.slice(0, 1000), url };
+}
+
+self.addEventListener('push', (event) => {
+  const p = readPush(event.data);
+  if (!p) return;
+  event.waitUntil(p.type === 'push.withdraw' ? withdraw(p.tag) : show(p));
+});
+
+function show(p) {
+  return self.registration.showNotification(p.title, {
+    body: p.body,
+    tag: p.tag,
+    // A reminder replaces the first push of the same question and sounds again; a new push of the same tag too.
+    renotify: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: p.url },
+  });
+}
+
+/**
+ * The question was answered: close its notification. Every push must show something (Safari
+ * revokes a subscription whose pushes show nothing), so a silent "Answered" takes the tag's
+ * place for a moment and is closed with it.
+ */
+async function withdraw(tag) {
+  await self.registration.showNotification('Answered', { tag, silent: true, body: '', data: { url: '#/' } });
+  const open = await self.registration.getNotifications({ tag });
+  for (const n of open) n.close();
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(`/${(event.notification.data && event.notification.data.url) || '#/'}`, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) return self.clients.openWindow(url);
+      // navigate() works only on a window this worker controls; otherwise a new window. Focus
+      // is best effort (a browser may refuse it).
+      return open
+        .navigate(url)
+        .then((w) => (w || open).focus().catch(() => w))
+        .catch(() => self.clients.openWindow(url));
+    }),
+  );
+});

@@ -14,6 +14,8 @@ import { DurableChat } from './routes/durable-chat';
 import { DurableNew } from './routes/durable-new';
 import { DurableRead } from './routes/durable-read';
 import { ChangesPage } from './routes/changes-page';
+import { SettingsPage } from './routes/settings-page';
+import { usePushPresence } from './lib/push/presence';
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -30,6 +32,7 @@ function Routes() {
   return (
     <AuthGate route={route}>
       <Page route={route} />
+      <PushPresence />
     </AuthGate>
   );
 }
@@ -54,6 +57,8 @@ function Page({ route }: { readonly route: Route }) {
       return <DurableRead key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
     case 'changes':
       return <ChangesPage key={route.id} id={route.id} />;
+    case 'settings':
+      return <SettingsPage />;
     case 'not-found':
       return <NotFound />;
   }
@@ -66,5 +71,11 @@ function TitleCount() {
   useEffect(() => {
     document.title = count > 0 ? `(${count}) Collie` : 'Collie';
   }, [count]);
+  return null;
+}
+
+/** Tells the bridge the app is being looked at: no push then (see `lib/push/presence.ts`). */
+function PushPresence() {
+  usePushPresence();
   return null;
 }

@@ -26,6 +26,7 @@ import './styles/durable.css';
 import './styles/durable-chat.css';
 import './styles/workbench.css';
 import './styles/pane-chat.css';
+import './styles/settings.css';
 
 const client = new EventsClient({
   fetchSnapshot,

@@ -27,6 +27,7 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     version,
     configDir: config.configDir || undefined,
     walky: { off: !config.walky },
+    push: { delayMs: config.pushDelaySeconds * 1000, awayMs: config.pushAwaySeconds * 1000 },
     ...(overrides.env ? { env: overrides.env } : {}),
   };
 }

@@ -8,3 +8,4 @@ export { qrCode } from './qr';
 export { skill } from './skill';
 export { durableAdd, durableList, durableRemove } from './durable';
 export { durableRegistry, type DurableRegistry } from './durable-registry';
+export { pushKeys } from './push';

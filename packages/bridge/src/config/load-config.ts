@@ -34,6 +34,10 @@ export interface Config {
   readonly publicUrl: string | null;
   /** `COLLIE_TRUSTED_USER`: the proxy login let in without a device; null: none. */
   readonly trustedUser: string | null;
+  /** `COLLIE_PUSH_DELAY`: seconds a pane waits on the user before it pushes (default 30). */
+  readonly pushDelaySeconds: number;
+  /** `COLLIE_PUSH_AWAY`: no push while a device had the app visible this many seconds ago (default 120). */
+  readonly pushAwaySeconds: number;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

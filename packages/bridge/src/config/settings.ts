@@ -43,6 +43,12 @@ function parseMinutes(raw: string): number | Invalid {
   return n >= 1 && n <= 1440 ? n : new Invalid(`${JSON.stringify(raw)} is not a number of minutes from 1 to 1440`);
 }
 
+/** A push delay or window in whole seconds, 0 to 86400. */
+function parseSeconds(raw: string): number | Invalid {
+  const n = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  return n <= 86_400 ? n : new Invalid(`${JSON.stringify(raw)} is not a number of seconds from 0 to 86400`);
+}
+
 function parseHost(raw: string): string | Invalid {
   const host = raw.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'))) return host;
@@ -129,6 +135,8 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_WALKY: setting(true, parseSwitch),
       COLLIE_PUBLIC_URL: setting<string | null>(null, parsePublicUrl),
       COLLIE_TRUSTED_USER: setting<string | null>(null, parseLogin),
+      COLLIE_PUSH_DELAY: setting(30, parseSeconds),
+      COLLIE_PUSH_AWAY: setting(120, parseSeconds),
     })
     .transform((s) => ({
       port: s.COLLIE_PORT,
@@ -140,6 +148,8 @@ export function settingsSchema(defaults: { machine: string }) {
       walky: s.COLLIE_WALKY,
       publicUrl: s.COLLIE_PUBLIC_URL,
       trustedUser: s.COLLIE_TRUSTED_USER,
+      pushDelaySeconds: s.COLLIE_PUSH_DELAY,
+      pushAwaySeconds: s.COLLIE_PUSH_AWAY,
     }));
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { floodHeading, questionHeading, type DurableConversation, type DurablePush, type DurableQuestion } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
-import { PushCaps } from './push-caps';
+import { PushCaps, type CapDecision } from './push-caps';
 
 const Pushed = z.object({ keys: z.array(z.string()).max(100_000) });
 const KEEP = 10_000;
@@ -27,7 +27,12 @@ export class PushDecider {
   ) {}
 
   static async open(stateDir: string, machine: string, emit: (p: DurablePush) => void): Promise<PushDecider> {
-    const d = new PushDecider(join(stateDir, 'durable', 'pushed.json'), machine, emit);
+    return PushDecider.openFile(join(stateDir, 'durable', 'pushed.json'), machine, emit);
+  }
+
+  /** The same rule kept in another file: pane pushes (`push/`) keep theirs in `<state>/push/pushed.json`. */
+  static async openFile(file: string, machine: string, emit: (p: DurablePush) => void = () => undefined): Promise<PushDecider> {
+    const d = new PushDecider(file, machine, emit);
     try {
       const parsed = Pushed.safeParse(JSON.parse(await readFile(d.file, 'utf8')));
       if (parsed.success) d.keys = parsed.data.keys;
@@ -40,11 +45,8 @@ export class PushDecider {
 
   /** A question was asked (new, or a new version): push it if it is the first time and within the caps. */
   asked(agent: string, c: DurableConversation, q: DurableQuestion, now: number): DurablePush | null {
-    const key = JSON.stringify([this.machine, agent, q.toolCall ? `call:${q.toolCall.id}` : `question:${c.id}:${q.id}`]);
-    if (this.seen.has(key)) return null;
-    this.remember(key);
-    const cap = this.caps.decide(agent, c.id, now);
-    if (cap.push === 'none') return null;
+    const cap = this.once(agent, q.toolCall ? `call:${q.toolCall.id}` : `question:${c.id}:${q.id}`, c.id, now);
+    if (cap === null || cap.push === 'none') return null;
     const own = 'push' in q && q.push ? q.push : null;
     const push: DurablePush =
       cap.push === 'flood'
@@ -62,6 +64,17 @@ export class PushDecider {
           };
     this.emit(push);
     return push;
+  }
+
+  /**
+   * The once-only rule and the caps for any question: null when `question` (with this machine
+   * and agent) pushed before, else the caps' decision for `pane` (a pane or a conversation).
+   */
+  once(agent: string, question: string, pane: string, now: number): CapDecision | null {
+    const key = JSON.stringify([this.machine, agent, question]);
+    if (this.seen.has(key)) return null;
+    this.remember(key);
+    return this.caps.decide(agent, pane, now);
   }
 
   flush(): Promise<void> {

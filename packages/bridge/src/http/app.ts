@@ -12,6 +12,8 @@ import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
 import { paneChatRoutes } from './routes/pane-chat';
 import type { PaneChats } from '../transcripts';
+import type { PushService } from '../push';
+import { pushRoutes } from '../push/routes';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -38,6 +40,8 @@ export interface AppDeps {
   workbench?: { routes: Hono; isRawUpload: (method: string, path: string) => boolean };
   /** Panes' chats read from their agents' transcripts (absent: no chat route). */
   chats?: Pick<PaneChats, 'page'>;
+  /** Web Push subscriptions and settings (absent: no /api/push routes). */
+  push?: PushService;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -91,6 +95,7 @@ export function createApp(d: AppDeps): Hono {
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));
+  if (d.push) app.route('/api/push', pushRoutes(d.push));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

@@ -3,7 +3,7 @@ import { auth } from './auth-state';
 
 export type DevicesResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-async function call<T>(path: string, parse: (body: unknown) => T | null, init?: RequestInit): Promise<DevicesResult<T>> {
+export async function call<T>(path: string, parse: (body: unknown) => T | null, init?: RequestInit): Promise<DevicesResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, { cache: 'no-store', ...init });
@@ -20,7 +20,7 @@ async function call<T>(path: string, parse: (body: unknown) => T | null, init?: 
   return value === null ? { ok: false, message: 'The bridge answered something unexpected.' } : { ok: true, value };
 }
 
-const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** `GET /api/devices`. */
 export function fetchDevices(): Promise<DevicesResult<DevicesList>> {

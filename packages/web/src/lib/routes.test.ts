@@ -23,7 +23,8 @@ describe('routes', () => {
   });
 
   it('answers not-found for unknown paths and broken encodings', () => {
-    expect(parseRoute('#/settings')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/nowhere')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/settings')).toEqual({ name: 'settings' });
     expect(parseRoute('#/pane/')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/pane/%E0%A4%A')).toEqual({ name: 'not-found' });
   });

@@ -12,12 +12,14 @@ export type Route =
   | { readonly name: 'durable-new'; readonly agent: string }
   | { readonly name: 'durable-read'; readonly agent: string; readonly id: string }
   | { readonly name: 'changes'; readonly id: string }
+  | { readonly name: 'settings' }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '');
   if (path === '' || path === '/') return { name: 'dashboard' };
   if (path === '/devices' || path === '/devices/') return { name: 'devices' };
+  if (path === '/settings' || path === '/settings/') return { name: 'settings' };
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
   if (pair) return { name: 'pair', token: pair[1] ?? null };
   const match = /^\/pane\/([^/]+)\/?$/.exec(path);
@@ -70,4 +72,8 @@ export function devicesHref(): string {
 /** `#/pane/<id>/changes`: the pane's working-tree diff, for review. */
 export function changesHref(id: string): string {
   return `#/pane/${encodeURIComponent(id)}/changes`;
+}
+
+export function settingsHref(): string {
+  return '#/settings';
 }

@@ -7,7 +7,7 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
-import { devicesHref } from '../lib/routes';
+import { devicesHref, settingsHref } from '../lib/routes';
 import { summarize } from '../lib/durable/summary';
 import { DurableSection } from '../components/durable/durable-section';
 
@@ -35,7 +35,7 @@ export function Dashboard() {
           <PaneList model={model} needsYouOnly={needsYouOnly} live={connection === 'live'} />
         )}
         <p className="dash-foot">
-          <a href={devicesHref()}>Devices</a>
+          <a href={devicesHref()}>Devices</a> · <a href={settingsHref()}>Settings</a>
         </p>
       </main>
     </>

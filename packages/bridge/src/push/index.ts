@@ -1,0 +1,163 @@
+import { Agent } from 'node:https';
+import { join } from 'node:path';
+import { PUSH_PAYLOAD_MAX, paneFloodTitle, type ModelEvent, type PushPayload, type PushPrefs, type PushStatus, type PushSubscriptionJson, type PushTestResult } from '@collie/protocol';
+import type { DurableService } from '../durable';
+import { PushDecider } from '../durable/pushes';
+import type { EventHub } from '../events/hub';
+import { DurablePushes } from './durable-pushes';
+import { ensureVapidKeys, pushDir } from './keys';
+import { PanePushes } from './pane-pushes';
+import { Presence } from './presence';
+import { inQuiet } from './quiet';
+import { PushStore, type KeptSubscription } from './store';
+import { deliver, topicOf, VapidHeaders, type PushOutcome } from './web-push';
+
+export { ensureVapidKeys, readVapidKeys, vapidFile } from './keys';
+
+export interface PushConfig {
+  /** `COLLIE_PUSH_DELAY`: how long a pane must wait on the user before it pushes (default 30 s). */
+  delayMs?: number;
+  /** A question still open this long after its push gets one reminder (default 10 minutes). */
+  reminderMs?: number;
+  /** `COLLIE_PUSH_AWAY`: no push while a device had the app visible this recently (default 2 minutes). */
+  awayMs?: number;
+  /** Waits before each retry of a 429 or 5xx (default 1 s, 4 s, 15 s). */
+  backoff?: number[];
+  /** Trust this CA too (a test's stand-in push service on loopback). */
+  ca?: string;
+}
+
+export interface PushDeps {
+  stateDir: string;
+  hub: EventHub;
+  machine: string;
+  redact: (s: string) => string;
+  durable: Pick<DurableService, 'onPush'>;
+  config?: PushConfig;
+  log?: (line: string) => void;
+}
+
+/** One delivery, as the bench and tests see it. */
+export interface PushSent {
+  payload: PushPayload;
+  outcomes: PushOutcome[];
+}
+
+export interface PushService {
+  status(device: string): PushStatus;
+  subscribe(device: string, sub: PushSubscriptionJson): Promise<boolean>;
+  unsubscribe(device: string, endpoint: string): Promise<boolean>;
+  setPrefs(prefs: PushPrefs): Promise<void>;
+  presence(device: string): void;
+  test(device: string): Promise<PushTestResult>;
+  forgetDevice(device: string): Promise<void>;
+  onSent(listener: (s: PushSent) => void): () => void;
+  stop(): Promise<void>;
+}
+
+const CONCURRENCY = 32;
+/** Long enough for a phone that is briefly offline; a question older than this is stale anyway. */
+const ASK_TTL = 6 * 3600;
+
+export async function startPush(o: PushDeps): Promise<PushService> {
+  const c = o.config ?? {};
+  const log = o.log ?? ((l: string) => void process.stderr.write(`collie: ${l}\n`));
+  const { keys } = await ensureVapidKeys(o.stateDir);
+  const store = await PushStore.open(o.stateDir);
+  const decider = await PushDecider.openFile(join(pushDir(o.stateDir), 'pushed.json'), o.machine);
+  const presence = new Presence(c.awayMs ?? 120_000);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ...(c.ca ? { ca: c.ca } : {}) });
+  const vapid = new VapidHeaders({ subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey });
+  const listeners = new Set<(s: PushSent) => void>();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const one = async (s: KeptSubscription, body: string, p: PushPayload): Promise<PushOutcome> => {
+    const tag = p.tag;
+    const out = await deliver(s.subscription, body, { ttl: p.type === 'push.show' && p.kind === 'test' ? 60 : ASK_TTL, urgency: p.type === 'push.show' ? 'high' : 'normal', topic: topicOf(tag) }, { vapid, agent, backoff: c.backoff ?? [1000, 4000, 15_000], sleep, timeoutMs: 10_000 });
+    if (!out.ok && out.gone) {
+      await store.remove(s.subscription.endpoint);
+      log(`push: dropped a subscription the push service answered ${out.status}`);
+    } else if (!out.ok) log(`push: a push failed after ${out.tries} tries: ${out.status ?? ''} ${out.message}`.replace('  ', ' '));
+    return out;
+  };
+  const send = async (p: PushPayload, to: readonly KeptSubscription[] = store.all): Promise<PushOutcome[]> => {
+    if (stopped || to.length === 0) return [];
+    const body = JSON.stringify(p);
+    if (Buffer.byteLength(body) > PUSH_PAYLOAD_MAX) throw new Error(`push: a payload of ${Buffer.byteLength(body)} bytes is over ${PUSH_PAYLOAD_MAX}`);
+    const outcomes: PushOutcome[] = new Array<PushOutcome>(to.length);
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < to.length; i = next++) outcomes[i] = await one(to[i]!, body, p);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, to.length) }, lane));
+    for (const l of listeners) l({ payload: p, outcomes });
+    return outcomes;
+  };
+  const fire = (p: PushPayload) => void send(p).catch((err: unknown) => log(`push: ${err instanceof Error ? err.message : String(err)}`));
+  const allowed = (kind: keyof PushPrefs['kinds']) => store.prefs.kinds[kind] && !inQuiet(store.prefs.quiet, new Date());
+  const show = (kind: 'blocked' | 'durable' | 'flood' | 'reminder', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string }) => {
+    if (allowed(pref)) fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now() });
+  };
+  const withdraw = (tag: string) => fire({ type: 'push.withdraw', v: 1, tag, at: Date.now() });
+
+  const panes = new PanePushes({
+    delayMs: c.delayMs ?? 30_000,
+    reminderMs: c.reminderMs ?? 10 * 60_000,
+    now: Date.now,
+    timer: (ms, run) => {
+      const t = setTimeout(() => (timers.delete(t), run()), ms);
+      timers.add(t);
+      return () => (clearTimeout(t), timers.delete(t));
+    },
+    gate: (a, q, pane, now) => decider.once(a, q, pane, now),
+    looking: (now) => presence.looking(now),
+    mask: o.redact,
+    show: (s) => show(s.kind, 'blocked', s),
+    flood: () => show('flood', 'blocked', { tag: `flood-panes`, title: paneFloodTitle(o.machine), body: '', url: '#/' }),
+    withdraw,
+  });
+  const durable = new DurablePushes({ show: (s) => (presence.looking(Date.now()) ? undefined : show(s.kind, 'durable', s)), withdraw });
+
+  const onEvent = (e: ModelEvent) => {
+    if (e.type === 'pane.added' || e.type === 'pane.updated') panes.update(e.pane);
+    else if (e.type === 'pane.removed') panes.removed(e.id);
+    else if (e.type === 'durable.conversation.updated') durable.conversation(e.conversation);
+    else if (e.type === 'durable.conversation.removed') durable.removed(e.agent, e.id);
+    else if (e.type === 'durable.agent.removed') durable.removed(e.name, null);
+  };
+  for (const p of o.hub.panes.values()) panes.update(p);
+  const offHub = o.hub.subscribe(onEvent);
+  const offDurable = o.durable.onPush((p) => durable.decided(p));
+
+  return {
+    status: (device) => ({ publicKey: keys.publicKey, subscribed: store.ofDevice(device).length, prefs: store.prefs }),
+    subscribe: (device, sub) => store.add(device, sub, Date.now()),
+    unsubscribe: (device, endpoint) => store.remove(endpoint, device),
+    setPrefs: (prefs) => store.setPrefs(prefs),
+    presence: (device) => presence.report(device, Date.now()),
+    async test(device) {
+      const outcomes = await send(
+        { type: 'push.show', v: 1, kind: 'test', tag: 'test', title: 'Collie test push', body: `Pushes from ${o.machine} reach this device.`, url: '#/settings', at: Date.now() },
+        store.ofDevice(device),
+      );
+      return { sent: outcomes.filter((x) => x.ok).length, failed: outcomes.filter((x) => !x.ok).length };
+    },
+    forgetDevice: async (device) => {
+      presence.forget(device);
+      await store.removeDevice(device);
+    },
+    onSent: (l) => (listeners.add(l), () => listeners.delete(l)),
+    async stop() {
+      stopped = true;
+      offHub();
+      offDurable();
+      panes.stop();
+      for (const t of timers) clearTimeout(t);
+      agent.destroy();
+      await store.flush().catch(() => undefined);
+      await decider.flush();
+    },
+  };
+}

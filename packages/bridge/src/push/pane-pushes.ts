@@ -1,0 +1,106 @@
+import type { Pane } from '@collie/protocol';
+import type { CapDecision } from '../durable/push-caps';
+import { paneAsk, waitsOnUser, type PaneAsk } from './ask-text';
+
+/** What the planner asks the sender to do. */
+export type PaneShow = PaneAsk & { kind: 'blocked' | 'reminder' };
+
+export interface PanePushDeps {
+  /** The debounce: a dialog answered at the desk within it pushes nothing (`COLLIE_PUSH_DELAY`). */
+  delayMs: number;
+  /** A question still open this long after its push gets one reminder. */
+  reminderMs: number;
+  now: () => number;
+  /** A timer; returns its cancel. Tests pass a manual clock. */
+  timer: (ms: number, run: () => void) => () => void;
+  /** The once-only rule and the caps (`PushDecider.once`): null when this question pushed before. */
+  gate: (agent: string, question: string, pane: string, now: number) => CapDecision | null;
+  looking: (now: number) => boolean;
+  mask: (s: string) => string;
+  show: (push: PaneShow) => void;
+  flood: () => void;
+  withdraw: (tag: string) => void;
+}
+
+interface Open {
+  ask: PaneAsk;
+  agent: string;
+  paneId: string;
+  /** A push for it went out (this run or, per the once-only file, an earlier one). */
+  pushed: boolean;
+  reminded: boolean;
+  cancel: () => void;
+}
+
+/**
+ * Pane pushes, from the panes the hub publishes: a pane that waits on the user for `delayMs`
+ * pushes its question once (within the caps); when it stops waiting (answered anywhere) or
+ * asks something else, a pushed question is withdrawn. Pure apart from the deps.
+ */
+export class PanePushes {
+  private readonly open = new Map<string, Open>();
+
+  constructor(private readonly d: PanePushDeps) {}
+
+  update(p: Pane): void {
+    const ask = waitsOnUser(p) ? paneAsk(p, this.d.mask) : null;
+    const was = this.open.get(p.id);
+    if (was && was.ask.question === ask?.question) {
+      was.ask = ask;
+      return;
+    }
+    if (was) this.close(was);
+    if (!ask) return;
+    const entry: Open = { ask, agent: p.harness, paneId: p.id, pushed: false, reminded: false, cancel: () => undefined };
+    entry.cancel = this.d.timer(this.d.delayMs, () => this.fire(entry));
+    this.open.set(p.id, entry);
+  }
+
+  removed(id: string): void {
+    const was = this.open.get(id);
+    if (was) this.close(was);
+  }
+
+  /** Questions waiting or pushed now (for tests and the bench). */
+  get waiting(): number {
+    return this.open.size;
+  }
+
+  stop(): void {
+    for (const e of this.open.values()) e.cancel();
+    this.open.clear();
+  }
+
+  private fire(e: Open): void {
+    if (this.open.get(e.paneId) !== e) return;
+    const now = this.d.now();
+    // Nobody is pushed while the app is open somewhere; the reminder tries again.
+    if (!this.d.looking(now)) this.first(e, now);
+    e.cancel = this.d.timer(this.d.reminderMs, () => this.remind(e));
+  }
+
+  private first(e: Open, now: number): void {
+    const cap = this.d.gate(e.agent, e.ask.question, e.paneId, now);
+    // Pushed in an earlier run: it may still be on the lock screen, so withdraw it when answered.
+    if (cap === null) e.pushed = true;
+    else if (cap.push === 'question') {
+      e.pushed = true;
+      this.d.show({ ...e.ask, kind: 'blocked' });
+    } else if (cap.push === 'flood') this.d.flood();
+  }
+
+  private remind(e: Open): void {
+    if (this.open.get(e.paneId) !== e || e.reminded) return;
+    e.reminded = true;
+    const now = this.d.now();
+    if (this.d.looking(now)) return;
+    if (e.pushed) this.d.show({ ...e.ask, kind: 'reminder' });
+    else this.first(e, now);
+  }
+
+  private close(e: Open): void {
+    e.cancel();
+    this.open.delete(e.paneId);
+    if (e.pushed) this.d.withdraw(e.ask.tag);
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Web Push: the subscriptions a phone hands the bridge, the push settings, and the payload
+ * the service worker gets (encrypted by the push library, RFC 8291; the push service never
+ * reads it). Payloads stay under {@link PUSH_PAYLOAD_MAX} bytes: what every push service takes.
+ */
+
+/** The largest payload push services accept (RFC 8291 leaves 4,096 octets of record). */
+export const PUSH_PAYLOAD_MAX = 3_800;
+
+const base64url = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .min(min, what)
+    .max(max, what)
+    .regex(/^[A-Za-z0-9_-]+=*$/, what);
+
+/**
+ * A browser's `PushSubscription.toJSON()`. The endpoint is the push service's https address;
+ * plain http is taken only on loopback when the bridge is told to (a test stand-in).
+ */
+export const PushSubscriptionJson = z.object({
+  endpoint: z.string().max(2048).url('the endpoint is not a URL'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
+    p256dh: base64url(86, 90, 'p256dh is a base64url P-256 public key'),
+    auth: base64url(21, 24, 'auth is a base64url 16-byte secret'),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
+
+/** What may push, and when not. Quiet hours are local "HH:MM" on the bridge's clock. */
+export const PushPrefs = z.object({
+  kinds: z.object({
+    blocked: z.boolean(),
+    finished: z.boolean(),
+    durable: z.boolean(),
+    messages: z.boolean(),
+  }),
+  quiet: z
+    .object({
+      from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time is HH:MM'),
+      to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time is HH:MM'),
+    })
+    .nullable(),
+});
+export type PushPrefs = z.infer<typeof PushPrefs>;
+
+export const DEFAULT_PUSH_PREFS: PushPrefs = { kinds: { blocked: true, finished: false, durable: true, messages: true }, quiet: null };
+
+/** `GET /api/push`: the bridge's public VAPID key and where this device stands. */
+export const PushStatus = z.object({
+  /** The application server key a browser subscribes with (base64url), or null before `collie push keys`. */
+  publicKey: z.string().nullable(),
+  /** Subscriptions of the asking device. */
+  subscribed: z.number().int().nonnegative(),
+  prefs: PushPrefs,
+});
+export type PushStatus = z.infer<typeof PushStatus>;
+
+/** `POST /api/push/subscribe` and `/unsubscribe`. */
+export const PushSubscribeRequest = z.object({ subscription: PushSubscriptionJson }).strict();
+export const PushUnsubscribeRequest = z.object({ endpoint: z.string().max(2048) }).strict();
+/** `POST /api/push/prefs`. */
+export const PushPrefsRequest = z.object({ prefs: PushPrefs }).strict();
+/** `POST /api/push/presence`: the app is open and visible now (or just went away). */
+export const PushPresenceRequest = z.object({ visible: z.boolean() }).strict();
+/** `POST /api/push/test`. */
+export const PushTestRequest = z.object({}).strict();
+
+/** The answer of `POST /api/push/test`: how many subscriptions took it. */
+export const PushTestResult = z.object({ sent: z.number().int().nonnegative(), failed: z.number().int().nonnegative() });
+export type PushTestResult = z.infer<typeof PushTestResult>;
+
+/**
+ * The decrypted payload. `push.show`: a notification (a new `tag` replaces one with the same
+ * tag); `push.withdraw`: close the notification with that tag (the question was answered).
+ */
+export const PushPayload = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('push.show'),
+    v: z.literal(1),
+    kind: z.enum(['blocked', 'durable', 'flood', 'reminder', 'test']),
+    tag: z.string().max(200),
+    title: z.string().max(200),
+    body: z.string().max(1000),
+    /** The app's own hash route to open on a tap (`#/pane/<id>`). */
+    url: z.string().max(600),
+    at: z.number(),
+  }),
+  z.object({ type: z.literal('push.withdraw'), v: z.literal(1), tag: z.string().max(200), at: z.number() }),
+]);
+export type PushPayload = z.infer<typeof PushPayload>;
+
+/** Title of a pane's question push (the durable agents page's words). */
+export const paneAskTitle = (pane: string) => `Permission needed in ${pane}`;
+/** The one push past the hourly cap, for panes. */
+export const paneFloodTitle = (host: string) => `Agents on ${host} are raising many asks`;
