@@ -123,6 +123,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   });
 
   let hosts: ReadonlySet<string> = new Set();
+  // Walky starts once the panes are known; its phone routes answer `starting` until then.
+  let walkyRef: Walky | null = null;
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
@@ -146,6 +148,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     durable,
     auth,
     devices,
+    walky: () => walkyRef?.phone ?? null,
   });
   const events = eventsSocket({
     hub,
@@ -209,6 +212,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     ...o.walky,
   });
+  walkyRef = walky;
   sends.resume();
   ready = true;
 

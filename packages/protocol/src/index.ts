@@ -5,3 +5,4 @@ export * from './send';
 export * from './durable';
 export * from './walky';
 export * from './devices';
+export * from './walky-phone';

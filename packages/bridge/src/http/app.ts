@@ -10,6 +10,8 @@ import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
+import { walkyRoutes } from './routes/walky';
+import type { PhoneWalky } from '../walky';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
   auth: AuthDeps;
   devices: DevicesRouteDeps['devices'];
+  /** Walky talky for the phone (null while it starts; absent: no /api/walky routes). */
+  walky?: () => PhoneWalky | null;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -82,6 +86,7 @@ export function createApp(d: AppDeps): Hono {
   app.route('/api/panes', panesRoutes(d));
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));
+  if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);
