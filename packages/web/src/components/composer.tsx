@@ -3,6 +3,7 @@ import { usePaneAction } from '../hooks/use-pane-action';
 import { boxAfter, sendBlocker, textToSend } from '../lib/composer-box';
 import { onEdit } from '../lib/edit-bus';
 import { StatusLine } from './status-line';
+import { useSendAsMessage } from './walky/send-as-message';
 
 interface Props {
   readonly paneId: string;
@@ -74,6 +75,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
   const send = (): void => {
     if (!blocked) action.run({ kind: 'text', text });
   };
+  const asMessage = useSendAsMessage(paneId, text, () => setBox(''));
   const desktop = useFinePointer();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -117,10 +119,11 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
           onChange={(event) => setBox(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="composer-send" onClick={send} disabled={blocked}>
+        <button type="button" className="composer-send" onClick={asMessage.guard(send)} disabled={blocked} {...asMessage.pressProps}>
           Send
         </button>
       </div>
+      {asMessage.view}
       {desktop ? (
         <p className="composer-hint" id={`${keysId}-hint`}>
           <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> back to the panes
