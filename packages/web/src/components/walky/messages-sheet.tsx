@@ -22,6 +22,9 @@ interface Props {
  */
 export function MessagesSheet({ pane, walky, focus, onClose }: Props) {
   const list = walky.phase === 'ready' ? paneMessages(walky.messages, pane) : [];
+  // A chip may name a message this pane neither got nor sent: it heads the list, marked.
+  const named = walky.phase === 'ready' && focus && !list.some((m) => m.id === focus) ? walky.messages.find((m) => m.id === focus) : undefined;
+  if (named) list.unshift(named);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = focus ? box.current?.querySelector(`[data-row="${focus}"]`) : null;
