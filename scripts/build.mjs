@@ -10,7 +10,9 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate'] }),
-  esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
+  // collie.mjs is a small first module: `collie walky` goes to walky.mjs without loading program.mjs.
+  esbuild.build({ ...common, entryPoints: ['packages/cli/src/entry.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
+  esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/program.mjs' }),
   // `collie walky` alone: no server code, so an agent's call starts fast.
   esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/walky/index.ts'], outfile: 'packages/bridge/dist/walky.mjs' }),
   esbuild.build({

@@ -131,6 +131,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
 
   let hosts: ReadonlySet<string> = new Set();
+  // Walky starts once the panes are known; its phone routes answer `starting` until then.
+  let walkyRef: Walky | null = null;
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
@@ -168,6 +170,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     workbench,
     chats,
     push,
+    walky: () => walkyRef?.phone ?? null,
   });
   const events = eventsSocket({
     hub,
@@ -233,6 +236,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     ...o.walky,
   });
+  walkyRef = walky;
   sends.resume();
   ready = true;
 

@@ -9,3 +9,4 @@ export * from './workbench';
 export * from './nerve/index';
 export * from './pane-chat';
 export * from './push';
+export * from './walky-phone';

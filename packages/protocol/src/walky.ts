@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { Harness, PaneState } from './pane';
+import { MESSAGE_ID, WALKY_MAX_BODY } from './walky-words';
+
+export * from './walky-words';
 
 /**
  * Walky talky: the lines on `<state>/walky/sock` (one JSON request line, one JSON answer
@@ -9,15 +12,9 @@ import { Harness, PaneState } from './pane';
  */
 
 /** A message id: `wt_` and 12 characters. */
-export const MessageId = z.string().regex(/^wt_[a-z0-9]{12}$/, 'a message id is wt_ and 12 letters or digits');
+export const MessageId = z.string().regex(MESSAGE_ID, 'a message id is wt_ and 12 letters or digits');
 export type MessageId = z.infer<typeof MessageId>;
 
-/** At most this many characters in a body, after cleaning; a longer one is refused, never cut. */
-export const WALKY_MAX_BODY = 4000;
-/** A request line longer than this is answered `too_large` without being parsed. */
-export const WALKY_MAX_LINE = 64 * 1024;
-/** `send` waits this long for a final receipt before it answers with the one it has. */
-export const WALKY_WAIT_MS = 15_000;
 
 /** An address as typed: `<member>/<pane>[#token]`; the bridge parses it (see walky/address.ts). */
 export const WalkyAddress = z.string().min(1).max(200);
@@ -133,56 +130,6 @@ export const WalkyAnswer = z.discriminatedUnion('verb', [
   z.object({ ok: z.literal(false), verb: z.literal('error'), error: z.object({ code: WalkyErrorCode, message: z.string() }) }),
 ]);
 export type WalkyAnswer = z.infer<typeof WalkyAnswer>;
-
-/** The receipt's state in words, as the CLI and the phone show it. */
-export function walkyWords(state: WalkyState, reason: string | null): string {
-  switch (state) {
-    case 'accepted':
-      return 'queued';
-    case 'delivered':
-      return 'typed into the pane';
-    case 'inbox-only':
-      return `waiting in the inbox, not typed${reason ? `: ${reason}` : ''}`;
-    case 'refused':
-      return `not sent${reason ? `: ${reason}` : ''}`;
-    case 'unknown':
-      return `may have arrived, will not be sent again${reason ? ` (${reason})` : ''}`;
-  }
-}
-
-/** How this machine knew the sender, in words. */
-export function verifiedWords(verified: WalkyVerified, member?: string): string {
-  switch (verified) {
-    case 'origin':
-      return `signed by ${member ?? 'its machine'}`;
-    case 'lead':
-      return 'relayed by the lead';
-    case 'local':
-      return 'this machine';
-    case 'none':
-      return 'not verified';
-  }
-}
-
-/** The refusal reasons the page names, word for word. */
-export const REFUSAL = {
-  notInPane: 'run this inside a pane, or send from the phone',
-  ownPane: 'that is your own pane',
-  replaced: 'pane replaced',
-  off: 'off',
-  tooLong: 'body over 4,000 characters',
-  empty: 'empty body',
-  shell: 'not an agent pane',
-  noPane: 'no such pane',
-  badAddress: 'not an address',
-  broadcast: 'only the operator may broadcast',
-  otherMember: 'no crew on this machine',
-  operatorReply: 'a message from an operator has no pane to reply to',
-  inboxFull: 'inbox full',
-} as const;
-
-/** Why a message waits in the inbox instead of being typed. */
-export const INBOX_REASON = { draft: 'draft present', busy: 'pane busy', gone: 'pane gone' } as const;
 
 /** `walky.updated`: a message was logged or its receipt changed (bodies masked). */
 export const WalkyUpdatedEvent = { type: z.literal('walky.updated'), message: WalkyMessage };

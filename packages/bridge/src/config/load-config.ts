@@ -2,11 +2,9 @@
  * The bridge's configuration: `<config>/.env` merged under the real environment, checked once
  * at start. Problems come back as values naming the variable, never as a crash.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { homedir, hostname } from 'node:os';
-import { join } from 'node:path';
-import { parseDotenv } from './dotenv';
-import { configDirOf, instanceName, PathError, stateDirOf, tmuxDirsOf, type Env } from './paths';
+import { hostname } from 'node:os';
+import { attempt, statePaths } from './state-paths';
+import { tmuxDirsOf, type Env } from './paths';
 import { describeIssues, machineNameFrom, settingsSchema } from './settings';
 
 /** Everything the bridge reads from its environment. */
@@ -58,46 +56,6 @@ export interface LoadConfigDeps {
   readonly hostname?: string;
 }
 
-// These choose which `.env` is read, so a `.env` cannot set them.
-const ENV_ONLY = ['COLLIE_CONFIG_DIR', 'COLLIE_INSTANCE'];
-
-function readEnvFile(path: string, warnings: string[]): Record<string, string> {
-  let text: string;
-  try {
-    const st = statSync(path);
-    // The file may hold API keys: say so when other users can read it.
-    if (st.isFile() && (st.mode & 0o077) !== 0) {
-      warnings.push(`${path}: readable by other users (mode ${(st.mode & 0o777).toString(8)}); run chmod 600 on it`);
-    }
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') warnings.push(`${path}: not read (${code ?? String(err)})`);
-    return {};
-  }
-  const { vars, problems } = parseDotenv(text);
-  for (const p of problems) warnings.push(`${path}:${p.line}: ${p.message}; line skipped`);
-  const out: Record<string, string> = { ...vars };
-  for (const name of ENV_ONLY) {
-    if (name in out) {
-      warnings.push(`${path}: ${name} is ignored in .env; set it in the environment`);
-      delete out[name];
-    }
-  }
-  return out;
-}
-
-/** `f()`, or its PathError recorded and `fallback`. */
-function attempt<T>(errors: string[], fallback: T, f: () => T): T {
-  try {
-    return f();
-  } catch (err) {
-    if (err instanceof PathError) errors.push(err.message);
-    else throw err;
-    return fallback;
-  }
-}
-
 /**
  * Read the configuration: paths from the environment, `<config>/.env`, then every setting,
  * with the real environment winning over the file (an empty variable counts as unset).
@@ -110,17 +68,7 @@ function attempt<T>(errors: string[], fallback: T, f: () => T): T {
  * }
  */
 export function loadConfig(env: Env = process.env, deps: LoadConfigDeps = {}): LoadConfigResult {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const home = deps.home ?? (env['HOME'] || homedir());
-  const instance = attempt(errors, null, () => instanceName(env));
-  const configDir = attempt(errors, '', () => configDirOf(env, home, instance));
-  const envFile = join(configDir, '.env');
-  const fileVars = configDir === '' ? {} : readEnvFile(envFile, warnings);
-  const merged: Record<string, string> = { ...fileVars };
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') merged[k] = v;
-
-  const stateDir = attempt(errors, '', () => stateDirOf(merged, home, instance));
+  const { errors, warnings, instance, configDir, envFile, merged, stateDir } = statePaths(env, deps);
   const tmux = attempt(errors, { tmpdir: '', socketDir: '' }, () => tmuxDirsOf(merged, deps.uid ?? process.getuid?.() ?? 0));
   const settings = settingsSchema({ machine: machineNameFrom(deps.hostname ?? hostname()) }).safeParse(merged);
   if (!settings.success) errors.push(...describeIssues(settings.error));

@@ -14,6 +14,8 @@ import { paneChatRoutes } from './routes/pane-chat';
 import type { PaneChats } from '../transcripts';
 import type { PushService } from '../push';
 import { pushRoutes } from '../push/routes';
+import { walkyRoutes } from './routes/walky';
+import type { PhoneWalky } from '../walky';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -42,6 +44,8 @@ export interface AppDeps {
   chats?: Pick<PaneChats, 'page'>;
   /** Web Push subscriptions and settings (absent: no /api/push routes). */
   push?: PushService;
+  /** Walky talky for the phone (null while it starts; absent: no /api/walky routes). */
+  walky?: () => PhoneWalky | null;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -96,6 +100,7 @@ export function createApp(d: AppDeps): Hono {
   if (d.durable) app.route('/api/durable', durableRoutes(d.durable));
   app.route('/api', devicesRoutes(d));
   if (d.push) app.route('/api/push', pushRoutes(d.push));
+  if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

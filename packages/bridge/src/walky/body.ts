@@ -1,4 +1,5 @@
-import { WALKY_MAX_BODY, type WalkyMessage } from '@collie/protocol';
+import type { WalkyMessage } from '@collie/protocol';
+import { WALKY_MAX_BODY } from '@collie/protocol/walky-words';
 import { sanitizeText } from '../send/sanitize';
 
 /**

@@ -11,6 +11,9 @@ import { paneProcessOf } from './peer';
 import { WalkyService } from './service';
 import { listenWalky } from './socket';
 import { WalkyLog } from './walky-log';
+import { phoneWalky, type PhoneWalky } from './phone';
+
+export type { PhoneWalky } from './phone';
 
 /** The bridge looks at its panes this often; a pane unseen for the grace loses its inbox. */
 export const RESCAN_MS = 10_000;
@@ -36,6 +39,8 @@ export interface WalkyOptions {
 export interface Walky {
   socketPath: string;
   log: WalkyLog;
+  /** What the phone's routes use: the operator's sends and the log, bodies masked. */
+  phone: PhoneWalky;
   stop(): Promise<void>;
 }
 
@@ -92,6 +97,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   return {
     socketPath,
     log,
+    phone: phoneWalky(service, log, o.hub, o.redact),
     async stop() {
       clearInterval(timer);
       delivery.stop();

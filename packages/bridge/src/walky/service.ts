@@ -109,18 +109,59 @@ export class WalkyService {
   }
 
   private async deliver(m: WalkyMessage, me: Pane, raw: string): Answer {
+    if (m.to!.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
+    return { ok: true, verb: 'send', message: await this.accept(m, raw, this.d.waitMs) };
+  }
+
+  /** Checks the body and the target, logs the message, hands it to the delivery, waits up to `waitMs`. */
+  private async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
     const to = m.to!;
-    if (to.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
-    if (to.harness === 'shell') return this.refuse(m, REFUSAL.shell);
+    if (to.harness === 'shell') return this.refused(m, REFUSAL.shell);
     const body = cleanBody(raw);
-    if (body === '') return this.refuse(m, REFUSAL.empty);
-    if (tooLong(body)) return this.refuse(m, REFUSAL.tooLong);
-    if (this.d.log.unread(to.paneId, to.token) >= MAX_UNREAD_PER_PANE) return this.refuse(m, REFUSAL.inboxFull);
+    if (body === '') return this.refused(m, REFUSAL.empty);
+    if (tooLong(body)) return this.refused(m, REFUSAL.tooLong);
+    if (this.d.log.unread(to.paneId, to.token) >= MAX_UNREAD_PER_PANE) return this.refused(m, REFUSAL.inboxFull);
     const accepted: WalkyMessage = { ...m, body, state: 'accepted', reason: null };
     // On disk (log and seen.json) before anything is typed.
     await this.save(accepted);
     this.d.delivery().enqueue(to.paneId, m.id, typedText(accepted), accepted.at);
-    return { ok: true, verb: 'send', message: await this.settled(m.id, this.d.waitMs) };
+    return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
+  }
+
+  /**
+   * The operator's message from the phone: no pane to prove, the device names the sender and
+   * the answer does not wait (the phone follows `walky.updated`). A reply goes to the pane the
+   * log holds for the message's sender, with its token, so a replaced pane is refused.
+   */
+  async operatorSend(device: string, to: { address: string } | { replyTo: string }, raw: string, asked?: string): Promise<WalkyMessage | { unknown: string }> {
+    let address: string;
+    let replyTo: string | null = null;
+    if ('replyTo' in to) {
+      const orig = this.d.log.get(to.replyTo);
+      if (!orig) return { unknown: `no message ${to.replyTo} on this machine` };
+      address = orig.from.address ?? 'operator';
+      replyTo = orig.id;
+    } else address = to.address;
+    const id = asked ?? this.d.newId();
+    const known = this.known(id);
+    if (known) return known;
+    const found = this.resolve(address);
+    const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device }, to: 'pane' in found ? target(found.pane) : null };
+    if (this.d.off) return this.refused(draft, REFUSAL.off);
+    if (replyTo !== null && this.d.log.get(replyTo)?.from.kind === 'operator') return this.refused(draft, REFUSAL.operatorReply);
+    if (found.refused !== undefined) return this.refused(draft, found.refused);
+    return this.accept(draft, raw, 0);
+  }
+
+  /** The operator's message to every agent pane on this machine: one receipt per target. */
+  async broadcast(device: string, raw: string): Promise<{ messages: WalkyMessage[]; skipped: Pane[] }> {
+    const panes = [...this.d.hub.panes.values()].sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
+    const messages: WalkyMessage[] = [];
+    for (const p of panes.filter((x) => x.harness !== 'shell')) {
+      const m = await this.operatorSend(device, { address: p.address }, raw);
+      if ('id' in m) messages.push(m);
+    }
+    return { messages, skipped: panes.filter((p) => p.harness === 'shell') };
   }
 
   private async inbox(pid: number, id: string | undefined, all: boolean, keep: boolean): Answer {
@@ -161,11 +202,15 @@ export class WalkyService {
     return { v: 1, id, at: t, from, to: null, asked: asked.slice(0, 200), replyTo, body: '', state: 'refused', reason: null, verified: 'local', read: false, updatedAt: t };
   }
 
-  /** Refused: logged without a body, counted under its reason. */
   private async refuse(m: WalkyMessage, reason: string): Answer {
+    return { ok: true, verb: 'send', message: await this.refused(m, reason) };
+  }
+
+  /** Refused: logged without a body, counted under its reason. */
+  private async refused(m: WalkyMessage, reason: string): Promise<WalkyMessage> {
     const refused: WalkyMessage = { ...m, body: '', state: 'refused', reason };
     await Promise.all([this.save(refused), this.d.log.refused(reason)]);
-    return { ok: true, verb: 'send', message: refused };
+    return refused;
   }
 
   private async markRead(m: WalkyMessage): Promise<WalkyMessage> {

@@ -9,6 +9,7 @@ import { useAttachments } from './workbench/use-attachments';
 import { useFilesSettled } from './workbench/use-files-settled';
 import { QuickReplyChips } from './workbench/quick-reply-chips';
 import { attachmentsToSend } from '../lib/workbench/attachments';
+import { useSendAsMessage } from './walky/send-as-message';
 
 interface Props {
   readonly paneId: string;
@@ -86,6 +87,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
     if (attached) action.run({ kind: 'files', text, attachments: attached.ids });
     else action.run({ kind: 'text', text });
   };
+  const asMessage = useSendAsMessage(paneId, text, () => setBox(''));
   const desktop = useFinePointer();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -139,10 +141,11 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
             files.add(pasted);
           }}
         />
-        <button type="button" className="composer-send" onClick={send} disabled={blocked}>
+        <button type="button" className="composer-send" onClick={asMessage.guard(send)} disabled={blocked} {...asMessage.pressProps}>
           Send
         </button>
       </div>
+      {asMessage.view}
       {desktop ? (
         <p className="composer-hint" id={`${keysId}-hint`}>
           <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> back to the panes

@@ -1,4 +1,5 @@
 import type { Pane } from '@collie/protocol';
+import type { ReactNode } from 'react';
 import { HARNESS_WORDS } from '../lib/words';
 import { CopyButton } from './copy-button';
 import { Elapsed } from './elapsed';
@@ -26,7 +27,7 @@ export function PaneTitle({ pane }: { readonly pane: Pane }) {
 }
 
 /** What a pane is and where: agent, place and how long, and its walky address in a details menu. */
-export function PaneFacts({ pane }: { readonly pane: Pane }) {
+export function PaneFacts({ pane, menu }: { readonly pane: Pane; readonly menu?: ReactNode }) {
   return (
     <div className="pane-facts">
       <p className="pane-meta">
@@ -43,6 +44,7 @@ export function PaneFacts({ pane }: { readonly pane: Pane }) {
           <CopyButton text={pane.address} label="Copy the pane's address" />
         </p>
         <p className="pane-where">{pane.cwd}</p>
+        {menu}
       </details>
     </div>
   );

@@ -1,4 +1,4 @@
-import { durableFromSnapshot, type DurableState, type Pane, type Server, type Snapshot } from '@collie/protocol';
+import { durableFromSnapshot, type DurableState, type Pane, type Server, type Snapshot, type WalkyMessage } from '@collie/protocol';
 import { type PaneReceipts, receiptsFrom } from './receipts';
 
 /**
@@ -16,6 +16,8 @@ export interface Model {
   readonly sends: PaneReceipts;
   /** Durable agents, their open conversations and items. */
   readonly durable: DurableState;
+  /** Walky messages changed since the snapshot, by id (the log itself is fetched: lib/walky). */
+  readonly walky?: ReadonlyMap<string, WalkyMessage>;
 }
 
 export function modelFromSnapshot(snapshot: Snapshot): Model {

@@ -42,8 +42,11 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
       foldDurable(durable, event);
       return { ...model, seq: event.seq, durable };
     }
-    case 'walky.updated':
-      return { ...model, seq: event.seq };
+    case 'walky.updated': {
+      const walky = new Map(model.walky);
+      walky.set(event.message.id, event.message);
+      return { ...model, seq: event.seq, walky };
+    }
     default:
       return assertNever(event);
   }

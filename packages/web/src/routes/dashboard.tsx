@@ -10,6 +10,7 @@ import { groupIntoSpaces } from '../lib/rank';
 import { devicesHref, settingsHref } from '../lib/routes';
 import { summarize } from '../lib/durable/summary';
 import { DurableSection } from '../components/durable/durable-section';
+import { MessageAll } from '../components/walky/message-all';
 
 /** Remembered across visits: the person's choice of what the dashboard lists. */
 const NEEDS_YOU_KEY = 'collie.needs-you-only';
@@ -34,6 +35,7 @@ export function Dashboard() {
         ) : (
           <PaneList model={model} needsYouOnly={needsYouOnly} live={connection === 'live'} />
         )}
+        {model !== null && model.panes.size > 0 ? <MessageAll /> : null}
         <p className="dash-foot">
           <a href={devicesHref()}>Devices</a> · <a href={settingsHref()}>Settings</a>
         </p>

@@ -15,6 +15,7 @@ import { useEscapeBack } from '../hooks/use-escape-back';
 import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
 import { WorkbenchLinks } from '../components/workbench/workbench-links';
+import { MessagesMenuItem, WalkyPane } from '../components/walky/walky-pane';
 
 /**
  * `#/pane/<id>`: one pane. Its title, then the ask it raised right under it (that is what the
@@ -42,9 +43,10 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneTitle pane={pane} />
             <PaneAnnouncer pane={pane} />
             <AskSlot paneId={id} card={pane.card} />
-            <PaneFacts pane={pane} />
+            <PaneFacts pane={pane} menu={<MessagesMenuItem paneId={id} />} />
             <WorkbenchLinks paneId={id} pane={pane} />
             <PaneViews paneId={id} terminal={frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />} />
+            <WalkyPane pane={pane} frame={frame} />
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
           </>

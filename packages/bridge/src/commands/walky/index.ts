@@ -4,8 +4,9 @@
  */
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { MessageId, WALKY_MAX_LINE, WALKY_WAIT_MS, WalkyAnswer, type WalkyRequest } from '@collie/protocol';
-import { loadConfig } from '../../config';
+import type { WalkyAnswer, WalkyRequest } from '@collie/protocol';
+import { isWalkyAnswer, MESSAGE_ID, WALKY_MAX_LINE, WALKY_WAIT_MS } from '@collie/protocol/walky-words';
+import { statePaths } from '../../config/state-paths';
 import { newMessageId } from '../../walky/ids';
 import { parseWalkyArgs, USAGE, type WalkyArgs } from './args';
 import { printAnswer, type Printed } from './print';
@@ -24,12 +25,13 @@ export async function walky(argv: readonly string[], io: WalkyIo): Promise<Print
   if (io.platform === 'win32') return { out: '', err: 'walky talky needs a Unix socket on this host.\n', code: 1 };
   const args = parseWalkyArgs(argv);
   if (!args) return { out: '', err: `${USAGE}\n`, code: 2 };
-  const loaded = loadConfig(io.env);
-  if (!loaded.ok) return { out: '', err: `collie: the configuration is not usable:\n  ${loaded.errors.join('\n  ')}\n`, code: 1 };
-  const badId = 'id' in args && args.id !== null && !MessageId.safeParse(args.id).success;
+  // Only the paths: the settings schema is the bridge's business, and costs start time here.
+  const paths = statePaths(io.env);
+  if (paths.errors.length > 0) return { out: '', err: `collie: the configuration is not usable:\n  ${paths.errors.join('\n  ')}\n`, code: 1 };
+  const badId = 'id' in args && args.id !== null && !MESSAGE_ID.test(args.id);
   if (badId) return { out: '', err: `${args.id} is not a message id (wt_ and 12 letters or digits)\n`, code: 3 };
   const req = await request(args, io);
-  const socket = join(loaded.config.stateDir, 'walky', 'sock');
+  const socket = join(paths.stateDir, 'walky', 'sock');
   try {
     const answer = await call(socket, req, WALKY_WAIT_MS + 10_000);
     return printAnswer(answer, args.json);
@@ -75,7 +77,9 @@ export function call(path: string, req: WalkyRequest, timeoutMs: number): Promis
       clearTimeout(timer);
       s.destroy();
       try {
-        resolve(WalkyAnswer.parse(JSON.parse(buf.split('\n')[0] ?? '')));
+        const answer: unknown = JSON.parse(buf.split('\n')[0] ?? '');
+        if (!isWalkyAnswer(answer)) throw new Error('not an answer');
+        resolve(answer);
       } catch {
         reject(new Error('the bridge sent an answer this collie does not read (a different version?)'));
       }

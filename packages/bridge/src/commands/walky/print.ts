@@ -1,4 +1,5 @@
-import { verifiedWords, walkyWords, type WalkyAnswer, type WalkyMessage, type WhoRow } from '@collie/protocol';
+import type { WalkyAnswer, WalkyMessage, WhoRow } from '@collie/protocol';
+import { verifiedWords, walkyWords } from '@collie/protocol/walky-words';
 import { headerStart } from '../../walky/body';
 
 /** What a command prints and the code it exits with. */

@@ -1,0 +1,50 @@
+import { Hono, type Context } from 'hono';
+import { WalkyBroadcastRequest, WalkyPhoneSend } from '@collie/protocol';
+import type { PhoneWalky } from '../../walky';
+import { ApiError, fail } from '../api-error';
+import { body } from './sends';
+
+/** The operator's name in a message header: the device's own name (`phone-altan`), or the proxy's login. */
+function deviceName(c: Context): string {
+  const who = c.get('who');
+  return who.kind === 'device' ? who.device.name : who.login;
+}
+
+/**
+ * `/api/walky/…`, behind the device gate like every route: the log for a pane (the Messages
+ * sheet), the operator's message to one pane or as a reply, and the broadcast to every agent.
+ * Receipts change later as `walky.updated` events on `/api/events`.
+ */
+export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
+  const r = new Hono();
+  const ready = (c: Context): PhoneWalky | Response => walky() ?? fail(c, new ApiError('starting', 'bridge: walky talky is still starting; try again in a moment'));
+  r.get('/messages', (c) => {
+    const w = ready(c);
+    if (w instanceof Response) return w;
+    const pane = c.req.query('pane');
+    if (pane !== undefined && (pane.length === 0 || pane.length > 200)) return fail(c, new ApiError('bad_request', 'bridge: ?pane= names a pane id, 1 to 200 characters'));
+    return c.json({ machine: w.machine, messages: w.messages(pane), refusals: w.refusals() });
+  });
+  r.post('/send', async (c) => {
+    const w = ready(c);
+    if (w instanceof Response) return w;
+    const b = await body(c, WalkyPhoneSend);
+    if (b instanceof ApiError) return fail(c, b);
+    const to = 'to' in b ? { address: b.to } : { replyTo: b.reply_to };
+    const m = await w.send(deviceName(c), to, b.body, b.id);
+    return 'unknown' in m ? fail(c, new ApiError('not_found', `bridge: ${m.unknown}`)) : c.json({ message: m });
+  });
+  r.post('/broadcast', async (c) => {
+    const w = ready(c);
+    if (w instanceof Response) return w;
+    const b = await body(c, WalkyBroadcastRequest);
+    if (b instanceof ApiError) return fail(c, b);
+    // One machine, no crew: "all", "local" and this machine's own name are the choices there are.
+    if (b.member !== undefined && !['all', 'local', w.machine].includes(b.member)) {
+      return fail(c, new ApiError('bad_request', `bridge: no machine '${b.member.slice(0, 63)}' here (no crew on this machine)`));
+    }
+    const sent = await w.broadcast(deviceName(c), b.body);
+    return c.json({ machine: w.machine, ...sent, refusals: w.refusals() });
+  });
+  return r;
+}

@@ -1,0 +1,42 @@
+import type { Pane, WalkyMessage, WalkyRefusalCounts, WalkySkipped } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import type { Redactor } from '../redact';
+import type { WalkyService } from './service';
+import type { WalkyLog } from './walky-log';
+
+/** The phone's list holds at most this many messages (newest first). */
+export const PHONE_LIST_MAX = 500;
+
+/** Walky talky as the phone's routes see it: the operator's own sends and the log, masked. */
+export interface PhoneWalky {
+  machine: string;
+  /** Messages to or from `paneId` (every message without it), newest first. */
+  messages(paneId?: string): WalkyMessage[];
+  refusals(): WalkyRefusalCounts;
+  send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
+  broadcast(device: string, body: string): Promise<{ messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
+}
+
+export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
+  // A body leaves the bridge masked, as `walky.updated` carries it.
+  const mask = (m: WalkyMessage): WalkyMessage => ({ ...m, body: redact(m.body) });
+  const skipped = (p: Pane): WalkySkipped => ({ address: p.address, label: p.label });
+  return {
+    machine: hub.machine,
+    messages(paneId) {
+      const about = (m: WalkyMessage) => paneId === undefined || m.to?.paneId === paneId || m.from.paneId === paneId;
+      return log.all().filter(about).reverse().slice(0, PHONE_LIST_MAX).map(mask);
+    },
+    refusals() {
+      return Object.fromEntries(Object.entries(log.refusals()).map(([reason, r]) => [reason, r.count]));
+    },
+    async send(device, to, body, id) {
+      const m = await service.operatorSend(device, to, body, id);
+      return 'id' in m ? mask(m) : m;
+    },
+    async broadcast(device, body) {
+      const r = await service.broadcast(device, body);
+      return { messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
+    },
+  };
+}

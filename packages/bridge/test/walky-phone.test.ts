@@ -1,0 +1,90 @@
+import { WalkyBroadcastAnswer, WalkyMessagesAnswer, WalkySendAnswer, type WalkyMessage } from '@collie/protocol';
+import { startClaude, startMessagesApi, startTmux, tempDir, testDevice, testBridgeOptions } from '@collie/testkit';
+import { describe, expect, it } from 'vitest';
+import { startBridge } from '../src/bridge';
+import { fakePane } from './walky/fake-pane';
+import { paneOf, walkyEnv } from './walky/kit';
+
+describe('walky talky on the phone: /api/walky behind the device gate', () => {
+  it('sends as the operator, replies to an agent, broadcasts to every agent, and lists a pane\'s messages', async () => {
+    await using tmux = await startTmux();
+    await using api = await startMessagesApi();
+    await using state = await tempDir('collie-walky-phone');
+    const env = walkyEnv(state.path);
+    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
+    await using claude = await startClaude(tmux, api, { session: 'target' });
+    const shell = await tmux.newSession('shell', { cmd: ['sh'] });
+    const device = await testDevice(state.path, 'phone-altan');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path));
+    const S = await paneOf(bridge, sender.paneId, (p) => p.harness === 'claude');
+    const T = await paneOf(bridge, claude.paneId);
+    const H = await paneOf(bridge, shell, (p) => p.harness === 'shell');
+    const http = (path: string, body?: unknown, headers: Record<string, string> = device.headers) =>
+      fetch(`${bridge.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const send = async (body: unknown) => {
+      const r = await http('/api/walky/send', body);
+      expect(r.status).toBe(200);
+      return WalkySendAnswer.parse(await r.json()).message;
+    };
+    // The receipt as the log holds it, once final (read through the phone's own list).
+    const final = async (id: string): Promise<WalkyMessage> => {
+      const end = Date.now() + 60_000;
+      for (;;) {
+        const list = WalkyMessagesAnswer.parse(await (await http('/api/walky/messages')).json());
+        const found = list.messages.find((x) => x.id === id);
+        if (found && found.state !== 'accepted') return found;
+        if (Date.now() > end) throw new Error(`timed out waiting for the final receipt of ${id}: ${JSON.stringify(found)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+
+    // The gate, and malformed bodies answered with what was wrong.
+    expect((await http('/api/walky/messages', undefined, {})).status).toBe(401);
+    const bad = await http('/api/walky/send', { to: T.address });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^bridge: /);
+    expect((await http('/api/walky/send', { to: T.address, body: 'x', from: 'agent' })).status).toBe(400);
+    const unknown = await http('/api/walky/send', { reply_to: 'wt_000000000000', body: 'x' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe('bridge: no message wt_000000000000 on this machine');
+
+    // The operator's message: the header names the device, the body follows it, typed into the pane.
+    const m = await send({ to: T.address, body: 'Stop and report what you changed.' });
+    expect(m).toMatchObject({ from: { kind: 'operator', device: 'phone-altan' }, to: { paneId: T.id, address: T.address }, verified: 'local' });
+    const q = await api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes(`[walky-talky ${m.id}]`), 60_000);
+    expect(q.prompt).toContain(`[walky-talky ${m.id}] from operator (phone-altan)\nStop and report what you changed.`);
+    expect((await final(m.id)).state).toBe('delivered');
+
+    // The same id twice: the stored receipt, nothing typed again.
+    expect((await send({ to: T.address, body: 'again', id: m.id })).body).toBe('Stop and report what you changed.');
+
+    // Refusals, each with the page's words.
+    expect(await send({ to: `${T.address.slice(0, -4)}zzzz`, body: 'x' })).toMatchObject({ state: 'refused', reason: 'pane replaced' });
+    expect(await send({ to: H.address, body: 'x' })).toMatchObject({ state: 'refused', reason: 'not an agent pane' });
+    expect(await send({ to: T.address, body: 'y'.repeat(4001) })).toMatchObject({ state: 'refused', reason: 'body over 4,000 characters' });
+
+    // An agent's message, then the phone's reply: to the sender's logged pane, with its token.
+    const agent = await sender.collie(['walky', 'send', T.address, 'Tests are green.']);
+    expect(agent.code).toBe(0);
+    const agentId = agent.out.split('\n')[0]!;
+    await final(agentId);
+    const reply = await send({ reply_to: agentId, body: 'Merge it.' });
+    expect(reply).toMatchObject({ replyTo: agentId, from: { kind: 'operator' }, to: { paneId: S.id, address: S.address } });
+    // A reply to the operator's own message has no pane to go to.
+    expect(await send({ reply_to: m.id, body: 'x' })).toMatchObject({ state: 'refused', reason: 'a message from an operator has no pane to reply to' });
+
+    // A pane's list: to and from it, newest first, refusal counts beside.
+    const list = WalkyMessagesAnswer.parse(await (await http(`/api/walky/messages?pane=${encodeURIComponent(T.id)}`)).json());
+    const ids = list.messages.map((x: WalkyMessage) => x.id);
+    expect(ids.indexOf(agentId)).toBeLessThan(ids.indexOf(m.id));
+    expect(list.messages.every((x) => x.to?.paneId === T.id || x.from.paneId === T.id)).toBe(true);
+    expect(list.refusals['pane replaced']).toBe(1);
+
+    // The broadcast: one receipt per agent pane, the shell skipped, a machine that is not here refused.
+    expect((await http('/api/walky/broadcast', { body: 'x', member: 'minibuch' })).status).toBe(400);
+    const all = WalkyBroadcastAnswer.parse(await (await http('/api/walky/broadcast', { body: 'Wrap up for today.', member: 'all' })).json());
+    expect(all.messages.map((x) => x.to?.paneId).sort()).toEqual([S.id, T.id].sort());
+    expect(all.skipped).toEqual([{ address: H.address, label: H.label }]);
+    await api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('Wrap up for today.'), 60_000);
+  }, 240_000);
+});

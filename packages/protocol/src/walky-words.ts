@@ -1,0 +1,111 @@
+/**
+ * The zod-free part of walky talky's wire: limits, and the words the CLI and the phone show.
+ * `collie walky` imports only this (`@collie/protocol/walky-words`), so an agent's call does
+ * not load the schema library before it reaches the socket.
+ */
+import type { WalkyAnswer, WalkyState, WalkyVerified } from './walky';
+
+/** A message id: `wt_` and 12 letters or digits. */
+export const MESSAGE_ID = /^wt_[a-z0-9]{12}$/;
+
+/** At most this many characters in a body, after cleaning; a longer one is refused, never cut. */
+export const WALKY_MAX_BODY = 4000;
+/** A request line longer than this is answered `too_large` without being parsed. */
+export const WALKY_MAX_LINE = 64 * 1024;
+/** `send` waits this long for a final receipt before it answers with the one it has. */
+export const WALKY_WAIT_MS = 15_000;
+
+/** The receipt's state in words, as the CLI and the phone show it. */
+export function walkyWords(state: WalkyState, reason: string | null): string {
+  switch (state) {
+    case 'accepted':
+      return 'queued';
+    case 'delivered':
+      return 'typed into the pane';
+    case 'inbox-only':
+      return `waiting in the inbox, not typed${reason ? `: ${reason}` : ''}`;
+    case 'refused':
+      return `not sent${reason ? `: ${reason}` : ''}`;
+    case 'unknown':
+      return `may have arrived, will not be sent again${reason ? ` (${reason})` : ''}`;
+  }
+}
+
+/** How this machine knew the sender, in words. */
+export function verifiedWords(verified: WalkyVerified, member?: string): string {
+  switch (verified) {
+    case 'origin':
+      return `signed by ${member ?? 'its machine'}`;
+    case 'lead':
+      return 'relayed by the lead';
+    case 'local':
+      return 'this machine';
+    case 'none':
+      return 'not verified';
+  }
+}
+
+/** The refusal reasons the page names, word for word. */
+export const REFUSAL = {
+  notInPane: 'run this inside a pane, or send from the phone',
+  ownPane: 'that is your own pane',
+  replaced: 'pane replaced',
+  off: 'off',
+  tooLong: 'body over 4,000 characters',
+  empty: 'empty body',
+  shell: 'not an agent pane',
+  noPane: 'no such pane',
+  badAddress: 'not an address',
+  broadcast: 'only the operator may broadcast',
+  otherMember: 'no crew on this machine',
+  operatorReply: 'a message from an operator has no pane to reply to',
+  inboxFull: 'inbox full',
+} as const;
+
+/** Why a message waits in the inbox instead of being typed. */
+export const INBOX_REASON = { draft: 'draft present', busy: 'pane busy', gone: 'pane gone' } as const;
+
+/**
+ * The CLI's check of an answer line, without the schema library: the discriminant and every
+ * field the CLI reads or prints, with their types. The bridge builds each answer from the zod
+ * schemas (`WalkyAnswer`); a test holds this check to accept what the schema accepts.
+ */
+export function isWalkyAnswer(v: unknown): v is WalkyAnswer {
+  if (!isObj(v) || typeof v['verb'] !== 'string') return false;
+  switch (v['verb']) {
+    case 'error': {
+      const e = v['error'];
+      return v['ok'] === false && isObj(e) && str(e, 'code') && str(e, 'message');
+    }
+    case 'who':
+      return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && Array.isArray(v['panes']) && v['panes'].every(isRow);
+    case 'send':
+    case 'status':
+      return v['ok'] === true && isMessage(v['message']);
+    case 'inbox':
+      return v['ok'] === true && Array.isArray(v['messages']) && v['messages'].every(isMessage);
+    default:
+      return false;
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (o: Obj, k: string) => typeof o[k] === 'string';
+const optStr = (o: Obj, k: string) => o[k] === undefined || typeof o[k] === 'string';
+const STATES: readonly string[] = ['accepted', 'delivered', 'inbox-only', 'refused', 'unknown'];
+const VERIFIED: readonly string[] = ['origin', 'lead', 'local', 'none'];
+
+function isRow(r: unknown): boolean {
+  return isObj(r) && str(r, 'address') && str(r, 'machine') && str(r, 'harness') && str(r, 'label') && str(r, 'state') && typeof r['you'] === 'boolean';
+}
+
+function isMessage(m: unknown): boolean {
+  if (!isObj(m) || m['v'] !== 1 || !str(m, 'id') || typeof m['at'] !== 'number' || !str(m, 'asked') || !str(m, 'body')) return false;
+  if (!STATES.includes(String(m['state'])) || !VERIFIED.includes(String(m['verified'])) || typeof m['read'] !== 'boolean') return false;
+  if (!(m['replyTo'] === null || typeof m['replyTo'] === 'string') || !(m['reason'] === null || typeof m['reason'] === 'string')) return false;
+  const f = m['from'];
+  if (!isObj(f) || (f['kind'] !== 'agent' && f['kind'] !== 'operator') || !['address', 'label', 'harness', 'device', 'member'].every((k) => optStr(f, k))) return false;
+  const t = m['to'];
+  return t === null || (isObj(t) && ['paneId', 'pane', 'address', 'token', 'harness', 'label'].every((k) => str(t, k)));
+}

@@ -1,0 +1,124 @@
+import type { WalkyBroadcastAnswer } from '@collie/protocol';
+import { useState } from 'react';
+import { useClientState } from '../../hooks/use-client';
+import { postBroadcast } from '../../lib/walky/api';
+import { broadcastTargets, confirmWords, refusalLines } from '../../lib/walky/broadcast';
+import { receiptLine } from '../../lib/walky/messages';
+import { rememberSent, useWalky } from '../../lib/walky/store';
+import './walky.css';
+
+type Step = { name: 'write' } | { name: 'confirm' } | { name: 'sending' } | { name: 'done'; answer: WalkyBroadcastAnswer } | { name: 'failed'; message: string };
+
+/**
+ * "Message all agents", for the operator: write, pick "Send to", confirm with the count,
+ * then one receipt per target ("Agents reached"), the shells skipped, and the refusals.
+ */
+export function MessageAll() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="wk-all-open" onClick={() => setOpen(true)}>
+        Message all agents
+      </button>
+      {open ? <MessageAllSheet onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
+  const { model } = useClientState();
+  const walky = useWalky();
+  const [text, setText] = useState('');
+  const [member, setMember] = useState('all');
+  const [step, setStep] = useState<Step>({ name: 'write' });
+  const machine = model?.machine ?? 'this machine';
+  const { agents, shells } = broadcastTargets(model?.panes.values() ?? []);
+  const send = async () => {
+    setStep({ name: 'sending' });
+    const got = await postBroadcast(text, member);
+    if (!got.ok) return setStep({ name: 'failed', message: got.message });
+    for (const m of got.value.messages) rememberSent(m);
+    setStep({ name: 'done', answer: got.value });
+  };
+  // Each receipt follows its message to the final word.
+  const live = (id: string) => (walky.phase === 'ready' ? walky.messages.find((m) => m.id === id) : undefined);
+  return (
+    <div className="wk-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <section className="wk-sheet" role="dialog" aria-modal="true" aria-labelledby="wk-all-title">
+        <header className="wk-sheet-head">
+          <h2 id="wk-all-title">Message all agents</h2>
+          <button type="button" className="wk-close" onClick={onClose}>
+            Close
+          </button>
+        </header>
+        <div className="wk-sheet-list">
+          {step.name === 'write' || step.name === 'failed' ? (
+            <>
+              <textarea className="wk-text" rows={4} value={text} aria-label="Message to every agent" onChange={(e) => setText(e.currentTarget.value)} />
+              <label className="wk-field">
+                Send to
+                <select value={member} onChange={(e) => setMember(e.currentTarget.value)}>
+                  <option value="all">All machines</option>
+                  <option value={machine}>{machine}</option>
+                </select>
+              </label>
+              <button type="button" className="wk-primary" disabled={text.trim() === ''} onClick={() => setStep({ name: 'confirm' })}>
+                Send message
+              </button>
+              {step.name === 'failed' ? <p className="wk-bad">Not sent: {step.message}</p> : null}
+            </>
+          ) : null}
+          {step.name === 'confirm' || step.name === 'sending' ? (
+            <>
+              <p className="wk-confirm">{confirmWords(agents.length, 1)}</p>
+              <div className="wk-buttons">
+                <button type="button" className="wk-primary" disabled={step.name === 'sending' || agents.length === 0} onClick={() => void send()}>
+                  Send
+                </button>
+                <button type="button" className="wk-close" disabled={step.name === 'sending'} onClick={() => setStep({ name: 'write' })}>
+                  Back
+                </button>
+              </div>
+            </>
+          ) : null}
+          {step.name === 'done' ? (
+            <>
+              <h3 className="wk-sub">Agents reached</h3>
+              <ul className="wk-receipts">
+                {step.answer.messages.map((m) => (
+                  <li key={m.id}>{receiptLine(live(m.id) ?? m)}</li>
+                ))}
+                <li className="wk-every">every machine: {step.answer.messages.length === 1 ? '1 message' : `${step.answer.messages.length} messages`}</li>
+              </ul>
+              {refusalLines(step.answer.refusals).length > 0 ? (
+                <>
+                  <h3 className="wk-sub">Not sent on this machine</h3>
+                  <ul className="wk-receipts">
+                    {refusalLines(step.answer.refusals).map((l) => (
+                      <li key={l}>{l}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </>
+          ) : null}
+          {shells.length > 0 && step.name !== 'done' ? <Skipped labels={shells.map((p) => `${p.label} (${p.address})`)} /> : null}
+          {step.name === 'done' && step.answer.skipped.length > 0 ? <Skipped labels={step.answer.skipped.map((p) => `${p.label} (${p.address})`)} /> : null}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Skipped({ labels }: { readonly labels: readonly string[] }) {
+  return (
+    <>
+      <h3 className="wk-sub">Shell panes skipped</h3>
+      <ul className="wk-receipts wk-muted">
+        {labels.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { WalkyMessage, WalkyRefusalCounts } from '@collie/protocol';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useClientState } from '../../hooks/use-client';
+import { fetchWalky } from './api';
+import { mergeMessages } from './messages';
+
+/**
+ * The log as the phone knows it: one fetch of `/api/walky/messages` per bridge run (shared by
+ * every component of the page), with the `walky.updated` events the model folded since.
+ * `unavailable`: the bridge keeps no messages (it has no walky routes).
+ */
+export type WalkyLoad = { phase: 'loading' } | { phase: 'unavailable' } | { phase: 'ready'; machine: string; refusals: WalkyRefusalCounts; messages: readonly WalkyMessage[] };
+
+let loaded: { run: string; load: WalkyLoad } | null = null;
+let inFlight: string | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const current = () => loaded;
+
+function load(run: string): void {
+  if (inFlight === run || loaded?.run === run) return;
+  inFlight = run;
+  void fetchWalky().then((got) => {
+    inFlight = null;
+    const next: WalkyLoad = got.ok ? { phase: 'ready', ...got.value } : got.status === 404 ? { phase: 'unavailable' } : { phase: 'loading' };
+    // A failed fetch is tried again on the next render of a new connection, not in a loop.
+    loaded = next.phase === 'loading' ? null : { run, load: next };
+    for (const l of listeners) l();
+  });
+}
+
+/** Every message known, newest first, the event's copy winning over the fetched one. */
+export function useWalky(): WalkyLoad {
+  const { model, connection } = useClientState();
+  const run = model?.run ?? null;
+  const live = connection === 'live';
+  useEffect(() => {
+    if (live && run !== null) load(run);
+  }, [live, run]);
+  const got = useSyncExternalStore(subscribe, current);
+  const events = model?.walky;
+  return useMemo((): WalkyLoad => {
+    if (!got || got.run !== run) return { phase: 'loading' };
+    if (got.load.phase !== 'ready') return got.load;
+    return { ...got.load, messages: mergeMessages(got.load.messages, events ? [...events.values()] : []) };
+  }, [got, run, events]);
+}
+
+/** A message sent from this page lands in the list at once, before its event arrives. */
+export function rememberSent(m: WalkyMessage): void {
+  if (!loaded || loaded.load.phase !== 'ready') return;
+  loaded = { ...loaded, load: { ...loaded.load, messages: mergeMessages(loaded.load.messages, [m]) } };
+  for (const l of listeners) l();
+}

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import type { WalkyMessage } from '@collie/protocol';
+import { describe, expect, it } from 'vitest';
+import { confirmWords, refusalLines } from './broadcast';
+import { headerIds, idsIn, plainRows, splitIds } from './ids';
+import { mergeMessages, paneMessages, receiptLine } from './messages';
+
+const msg = (id: string, at: number, extra: Partial<WalkyMessage> = {}): WalkyMessage => ({
+  v: 1,
+  id,
+  at,
+  from: { kind: 'agent', paneId: 's:%1', address: 'local/s:%1#aaaa', label: 'repo#main', harness: 'claude' },
+  to: { paneId: 's:%2', pane: 'local/s:%2', address: 'local/s:%2#bbbb', token: 'bbbb', harness: 'claude', label: 'repo#fix' },
+  asked: 'local/s:%2#bbbb',
+  replyTo: null,
+  body: 'hi',
+  state: 'delivered',
+  reason: null,
+  verified: 'local',
+  read: false,
+  updatedAt: at,
+  ...extra,
+});
+
+describe('walky on the phone, pure parts', () => {
+  it('cuts text at every message id and puts it back together unchanged', () => {
+    expect(splitIds('see wt_k3f9x2m8q1a0 and wt_n2d8s1v7c4b9.')).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'id', id: 'wt_k3f9x2m8q1a0' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'id', id: 'wt_n2d8s1v7c4b9' },
+      { kind: 'text', text: '.' },
+    ]);
+    expect(idsIn('wt_short wt_k3f9x2m8q1a0x wt_k3f9x2m8q1a0 wt_k3f9x2m8q1a0')).toEqual(['wt_k3f9x2m8q1a0']);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'w', 't', '_', '0', ' ', '\n', 'k', '[') }), (s) => {
+        expect(splitIds(s).map((p) => (p.kind === 'id' ? p.id : p.text)).join('')).toBe(s);
+      }),
+    );
+  });
+
+  it('finds header ids and reads rows without their colours', () => {
+    const rows = ['\u001b[1m> [walky-talky wt_k3f9x2m8q1a0] from operator (phone)\u001b[0m', 'printed wt_n2d8s1v7c4b9'];
+    expect(headerIds(plainRows(rows))).toEqual(['wt_k3f9x2m8q1a0']);
+  });
+
+  it('merges by id, newest copy wins, newest first; a pane lists what reached it and what it sent', () => {
+    const a = msg('wt_aaaaaaaaaaaa', 1);
+    const b = msg('wt_bbbbbbbbbbbb', 2);
+    const merged = mergeMessages([a, b], [{ ...a, state: 'inbox-only', reason: 'draft present', updatedAt: 5 }]);
+    expect(merged.map((m) => m.id)).toEqual([b.id, a.id]);
+    expect(merged[1]!.state).toBe('inbox-only');
+    const refused = msg('wt_cccccccccccc', 3, { state: 'refused', reason: 'pane replaced' });
+    expect(paneMessages([...merged, refused], { id: 's:%2', token: 'bbbb' }).map((m) => m.id)).toEqual([b.id, a.id]);
+    expect(paneMessages([refused], { id: 's:%1', token: 'zzzz' })).toHaveLength(1);
+    expect(receiptLine(merged[1]!)).toBe('Message to local/s:%2: waiting in the inbox, not typed: draft present');
+  });
+
+  it('says the count and the refusals in words', () => {
+    expect(confirmWords(5, 2)).toBe('Message 5 agents on 2 machines?');
+    expect(confirmWords(1, 1)).toBe('Message 1 agent on 1 machine?');
+    expect(refusalLines({ off: 1, 'pane replaced': 3, empty: 0 })).toEqual(['pane replaced: 3', 'off: 1']);
+  });
+});
