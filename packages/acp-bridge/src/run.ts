@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@collie/durable-sdk';
 import { AcpAgent, type AcpAgentOptions } from './acp-agent';
@@ -46,17 +47,23 @@ export async function runAcp(o: RunOptions, registry: Registry): Promise<Running
   const acp = new AcpAgent({ ...o, cwd: o.agent.cwd });
   await mkdir(registry.socketDir, { recursive: true, mode: 0o700 });
   const socket = join(registry.socketDir, `${o.name}.sock`);
-  let link: Link | null = await startLink(o.agent, acp);
-  acp.attach(link);
-  const listening = await serve(acp.durable, { socket });
+  if (await answers(socket)) {
+    acp.close();
+    throw new Error(`collie: a durable agent named ${o.name} is already running on ${socket}`);
+  }
+  let link: Link | null = null;
   try {
+    // Listed before it listens: a name taken by another agent is refused before its socket is touched.
     await registry.add(o.name, socket);
+    link = await startLink(o.agent, acp);
   } catch (err) {
-    link.close();
-    await listening.close();
+    link?.close();
+    await registry.remove(o.name, socket).catch(() => undefined);
     acp.close();
     throw err;
   }
+  acp.attach(link);
+  const listening = await serve(acp.durable, { socket });
   log(`serving ${link.init.agentInfo?.name ?? o.agent.command} as the durable agent ${o.name} on ${socket}`);
 
   let stopping = false;
@@ -119,4 +126,13 @@ export async function runAcp(o: RunOptions, registry: Registry): Promise<Running
   })();
 
   return { acp, socket, pid: () => link?.pid, done, stop: () => stop(0) };
+}
+
+/** Whether something already listens on the socket (another run under the same name). */
+function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = connect(socket);
+    c.once('connect', () => (c.destroy(), resolve(true)));
+    c.once('error', () => resolve(false));
+  });
 }

@@ -109,6 +109,17 @@ async function turn(client, sessionId, text, signal) {
       await chunk(`Fuzz answer: ${JSON.stringify(r.outcome).slice(0, 80)}`);
       return 'end_turn';
     }
+    case 'bench': {
+      // Permission requests one after another, each stamped with its send time (epoch ms), for bench/acp.mjs.
+      for (let i = 0; i < Number(rest[0] ?? 100) && !signal.aborted; i++) {
+        const at = (performance.timeOrigin + performance.now()).toFixed(3);
+        await client.request(acp.methods.client.session.requestPermission, {
+          sessionId, toolCall: { toolCallId: `bench-${i}`, title: `bench ${i} at ${at}` },
+          options: [{ optionId: 'yes', name: 'Yes', kind: 'allow_once' }],
+        }, { signal });
+      }
+      return 'end_turn';
+    }
     case 'oversize':
       raw(`${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'o'.repeat(5 * 1024 * 1024) } } } })}\n`);
       return new Promise(() => undefined);
