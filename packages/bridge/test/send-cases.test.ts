@@ -4,7 +4,7 @@ import { claudeInputText, plainReply, startClaude, startMessagesApi, startTmux, 
 import { boxForm } from '../src/send/box-match';
 import { ReceiptStore } from '../src/send/receipt-store';
 import { bridgeFor, type TestBridge, until } from './harness';
-import { call } from './send-helpers';
+import { call, finalReceipt } from './send-helpers';
 
 /** Issue 15, faults 3, 4 and 6 and the agent's own mode characters, on the real Claude Code TUI. */
 describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box actions', () => {
@@ -84,7 +84,8 @@ describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box
   });
 
   it('`!cmd` runs in the shell as at the keyboard, and the receipt says so; the pane is not left in shell mode', async () => {
-    const r = await call(bridge, id, 'send', { text: '!echo collie-bang', request_id: 'bang-1' });
+    const first = await call(bridge, id, 'send', { text: '!echo collie-bang', request_id: 'bang-1' });
+    const r = first.final ? first : await finalReceipt(bridge, 'bang-1');
     expect(r.state).toBe('typed');
     expect(r.outcome).toBe('typed into the pane: run as a shell command (a leading ! is shell mode)');
     await api.waitForRequest((q) => q.kind === 'main' && q.userMessages.some((m) => m.includes('<bash-input>echo collie-bang</bash-input>')));
@@ -94,7 +95,9 @@ describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box
 
   it('`/help` runs the command as at the keyboard, and the receipt says it was not a message', async () => {
     const before = api.requests.length;
-    const r = await call(bridge, id, 'send', { text: '/help', request_id: 'slash-1' });
+    // Held first when the engine has not yet seen the end of the `!` command's turn (under load).
+    const first = await call(bridge, id, 'send', { text: '/help', request_id: 'slash-1' });
+    const r = first.final ? first : await finalReceipt(bridge, 'slash-1');
     expect(r.state).toBe('typed');
     expect(r.outcome).toBe('typed into the pane: run as a command (a leading / is a command), not sent as a message');
     await claude.waitForScreen((s) => /For more help/.test(s));

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, startDemo, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, showTerminal, untilPane } from './e2e-setup';
 
 /**
  * What a newcomer sees: `collie demo`'s real Claude Code panes (running offline against the
@@ -44,8 +44,8 @@ describe('the demo on the phone', () => {
 
     // The working pane: its mirror shows the Claude screen and moves with the turn's timer.
     await page.locator('.row-working').click();
+    await showTerminal(page);
     const term = page.locator('.term');
-    await term.waitFor();
     await expect.poll(() => term.textContent(), { timeout: 15_000 }).toMatch(/esc to interrupt|Claude Code/);
     const before = await term.textContent();
     await expect.poll(() => term.textContent(), { timeout: 15_000 }).not.toBe(before);

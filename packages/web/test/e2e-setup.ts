@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EventHub } from '@collie/bridge';
+import type { Page } from 'playwright-core';
 import type { Pane } from '@collie/protocol';
 import { build } from 'vite';
 
@@ -60,4 +61,14 @@ export function untilPane(hub: EventHub, what: string, check: (pane: Pane) => bo
       resolve(pane);
     });
   });
+}
+
+/**
+ * Picks the pane page's Terminal view, as a person taps it: on a phone the Chat comes first as soon
+ * as the agent's transcript is found, which can happen at any moment of a test that reads the mirror.
+ */
+export async function showTerminal(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: 'Terminal' });
+  await tab.click();
+  await page.locator('.pane-views.shows-terminal .term').waitFor();
 }

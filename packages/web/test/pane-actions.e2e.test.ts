@@ -17,7 +17,7 @@ import {
 } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, showTerminal, untilPane } from './e2e-setup';
 import { holdEvents } from './hold-events';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
@@ -55,7 +55,7 @@ describe('acting on a real Claude Code pane from the phone', () => {
 
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
-    await page.locator('.term').waitFor();
+    await showTerminal(page);
 
     const box = page.getByLabel('Text to send to the pane');
     const send = page.getByRole('button', { name: 'Send', exact: true });

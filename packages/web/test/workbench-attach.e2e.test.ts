@@ -3,7 +3,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, showTerminal, untilPane } from './e2e-setup';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -48,7 +48,7 @@ describe('attaching a file from the phone', () => {
 
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
-    await page.locator('.term').waitFor();
+    await showTerminal(page);
 
     // The file picker, as a person opens it: the Attach button.
     const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
