@@ -20,7 +20,7 @@ import {
 } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
-import { screenTurns } from './agent-live';
+import { orExplain, screenTurns } from './agent-live';
 
 /** The real Gemini CLI 0.61 through the real bridge: states, the approval card, the send protocol. */
 const missing = geminiMissing();
@@ -81,7 +81,7 @@ describe.skipIf(missing !== null)('the real Gemini CLI through the bridge', () =
     const blocked = until(bridge.hub, 'blocked', () => { const p = paneOf(); return p?.state === 'blocked' && p.card ? { pane: p, at: Date.now() } : undefined; }, 30_000);
     const screenBlocked = screenTurns(tmux, gemini.paneId, geminiApproval);
     await gemini.submit('make the marker file');
-    const b = await blocked;
+    const b = await orExplain(blocked, tmux, gemini.paneId, api);
     expect(b.at - (await screenBlocked)).toBeLessThan(1000);
     expect(b.pane.dialog).toBe('permission');
     expect(b.pane.card).toMatchObject({ kind: 'permission', question: 'Allow execution of [Shell]?', title: 'Shell' });
@@ -147,7 +147,7 @@ describe.skipIf(missing !== null)('the real Gemini CLI through the bridge', () =
     await settled();
     api.script(...agentShell('touch from-the-card', { reason: 'Create another marker' }), agentReply('After the approval.'));
     await gemini.submit('run the command');
-    const blocked = await until(bridge.hub, 'the approval card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, 30_000);
+    const blocked = await orExplain(until(bridge.hub, 'the approval card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, 30_000), tmux, gemini.paneId, api);
     const r = await call(bridge, id, 'send', { text: 'queued behind the approval', request_id: 'gemini-dialog-1' });
     expect(r.outcome).toBe('held: dialog open');
     const during = await gemini.capture();

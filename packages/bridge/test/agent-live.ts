@@ -35,3 +35,22 @@ export async function answerCard(
   await until(bridge.hub, 'the card answered', () => bridge.hub.panes.get(id)?.card?.signature !== card.signature || undefined, ms);
   return card;
 }
+
+/**
+ * `wait`, or its error with what explains it: the pane's screen and the model's last requests
+ * (a real agent under load is the one part of these tests that nobody here controls).
+ */
+export async function orExplain<T>(
+  wait: Promise<T>,
+  tmux: TmuxServer,
+  pane: string,
+  api?: { requests: readonly { seq: number; kind: string; prompt: string; scripted: boolean; aborted: boolean }[] },
+): Promise<T> {
+  try {
+    return await wait;
+  } catch (err) {
+    const screen = await tmux.capture(pane).catch((e: unknown) => `(no screen: ${String(e)})`);
+    const requests = (api?.requests ?? []).slice(-8).map((r) => `#${r.seq} ${r.kind}${r.scripted ? '' : ' unscripted'}${r.aborted ? ' aborted' : ''} ${JSON.stringify(r.prompt.slice(0, 60))}`);
+    throw new Error(`${(err as Error).message}\n--- screen ---\n${screen}\n--- last requests ---\n${requests.join('\n')}`);
+  }
+}
