@@ -145,7 +145,9 @@ describe.skipIf(missing !== null)('the real Gemini CLI through the bridge', () =
 
   it('held while an approval is open; the card answer runs it; then the held text is typed', async () => {
     await settled();
-    api.script(...agentShell('touch from-the-card', { reason: 'Create another marker' }), agentReply('After the approval.'));
+    // Another command than the first test's `touch`: once in a while under load Gemini CLI runs a
+    // second `touch` of the session without asking, which is its business, not the bridge's.
+    api.script(...agentShell('mkdir from-the-card', { reason: 'Create another marker' }), agentReply('After the approval.'));
     await gemini.submit('run the command');
     const blocked = await orExplain(until(bridge.hub, 'the approval card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, 30_000), tmux, gemini.paneId, api);
     const r = await call(bridge, id, 'send', { text: 'queued behind the approval', request_id: 'gemini-dialog-1' });
