@@ -24,7 +24,7 @@ describe('the lock-screen answer of a permission push', () => {
     const a = paneAsk(blocked('t:%1', long), mask);
     expect(askLine(bashCard(long)).endsWith('…')).toBe(true);
     expect(a.answer).toMatchObject({ deny: 2, allow: null });
-    const card = { ...bashCard('q'), kind: 'question' as const, title: 'Pick one', body: [], question: 'Which?' };
-    expect(paneAsk(blocked('t:%1', 'q', { dialog: 'question', card }), mask).answer).toBeUndefined();
+    const card = { ...bashCard('q'), kind: 'select' as const, title: 'Pick one', body: [], question: 'Which?' };
+    expect(paneAsk(blocked('t:%1', 'q', { dialog: 'select', card }), mask).answer).toBeUndefined();
   });
 });
