@@ -114,7 +114,9 @@ self.addEventListener('push', (event) => {
 
 function show(p) {
   // Allow only when the bridge found the whole ask in the text; Always allow stays in the app.
-  const actions = p.answer ? [...(p.answer.allow !== null ? [{ action: 'allow', title: 'Allow' }] : []), { action: 'deny', title: 'Deny' }, { action: 'open', title: 'Open' }] : [];
+  // A browser shows at most Notification.maxActions (2 in Chrome): with Allow, Open is the tap on
+  // the notification itself.
+  const actions = !p.answer ? [] : p.answer.allow !== null ? [{ action: 'allow', title: 'Allow' }, { action: 'deny', title: 'Deny' }] : [{ action: 'deny', title: 'Deny' }, { action: 'open', title: 'Open' }];
   return self.registration.showNotification(p.title, {
     body: p.body,
     tag: p.tag,

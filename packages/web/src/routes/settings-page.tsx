@@ -136,7 +136,7 @@ function Prefs({ prefs, onChange }: { readonly prefs: PushPrefs; readonly onChan
         <input type="checkbox" checked={prefs.lockScreen} onChange={(e) => onChange({ ...prefs, lockScreen: e.target.checked })} />
         Answer permissions from the notification
       </label>
-      <p className="pair-note">Deny and Open on every permission push; Allow only when the whole command or path is in the notification. Always allow stays in the app.</p>
+      <p className="pair-note">Deny on every permission push, and Allow only when the whole command or path is in the notification; a tap on it opens the ask. Always allow stays in the app.</p>
       <h2 className="settings-head">Quiet hours</h2>
       <label className="settings-check">
         <input type="checkbox" checked={prefs.quiet !== null} onChange={(e) => onChange({ ...prefs, quiet: e.target.checked ? { from, to } : null })} />
