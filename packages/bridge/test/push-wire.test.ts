@@ -93,4 +93,36 @@ describe('push over the real Web Push wire (a stand-in push service on loopback)
     await service.next((p) => isShow(p, (x) => x.kind === 'test'));
     expect(service.refused).toEqual([]);
   }, 120_000);
+
+  it('a finished turn pushes once when that kind is on ("Turn finished in"), and is withdrawn when the pane is opened', async () => {
+    await using tmux = await startTmux();
+    await using state = await tempDir('collie-state');
+    await using service = await startPushService();
+    const pane = await fakePane(tmux, state.path, 'work', 'fresh-idle');
+    await using bridge = await pushBridge(tmux.tmpDir, state.path, service, { delayMs: 300 });
+    const id = `${tmux.name}:${pane.paneId}`;
+    await until(bridge.hub, 'the idle pane', (h) => h.panes.get(id)?.state === 'idle', 30_000);
+    await subscribeDevice(bridge, service.subscribe());
+    const prefs = PushStatus.parse((await pushCall(bridge, '')).json).prefs;
+    expect(prefs.kinds.finished).toBe(false);
+    // Off by default: a turn that ends pushes nothing (the next question's push shows none came before).
+    await pane.draw('working');
+    await until(bridge.hub, 'working', (h) => h.panes.get(id)?.state === 'working', 30_000);
+    await pane.draw('fresh-idle');
+    await until(bridge.hub, 'done', (h) => h.panes.get(id)?.state === 'done', 30_000);
+    await pane.draw('working');
+    await until(bridge.hub, 'working again', (h) => h.panes.get(id)?.state === 'working', 30_000);
+    expect((await pushCall(bridge, '/prefs', { prefs: { ...prefs, kinds: { ...prefs.kinds, finished: true } } })).status).toBe(200);
+    await pane.draw('fresh-idle');
+    await until(bridge.hub, 'done again', (h) => h.panes.get(id)?.state === 'done', 30_000);
+    const pushed = await service.next((p) => isShow(p));
+    const shown = payloadOf(pushed);
+    if (shown.type !== 'push.show') throw new Error('not a show');
+    expect(shown).toMatchObject({ kind: 'finished', title: expect.stringMatching(/^Turn finished in /), body: 'The agent waits for your next message.', url: `#/pane/${encodeURIComponent(id)}` });
+    expect(service.received.filter((p) => isShow(p))).toHaveLength(1);
+    // Opened on the phone: the pane is seen (done → idle), and the notification goes.
+    expect((await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: '{}' })).status).toBeLessThan(300);
+    await service.next((p) => isWithdraw(p, shown.tag));
+    expect(service.refused).toEqual([]);
+  }, 120_000);
 });

@@ -45,10 +45,12 @@ export const PushPrefs = z.object({
       to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time is HH:MM'),
     })
     .nullable(),
+  /** Answer from the lock screen: a permission push carries Deny and Open (and Allow when the whole ask is in its text). Off by default. */
+  lockScreen: z.boolean().default(false),
 });
 export type PushPrefs = z.infer<typeof PushPrefs>;
 
-export const DEFAULT_PUSH_PREFS: PushPrefs = { kinds: { blocked: true, finished: false, durable: true, messages: true }, quiet: null };
+export const DEFAULT_PUSH_PREFS: PushPrefs = { kinds: { blocked: true, finished: false, durable: true, messages: true }, quiet: null, lockScreen: false };
 
 /** `GET /api/push`: the bridge's public VAPID key and where this device stands. */
 export const PushStatus = z.object({
@@ -75,6 +77,19 @@ export const PushTestResult = z.object({ sent: z.number().int().nonnegative(), f
 export type PushTestResult = z.infer<typeof PushTestResult>;
 
 /**
+ * What a permission push lets the lock screen answer: the pane, the card's signature, and the
+ * option numbers of Deny and of Allow (null when the notification cannot show the whole ask,
+ * so nobody approves what they cannot read). "Always allow" is never offered outside the app.
+ */
+export const PushAnswer = z.object({
+  pane: z.string().min(1).max(300),
+  signature: z.string().min(1).max(200),
+  deny: z.number().int().positive().max(99),
+  allow: z.number().int().positive().max(99).nullable(),
+});
+export type PushAnswer = z.infer<typeof PushAnswer>;
+
+/**
  * The decrypted payload. `push.show`: a notification (a new `tag` replaces one with the same
  * tag); `push.withdraw`: close the notification with that tag (the question was answered).
  */
@@ -82,13 +97,15 @@ export const PushPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('push.show'),
     v: z.literal(1),
-    kind: z.enum(['blocked', 'durable', 'flood', 'reminder', 'test']),
+    kind: z.enum(['blocked', 'finished', 'durable', 'flood', 'reminder', 'test']),
     tag: z.string().max(200),
     title: z.string().max(200),
     body: z.string().max(1000),
     /** The app's own hash route to open on a tap (`#/pane/<id>`). */
     url: z.string().max(600),
     at: z.number(),
+    /** Lock-screen answers (the setting on): the card's signature and option numbers, posted as the card would. */
+    answer: PushAnswer.optional(),
   }),
   z.object({ type: z.literal('push.withdraw'), v: z.literal(1), tag: z.string().max(200), at: z.number() }),
 ]);
@@ -96,5 +113,7 @@ export type PushPayload = z.infer<typeof PushPayload>;
 
 /** Title of a pane's question push (the durable agents page's words). */
 export const paneAskTitle = (pane: string) => `Permission needed in ${pane}`;
+/** Title of a finished turn's push. */
+export const paneTurnTitle = (pane: string) => `Turn finished in ${pane}`;
 /** The one push past the hourly cap, for panes. */
 export const paneFloodTitle = (host: string) => `Agents on ${host} are raising many asks`;

@@ -94,7 +94,16 @@ function readPush(data) {
   if (p.type !== 'push.show' || typeof p.title !== 'string' || typeof p.body !== 'string' || typeof p.url !== 'string') return null;
   // Only the app's own hash routes open from a notification.
   const url = /^#\/[\w%:.@/-]*$/.test(p.url) ? p.url : '#/';
-  return { type: p.type, tag: p.tag, kind: String(p.kind), title: p.title.slice(0, 200), body: p.body.slice(0, 1000), url };
+  return { type: p.type, tag: p.tag, kind: String(p.kind), title: p.title.slice(0, 200), body: p.body.slice(0, 1000), url, answer: readAnswer(p.answer) };
+}
+
+const optionNumber = (n) => Number.isInteger(n) && n > 0 && n < 100;
+
+/** Lock-screen answers (docs/push.md): the pane, the card's signature, Deny's and Allow's option numbers. */
+function readAnswer(a) {
+  if (!a || typeof a !== 'object' || typeof a.pane !== 'string' || typeof a.signature !== 'string') return null;
+  if (a.pane.length > 300 || a.signature.length > 200 || !optionNumber(a.deny) || (a.allow !== null && !optionNumber(a.allow))) return null;
+  return { pane: a.pane, signature: a.signature, deny: a.deny, allow: a.allow };
 }
 
 self.addEventListener('push', (event) => {
@@ -104,6 +113,10 @@ self.addEventListener('push', (event) => {
 });
 
 function show(p) {
+  // Allow only when the bridge found the whole ask in the text; Always allow stays in the app.
+  // A browser shows at most Notification.maxActions (2 in Chrome): with Allow, Open is the tap on
+  // the notification itself.
+  const actions = !p.answer ? [] : p.answer.allow !== null ? [{ action: 'allow', title: 'Allow' }, { action: 'deny', title: 'Deny' }] : [{ action: 'deny', title: 'Deny' }, { action: 'open', title: 'Open' }];
   return self.registration.showNotification(p.title, {
     body: p.body,
     tag: p.tag,
@@ -111,8 +124,41 @@ function show(p) {
     renotify: true,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url: p.url },
+    data: { url: p.url, answer: p.answer },
+    actions,
   });
+}
+
+const ASK_CHANGED = 'not sent: the ask changed';
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A tap on Allow or Deny: the same signature-guarded answer the card posts
+ * (`POST /api/panes/:id/answer`, with this device's cookie), with its own request id. The same
+ * request again returns its receipt and presses nothing, so it is repeated until the receipt is
+ * final; then the notification says what happened.
+ */
+async function answerFromLockScreen(tag, url, a, choice) {
+  const option = choice === 'allow' ? a.allow : a.deny;
+  const body = JSON.stringify({ signature: a.signature, request_id: `lock-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`, option });
+  const say = (title, text) => self.registration.showNotification(title, { tag, body: text, silent: true, renotify: false, icon: '/icons/icon-192.png', data: { url } });
+  let receipt = null;
+  for (let i = 0; i < 30; i++) {
+    let res;
+    try {
+      res = await fetch(`/api/panes/${encodeURIComponent(a.pane)}/answer`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body });
+    } catch {
+      return say('Not answered', 'Collie could not be reached. Tap to open the ask.');
+    }
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) return say('Not answered', `${(json.error && json.error.message) || `The bridge answered ${res.status}.`} Tap to open the ask.`);
+    receipt = json.receipt;
+    if (!receipt || receipt.final) break;
+    await pause(500);
+  }
+  if (receipt && receipt.outcome === ASK_CHANGED) return say('This ask changed', 'Tap to open it and read it again.');
+  if (receipt && receipt.state === 'typed') return say(choice === 'allow' ? 'Allowed' : 'Denied', 'Answered from the lock screen.');
+  return say('Not answered', `${(receipt && receipt.outcome) || 'No receipt came back.'} Tap to open the ask.`);
 }
 
 /**
@@ -128,6 +174,11 @@ async function withdraw(tag) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  const data = event.notification.data || {};
+  if ((event.action === 'allow' || event.action === 'deny') && data.answer) {
+    event.waitUntil(answerFromLockScreen(event.notification.tag, data.url || '#/', data.answer, event.action));
+    return;
+  }
   const url = new URL(`/${(event.notification.data && event.notification.data.url) || '#/'}`, self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {

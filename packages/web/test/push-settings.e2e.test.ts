@@ -68,12 +68,14 @@ describe('push on the phone', () => {
     // The boxes show what the bridge saved: each turns once its answer is back.
     await page.getByLabel('A durable agent asks').click();
     await expect.poll(() => page.getByLabel('A durable agent asks').isChecked()).toBe(false);
-    expect(await page.getByLabel('A turn finished (not pushed yet)').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Messages to you (not pushed yet)').isDisabled()).toBe(true);
+    await page.getByLabel('A turn finished').click();
+    await expect.poll(() => page.getByLabel('A turn finished').isChecked()).toBe(true);
     await page.getByLabel('No push between').click();
     await expect.poll(() => page.getByLabel('No push between').isChecked()).toBe(true);
     await shot(page, 'push-settings-on');
     const saved = await (await fetch(`${bridge.url}/api/push`, { headers: (await testDevice(state.path, 'check')).headers })).json();
-    expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false }, quiet: { from: '22:00', to: '07:00' } } });
+    expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false, finished: true }, quiet: { from: '22:00', to: '07:00' } } });
 
     // A push delivered to the service worker through the DevTools protocol shows as a notification.
     const cdp = await context.newCDPSession(page);

@@ -1,6 +1,6 @@
 import { Agent } from 'node:https';
 import { join } from 'node:path';
-import { PUSH_PAYLOAD_MAX, paneFloodTitle, type ModelEvent, type PushPayload, type PushPrefs, type PushStatus, type PushSubscriptionJson, type PushTestResult } from '@collie/protocol';
+import { PUSH_PAYLOAD_MAX, paneFloodTitle, type ModelEvent, type PushAnswer, type PushPayload, type PushPrefs, type PushStatus, type PushSubscriptionJson, type PushTestResult } from '@collie/protocol';
 import type { DurableService } from '../durable';
 import { PushDecider } from '../durable/pushes';
 import type { EventHub } from '../events/hub';
@@ -97,8 +97,10 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   };
   const fire = (p: PushPayload) => void send(p).catch((err: unknown) => log(`push: ${err instanceof Error ? err.message : String(err)}`));
   const allowed = (kind: keyof PushPrefs['kinds']) => store.prefs.kinds[kind] && !inQuiet(store.prefs.quiet, new Date());
-  const show = (kind: 'blocked' | 'durable' | 'flood' | 'reminder', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string }) => {
-    if (allowed(pref)) fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now() });
+  const show = (kind: 'blocked' | 'finished' | 'durable' | 'flood' | 'reminder', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string; answer?: PushAnswer }) => {
+    // Lock-screen answers only when the user turned them on in Settings.
+    const answer = s.answer && store.prefs.lockScreen ? { answer: s.answer } : {};
+    if (allowed(pref)) fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now(), ...answer });
   };
   const withdraw = (tag: string) => fire({ type: 'push.withdraw', v: 1, tag, at: Date.now() });
 
@@ -114,7 +116,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
     gate: (a, q, pane, now) => decider.once(a, q, pane, now),
     looking: (now) => presence.looking(now),
     mask: o.redact,
-    show: (s) => show(s.kind, 'blocked', s),
+    show: (s) => show(s.kind, s.finished ? 'finished' : 'blocked', s),
     flood: () => show('flood', 'blocked', { tag: `flood-panes`, title: paneFloodTitle(o.machine), body: '', url: '#/' }),
     withdraw,
   });

@@ -141,4 +141,27 @@ describe('pane pushes', () => {
     expect(hour.clock.shown).toHaveLength(PUSH_CAPS.perAgentHour);
     expect(hour.clock.floods).toBe(1);
   });
+
+  it('a finished turn pushes once after the debounce, no reminder; withdrawn when the pane is opened; a shell never', async () => {
+    await using dir = await tempDir('collie-push');
+    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    p.update(testPane({ id: 't:%1', state: 'working', since: 1 }));
+    p.update(testPane({ id: 't:%1', state: 'done', since: 2 }));
+    p.update(testPane({ id: 't:%2', state: 'done', since: 2, harness: 'shell' }));
+    clock.advance(DELAY - 1);
+    expect(clock.shown).toEqual([]);
+    clock.advance(1);
+    expect(clock.shown).toEqual([{ kind: 'finished', finished: true, title: 'Turn finished in collie#main', body: 'The agent waits for your next message.', url: '#/pane/t%3A%251', question: 'turn:t:%1:2', tag: expect.stringMatching(/^turn-/) }]);
+    clock.advance(60 * 60_000);
+    expect(clock.shown).toHaveLength(1);
+    // Opened on the phone or at the desk: `done` turns to `idle`, and the notification goes.
+    p.update(testPane({ id: 't:%1', state: 'idle', since: 3 }));
+    expect(clock.withdrawn).toEqual([clock.shown[0]!.tag]);
+    // A turn that ends and is picked up at the desk within the debounce pushes nothing.
+    p.update(testPane({ id: 't:%1', state: 'done', since: 4 }));
+    clock.advance(DELAY - 1);
+    p.update(testPane({ id: 't:%1', state: 'working', since: 5 }));
+    clock.advance(DELAY * 2);
+    expect(clock.shown).toHaveLength(1);
+  });
 });

@@ -1,9 +1,9 @@
 import type { Pane } from '@collie/protocol';
 import type { CapDecision } from '../durable/push-caps';
-import { paneAsk, waitsOnUser, type PaneAsk } from './ask-text';
+import { paneAsk, paneFinished, turnFinished, waitsOnUser, type PaneAsk } from './ask-text';
 
 /** What the planner asks the sender to do. */
-export type PaneShow = PaneAsk & { kind: 'blocked' | 'reminder' };
+export type PaneShow = PaneAsk & { kind: 'blocked' | 'finished' | 'reminder' };
 
 export interface PanePushDeps {
   /** The debounce: a dialog answered at the desk within it pushes nothing (`COLLIE_PUSH_DELAY`). */
@@ -35,7 +35,8 @@ interface Open {
 /**
  * Pane pushes, from the panes the hub publishes: a pane that waits on the user for `delayMs`
  * pushes its question once (within the caps); when it stops waiting (answered anywhere) or
- * asks something else, a pushed question is withdrawn. Pure apart from the deps.
+ * asks something else, a pushed question is withdrawn. A finished turn (`done`) pushes the same
+ * way, once per turn, withdrawn when the pane is opened or works again. Pure apart from the deps.
  */
 export class PanePushes {
   private readonly open = new Map<string, Open>();
@@ -43,7 +44,7 @@ export class PanePushes {
   constructor(private readonly d: PanePushDeps) {}
 
   update(p: Pane): void {
-    const ask = waitsOnUser(p) ? paneAsk(p, this.d.mask) : null;
+    const ask = waitsOnUser(p) ? paneAsk(p, this.d.mask) : turnFinished(p) ? paneFinished(p, this.d.mask) : null;
     const was = this.open.get(p.id);
     if (was && was.ask.question === ask?.question) {
       was.ask = ask;
@@ -76,7 +77,8 @@ export class PanePushes {
     const now = this.d.now();
     // Nobody is pushed while the app is open somewhere; the reminder tries again.
     if (!this.d.looking(now)) this.first(e, now);
-    e.cancel = this.d.timer(this.d.reminderMs, () => this.remind(e));
+    // A finished turn is news, not a question: no reminder.
+    if (!e.ask.finished) e.cancel = this.d.timer(this.d.reminderMs, () => this.remind(e));
   }
 
   private first(e: Open, now: number): void {
@@ -85,7 +87,7 @@ export class PanePushes {
     if (cap === null) e.pushed = true;
     else if (cap.push === 'question') {
       e.pushed = true;
-      this.d.show({ ...e.ask, kind: 'blocked' });
+      this.d.show({ ...e.ask, kind: e.ask.finished ? 'finished' : 'blocked' });
     } else if (cap.push === 'flood') this.d.flood();
   }
 

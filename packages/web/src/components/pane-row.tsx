@@ -1,4 +1,4 @@
-import type { Pane } from '@collie/protocol';
+import { askLine, waitsOnUser, type Pane } from '@collie/protocol';
 import { useClientState } from '../hooks/use-client';
 import { useNow } from '../hooks/use-now';
 import { rowName } from '../lib/pane-words';
@@ -18,7 +18,9 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
   const { model, down } = useClientState();
   const now = useNow();
   const queued = model ? waitingSends(model.sends, pane.id).length : 0;
-  const extra = [pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null];
+  // What the agent asks, in one line ("Bash: rm -rf ./build"), the same words its push carries.
+  const ask = pane.card && waitsOnUser(pane) ? askLine(pane.card) : null;
+  const extra = [pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null, ask];
   const name = rowName(pane, down?.since ?? now, extra.filter((x) => x !== null));
   return (
     <li>
@@ -30,6 +32,7 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
           <span className="row-meta">
             {HARNESS_WORDS[pane.harness]} · {pane.machine} · {pane.windowIndex}:{pane.windowName}
           </span>
+          {ask ? <span className="row-ask">{ask}</span> : null}
           <span className="row-flags">
             <PaneFlags pane={pane} />
             {queued > 0 ? <span className="flag flag-queued">{queued} queued</span> : null}

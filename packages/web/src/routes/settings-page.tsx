@@ -11,7 +11,7 @@ const KINDS: { key: keyof PushPrefs['kinds']; label: string; later?: true }[] = 
   { key: 'blocked', label: 'A pane waits on you' },
   { key: 'durable', label: 'A durable agent asks' },
   { key: 'messages', label: 'Messages to you (not pushed yet)', later: true },
-  { key: 'finished', label: 'A turn finished (not pushed yet)', later: true },
+  { key: 'finished', label: 'A turn finished' },
 ];
 
 const SUPPORT_WORDS: Record<Exclude<PushSupport, 'ask' | 'granted'>, { title: string; body: string }> = {
@@ -131,6 +131,12 @@ function Prefs({ prefs, onChange }: { readonly prefs: PushPrefs; readonly onChan
           </li>
         ))}
       </ul>
+      <h2 className="settings-head">Lock screen</h2>
+      <label className="settings-check">
+        <input type="checkbox" checked={prefs.lockScreen} onChange={(e) => onChange({ ...prefs, lockScreen: e.target.checked })} />
+        Answer permissions from the notification
+      </label>
+      <p className="pair-note">Deny on every permission push, and Allow only when the whole command or path is in the notification; a tap on it opens the ask. Always allow stays in the app.</p>
       <h2 className="settings-head">Quiet hours</h2>
       <label className="settings-check">
         <input type="checkbox" checked={prefs.quiet !== null} onChange={(e) => onChange({ ...prefs, quiet: e.target.checked ? { from, to } : null })} />
