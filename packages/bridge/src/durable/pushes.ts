@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { floodHeading, questionHeading, type DurableConversation, type DurablePush, type DurableQuestion } from '@collie/protocol';
+import { Fit, floodHeading, LIMITS, questionHeading, type DurableConversation, type DurablePush, type DurableQuestion } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
 import { PushCaps, type CapDecision } from './push-caps';
 
@@ -59,7 +59,8 @@ export class PushDecider {
             questionId: q.id,
             heading: questionHeading(c.title ?? 'Untitled conversation'),
             title: own?.title ?? null,
-            line: own?.line ?? null,
+            // Without the agent's own line, the question's own words (a permission's "Write x?").
+            line: own?.line ?? new Fit().line(q.title, LIMITS.pushLine),
             at: now,
           };
     this.emit(push);
