@@ -63,7 +63,7 @@ describe('new: a pane started from the phone in a folder under COLLIE_ROOTS (rea
     expect(o.launchers.at(-1)).toMatchObject({ name: 'shell', source: 'shell' });
     expect(o.sessions).toEqual([{ server: tmux.name, session: 'home' }]);
     expect((await fetch(`${bridge.url}/api/new`)).status).toBe(401);
-  });
+  }, 60_000);
 
   it('opens a window with a saved launcher in a new worktree; the first message arrives once, through the send protocol', async () => {
     const res = await post({ ...base, folder: repo, worktree: 'fix/login', first_message: 'printf x >> first.txt', request_id: 'new-1' });
@@ -74,7 +74,8 @@ describe('new: a pane started from the phone in a folder under COLLIE_ROOTS (rea
     expect(folder).toBe(join(work.path, 'my shop-worktrees', 'fix', 'login').replace(work.path, await realpath(work.path)));
     await until(bridge.hub, 'the new pane in the worktree', (h) => h.panes.get(a.pane)?.cwd === folder, 30_000);
     expect((await git(folder, 'rev-parse', '--abbrev-ref', 'HEAD')).stdout.trim()).toBe('fix/login');
-    expect((await finalReceipt(bridge, 'new-1', 60_000)).state).toBe('delivered');
+    // A shell is not an agent: the receipt's last word is typed (an agent's would be delivered).
+    expect((await finalReceipt(bridge, 'new-1', 60_000)).state).toBe('typed');
     await expect.poll(() => readFile(join(folder, 'first.txt'), 'utf8').catch(() => ''), { timeout: 30_000 }).toBe('x');
     // The same branch again: refused, nothing opened.
     await refused(await post({ ...base, folder: repo, worktree: 'fix/login', request_id: 'new-2' }), 409, /branch 'fix\/login' exists already/);

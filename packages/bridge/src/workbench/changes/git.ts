@@ -18,7 +18,7 @@ export function git(cwd: string, args: readonly string[], opts: { exit1?: boolea
       (err, stdout, stderr) => {
         const e = err as (NodeJS.ErrnoException & { code?: unknown }) | null;
         // `git check-ignore` exits 1 when nothing is ignored: an answer, not a failure.
-        if (!e || (opts.exit1 && e.code === 1)) return resolve(stdout);
+        if (!e || (opts.exit1 && (e.code as unknown) === 1)) return resolve(stdout);
         if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return reject(new ApiError('payload_too_large', `changes: git's answer is over ${MAX_GIT_OUTPUT / 1048576} MB`));
         if (/not a git repository/i.test(stderr)) return reject(new ApiError('not_found', "changes: the pane's folder is not in a git repository"));
         if (e.code === 'ENOENT' && typeof e.path === 'string' && e.path === 'git') return reject(new ApiError('internal', 'changes: git is not installed'));

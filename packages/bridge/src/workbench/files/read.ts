@@ -27,8 +27,8 @@ export async function listFolder(cwd: string, rel: string, showIgnored: boolean)
   const ignored = new Set<string>();
   if (repo && all.length > 0) {
     const relOf = (name: string) => relative(root, join(dir, name));
-    const out = await git(root, ['check-ignore', '-z', '--', ...all.slice(0, MAX_DIR_ENTRIES * 2).map((d) => relOf(d.name))], { exit1: true });
-    for (const p of out.split('\0')) if (p) ignored.add(p);
+    const out = await git(root, ['check-ignore', '--', ...all.slice(0, MAX_DIR_ENTRIES * 2).map((d) => relOf(d.name))], { exit1: true });
+    for (const p of out.split('\n')) if (p) ignored.add(p);
     for (const d of all) if (ignored.has(relOf(d.name))) ignored.add(d.name);
   }
   const shown = all.filter((d) => showIgnored || !ignored.has(d.name));
