@@ -11,6 +11,7 @@ import { eventsSocket } from './http/events-socket';
 import { allowedHosts } from './http/security';
 import { Discovery, type TmuxServer } from './mux/tmux';
 import { PaneTracker } from './panes/pane-tracker';
+import { ApiError } from './http/api-error';
 import { harnessOfPane, labelOfPane } from './panes/pane-facts';
 import { openTokenStore } from './panes/token-file';
 import { makeRedactor } from './redact';
@@ -146,6 +147,26 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     mux: (id) => {
       const at = locate(id);
       return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
+    },
+    panes: () => [...hub.panes.values()],
+    watch: (onEvent) => hub.subscribe(() => onEvent()),
+    ...(o.env ? { env: o.env } : {}),
+    sessions: async () => {
+      const out: { server: string; session: string }[] = [];
+      for (const [server, tracker] of trackers) {
+        const names = await tracker.command(['list-sessions', '-F', '#{session_name}']).catch(() => [] as string[]);
+        for (const session of names) if (session) out.push({ server, session });
+      }
+      return out;
+    },
+    open: async (server, session, folder, argv) => {
+      const tracker = trackers.get(server);
+      if (!tracker) throw new ApiError('not_found', `new: no tmux server '${server}'`);
+      // argv as separate arguments: tmux runs it without a shell, so a folder or flag is never re-split.
+      const where = session === null ? ['new-session', '-d', '-P', '-F', '#{pane_id}', '-c', folder, '--'] : ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', `${session}:`, '-c', folder, '--'];
+      const [id] = await tracker.command([...where, ...argv]);
+      if (!id || !/^%\d+$/.test(id)) throw new ApiError('internal', `new: tmux answered '${String(id).slice(0, 100)}' for the new pane`);
+      return id;
     },
   });
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });

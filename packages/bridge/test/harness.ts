@@ -1,5 +1,5 @@
 import type { ModelEvent } from '@collie/protocol';
-import { startBridge, type Bridge } from '../src/bridge';
+import { startBridge, type Bridge, type BridgeOptions } from '../src/bridge';
 import type { EventHub } from '../src/events/hub';
 import { testBridgeOptions, testDevice, type TestDevice } from '@collie/testkit';
 
@@ -7,7 +7,7 @@ import { testBridgeOptions, testDevice, type TestDevice } from '@collie/testkit'
 export type TestBridge = Bridge & { device: TestDevice };
 
 /** A bridge on port 0 that sees only the tmux servers under `tmuxTmpDir`, with a paired test device. */
-export async function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: { redact?: boolean; holdMs?: number } = {}): Promise<TestBridge> {
+export async function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: Partial<Pick<BridgeOptions, 'redact' | 'holdMs' | 'env' | 'configDir'>> = {}): Promise<TestBridge> {
   const device = await testDevice(stateDir);
   return Object.assign(await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, extra)), { device });
 }

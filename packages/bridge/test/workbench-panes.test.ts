@@ -15,6 +15,9 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
   const post = (id: string, verb: 'rename' | 'close', body: unknown) =>
     fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
 
+  // display-message -p shows `$` and `\` escaped with a backslash (tmux 3.3a).
+  const windowName = async () => (await tmux.tmux('display-message', '-p', '-t', shellPane, '#{window_name}')).replace(/\n$/, '').replace(/\\([\\$])/g, '$1');
+
   beforeAll(async () => {
     tmux = await startTmux();
     api = await startMessagesApi();
@@ -39,7 +42,16 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
     const res = await post(id, 'rename', { name });
     expect(res.status, await res.clone().text()).toBe(200);
     await until(bridge.hub, 'the new window name', (h) => h.panes.get(id)?.windowName === name, 15_000);
-    expect((await tmux.tmux('display-message', '-p', '-t', shellPane, '#{window_name}')).trim()).toBe(name);
+    expect(await windowName()).toBe(name);
+  });
+
+  // The property below once failed now and then: a bare `$` or a word starting with `%` made
+  // tmux's parser fail (`$`, `a$`, `%a`) or expand a variable (`a$HOME`); they are quoted now.
+  it.each(['$', 'a$', '$$', 'a$HOME', '%a', 'x%', '$1x'])('renames to %j literally (tmux would expand or refuse it bare)', async (name) => {
+    const id = `${tmux.name}:${shellPane}`;
+    const res = await post(id, 'rename', { name });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await windowName()).toBe(name);
   });
 
   it('refuses bad names with a clear error, whatever they hold', async () => {
@@ -53,6 +65,7 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
       fc.asyncProperty(fc.string({ maxLength: 70 }), async (name) => {
         const res = await post(id, 'rename', { name });
         expect([200, 400], `${JSON.stringify(name)}: ${res.status} ${await res.clone().text()}`).toContain(res.status);
+        if (res.status === 200) expect(await windowName()).toBe(name);
       }),
       { numRuns: 40 },
     );

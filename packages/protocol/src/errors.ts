@@ -23,6 +23,7 @@ export const ErrorCode = z.enum([
   'upload_too_large',
   'upload_type',
   'bad_name',
+  'outside_root',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -52,6 +53,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   upload_type: 415,
   /** A file name from the phone with a path, control or direction characters. */
   bad_name: 400,
+  /** A file path from the phone that leads (through `..` or a symlink) outside the pane's repository or folder. */
+  outside_root: 403,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

@@ -162,3 +162,102 @@ export type QuickReply = z.infer<typeof QuickReply>;
 /** The file and the body of `GET`/`POST /api/quick-replies`: at most 20. */
 export const QuickReplies = z.object({ replies: z.array(QuickReply).max(20) }).strict();
 export type QuickReplies = z.infer<typeof QuickReplies>;
+
+/* ── Files: browse the pane's repository (or folder) read-only ── */
+
+/** A text file over this is said, not shown. */
+export const MAX_FILE_VIEW_BYTES = 1024 * 1024;
+/** An image over this is said, not shown. */
+export const MAX_IMAGE_VIEW_BYTES = 5 * 1024 * 1024;
+/** At most this many entries of one folder are listed (then `truncated`). */
+export const MAX_DIR_ENTRIES = 2000;
+
+/** A path from the phone inside the pane's root: `''` is the root itself; else as `RepoPath`. */
+export const FilePath = z.union([z.literal(''), RepoPath]);
+
+export const FileEntry = z.object({
+  name: z.string(),
+  kind: z.enum(['dir', 'file', 'link']),
+  /** Bytes for a file; null for a folder or a link. */
+  size: z.number().int().min(0).nullable(),
+  /** Git ignores it (listed only with `ignored=1`). */
+  ignored: z.boolean(),
+});
+export type FileEntry = z.infer<typeof FileEntry>;
+
+/** `GET /api/panes/:id/files?path=P&ignored=1`: one folder of the pane's root, folders first. */
+export const FilesAnswer = z.object({
+  /** The absolute root: the repository's top folder, or the pane's folder outside a repository. */
+  root: z.string(),
+  /** The pane's folder, relative to the root (`''` when it is the root): where the browser opens. */
+  start: z.string(),
+  path: z.string(),
+  entries: z.array(FileEntry),
+  /** How many git-ignored entries were left out. */
+  hidden: z.number().int().min(0),
+  truncated: z.boolean(),
+});
+export type FilesAnswer = z.infer<typeof FilesAnswer>;
+
+/** `GET /api/panes/:id/file?path=P`: one file, read-only. Binary and huge files are said, not shown. */
+export const FileAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), path: z.string(), size: z.number().int(), text: z.string() }),
+  z.object({ kind: z.literal('image'), path: z.string(), size: z.number().int(), type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']), base64: z.string() }),
+  z.object({ kind: z.literal('binary'), path: z.string(), size: z.number().int() }),
+  z.object({ kind: z.literal('too_large'), path: z.string(), size: z.number().int(), limit: z.number().int() }),
+]);
+export type FileAnswer = z.infer<typeof FileAnswer>;
+
+/* ── New: start an agent (or a shell) in a new tmux window from the phone ── */
+
+/** A launcher: what runs (argv, no shell) and, optionally, the folder it starts in. */
+export const Launcher = z
+  .object({
+    name: z.string().min(1).max(40).regex(/^[\p{L}\p{N} ._-]+$/u, 'a launcher name is letters, digits, spaces, . _ -'),
+    command: z.array(z.string().min(1).max(500)).min(1).max(40),
+    folder: z.string().min(1).max(1000).optional(),
+  })
+  .strict();
+export type Launcher = z.infer<typeof Launcher>;
+
+/** `<config>/launchers.json`: the saved launchers, shown first. */
+export const LaunchersFile = z.object({ launchers: z.array(Launcher).max(100) }).strict();
+export type LaunchersFile = z.infer<typeof LaunchersFile>;
+
+/** A launcher offered on the New page: saved ones first, then the agents found on PATH with their versions, then the shell. */
+export const OfferedLauncher = Launcher.extend({ source: z.enum(['saved', 'agent', 'shell']), version: z.string().nullable() });
+export type OfferedLauncher = z.infer<typeof OfferedLauncher>;
+
+/** `GET /api/new`: what the New page offers. */
+export const NewOptions = z.object({
+  folders: z.array(z.object({ path: z.string(), repo: z.boolean(), recent: z.boolean() })),
+  launchers: z.array(OfferedLauncher),
+  /** Sessions a window can be opened in, per tmux server. */
+  sessions: z.array(z.object({ server: z.string(), session: z.string() })),
+});
+export type NewOptions = z.infer<typeof NewOptions>;
+
+/** A git branch name from the phone for a new worktree. */
+export const BranchName = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((b) => /^[A-Za-z0-9._/-]+$/.test(b) && !b.startsWith('-') && !b.startsWith('/') && !b.endsWith('/') && !b.endsWith('.lock') && !b.includes('..') && !b.includes('//'), 'a branch name is letters, digits, . _ / -, without .. and not starting with - or /');
+
+/** `POST /api/panes/new`. `session: null` opens a new session named after the folder. */
+export const NewPaneRequest = z
+  .object({
+    folder: z.string().min(1).max(1000),
+    launcher: z.string().min(1).max(40),
+    server: z.string().min(1).max(200).optional(),
+    session: z.string().min(1).max(100).nullable(),
+    worktree: BranchName.nullable(),
+    first_message: z.string().min(1).max(MAX_SEND_CHARS).nullable(),
+    request_id: RequestId,
+  })
+  .strict();
+export type NewPaneRequest = z.infer<typeof NewPaneRequest>;
+
+/** The new pane's id (the phone goes to it) and the folder it runs in (the worktree's, when one was made). */
+export const NewPaneAnswer = z.object({ pane: z.string(), folder: z.string() });
+export type NewPaneAnswer = z.infer<typeof NewPaneAnswer>;

@@ -33,7 +33,7 @@ async function setup(trustedUser: string | null = null) {
     sends,
     auth: { devices, trustedUser },
     devices,
-    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null }),
+    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null, panes: () => [], watch: () => () => undefined, sessions: () => Promise.resolve([]), open: () => Promise.reject(new Error('no tmux here')) }),
   });
   return { app, devices };
 }

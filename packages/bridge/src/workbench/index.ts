@@ -6,6 +6,8 @@ import { changesRoutes } from './changes/routes';
 import { RepoWatchers } from './changes/watch';
 import { paneRoutes, type PaneMux } from './panes/routes';
 import { quickReplyRoutes } from './quick-replies/routes';
+import { filesRoutes } from './files/routes';
+import { newRoutes, type NewRouteDeps } from './new/routes';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -21,6 +23,12 @@ export interface WorkbenchDeps {
   /** The config dir, where `quick-replies.json` is kept; null: the defaults, read-only. */
   configDir?: string | null;
   now?: () => number;
+  /** New panes: every pane, the hub's events, the tmux sessions and a window opener through the mux adapter. */
+  panes: NewRouteDeps['panes'];
+  watch: NewRouteDeps['watch'];
+  sessions: NewRouteDeps['sessions'];
+  open: NewRouteDeps['open'];
+  env?: NodeJS.ProcessEnv;
   /** Test knob: how long `changes/wait` holds a request (default 25 s). */
   changesWaitMs?: number;
 }
@@ -34,7 +42,7 @@ export interface Workbench {
   stop(): void;
 }
 
-/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`; each part a folder. */
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`, `files/` (browse read-only), `new/` (start an agent); each part a folder. */
 export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const uploads = await UploadStore.open(d.stateDir, d.now);
   const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
@@ -46,6 +54,8 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
   routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
   routes.route('/', quickReplyRoutes(d.configDir ?? null));
+  routes.route('/', filesRoutes({ pane: d.pane }));
+  routes.route('/', newRoutes({ panes: d.panes, pane: d.pane, watch: d.watch, send: d.send, configDir: d.configDir ?? null, env: d.env ?? process.env, sessions: d.sessions, open: d.open }));
   return {
     routes,
     isRawUpload,

@@ -7,6 +7,7 @@ import { isTurnRunning } from './activity';
 import { readDialog } from './dialog';
 import { findInputBox, readDraft } from './input-box';
 import { claudeFieldText, claudeTextKeys } from './text-answer';
+import { quotePath } from '../../workbench/quote-path';
 
 /**
  * Read a Claude Code screen.
@@ -50,5 +51,6 @@ export const claudeAgent: AgentReader = {
   ],
   // Seen on 2.1.334 (2026-12-03): `@<absolute path> text` sends the file with the message (a
   // PNG as an image block); a bare absolute path would start the text with `/`, a command.
-  attachment: (path) => `@${path}`,
+  // A path with spaces is quoted (`@"/a b/c.png"`, Claude Code's own form for such paths).
+  attachment: (path) => `@${quotePath(path)}`,
 };

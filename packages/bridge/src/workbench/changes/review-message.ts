@@ -1,8 +1,9 @@
 import type { ReviewComment } from '@collie/protocol';
+import { quotePath } from '../quote-path';
 
 /**
  * The review comments as one message to the agent: each with its file and line, the line
- * quoted, then the comment; in file order, then line order. Pure. It starts with a word, never
+ * quoted, then the comment (a path with spaces in double quotes); in file order, then line order. Pure. It starts with a word, never
  * with a mode character (`/`, `!`).
  *
  * @example
@@ -12,7 +13,7 @@ import type { ReviewComment } from '@collie/protocol';
 export function reviewMessage(comments: readonly ReviewComment[]): string {
   const sorted = [...comments].sort((a, b) => (a.path === b.path ? a.line - b.line : a.path < b.path ? -1 : 1));
   const parts = sorted.map((c) => {
-    const where = `${c.path}:${c.line}${c.side === 'old' ? ' (a removed line)' : ''}`;
+    const where = `${quotePath(c.path)}:${c.line}${c.side === 'old' ? ' (a removed line)' : ''}`;
     const quote = c.code.trim() === '' ? '' : `\n> ${c.code.trim()}`;
     return `${where}${quote}\n${c.text.trim()}`;
   });

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { LaunchersFile, type Launcher, type OfferedLauncher } from '@collie/protocol';
+import { ApiError } from '../../http/api-error';
+
+/** The agents Collie knows, as they start with no flags. */
+export const KNOWN_AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'pi', 'omp'] as const;
+
+/** The first executable `bin` on PATH, or null. */
+export async function onPath(bin: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  if (bin.includes('/')) return (await access(bin, constants.X_OK).then(() => true, () => false)) ? bin : null;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, bin);
+    if (await access(p, constants.X_OK).then(() => true, () => false)) return p;
+  }
+  return null;
+}
+
+const versions = new Map<string, Promise<string | null>>();
+
+/** `<bin> --version`'s first line (5 s at most), asked once per path per bridge run. */
+function versionOf(path: string): Promise<string | null> {
+  let v = versions.get(path);
+  if (!v) {
+    v = new Promise((resolve) =>
+      execFile(path, ['--version'], { timeout: 5000, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }, (err, out) => resolve(err ? null : (out.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null)),
+    );
+    versions.set(path, v);
+  }
+  return v;
+}
+
+/** The saved launchers of `<config>/launchers.json` (none when the file is absent); a bad file says what is wrong. */
+export async function savedLaunchers(configDir: string | null): Promise<Launcher[]> {
+  if (!configDir) return [];
+  let raw: string;
+  try {
+    raw = await readFile(join(configDir, 'launchers.json'), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ApiError('internal', 'new: launchers.json is not JSON');
+  }
+  const p = LaunchersFile.safeParse(json);
+  if (!p.success) throw new ApiError('internal', `new: launchers.json: ${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300)}`);
+  return p.data.launchers;
+}
+
+/** Saved launchers first, then the known agents found on PATH with their versions, then the shell. Names are unique (the first wins). */
+export async function offeredLaunchers(configDir: string | null, env: NodeJS.ProcessEnv = process.env): Promise<OfferedLauncher[]> {
+  const out: OfferedLauncher[] = [];
+  for (const l of await savedLaunchers(configDir)) out.push({ ...l, source: 'saved', version: null });
+  const agents = await Promise.all(KNOWN_AGENTS.map(async (name) => ({ name, path: await onPath(name, env) })));
+  for (const a of agents) if (a.path) out.push({ name: a.name, command: [a.name], source: 'agent', version: await versionOf(a.path) });
+  const shell = env.SHELL && (await onPath(env.SHELL, env)) ? env.SHELL : 'sh';
+  out.push({ name: 'shell', command: [shell], source: 'shell', version: null });
+  const seen = new Set<string>();
+  return out.filter((l) => !seen.has(l.name) && seen.add(l.name));
+}
