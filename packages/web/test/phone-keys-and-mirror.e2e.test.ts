@@ -51,6 +51,9 @@ describe('the composer, Esc and the mirror on a phone and a desktop', () => {
     await d.locator('.send', { hasText: 'echo collie-enter-' }).locator('.send-outcome', { hasText: 'typed into the pane' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => deskBox.inputValue()).toBe('');
     await expect.poll(() => tmux.capture(shell), { timeout: 15_000 }).toContain('collie-enter-42');
+    // No transcript for a shell: the mirror takes the window's width, not half of it beside an empty chat.
+    const mirror = await d.locator('.pane-views-terminal').boundingBox();
+    expect(mirror!.width).toBeGreaterThan(1000);
     await shot(d, 'keys-desktop-enter-sent');
     // Esc in a box holding text is the person's; in an empty box it goes back to the panes.
     await deskBox.fill('keep me');
