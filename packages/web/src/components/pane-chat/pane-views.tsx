@@ -36,7 +36,8 @@ export function PaneViews({ paneId, terminal }: { readonly paneId: string; reado
     [key],
   );
   return (
-    <div className={`pane-views shows-${view}`}>
+    // No transcript (a shell, an agent whose log is not found): at a desktop width the mirror takes the whole row.
+    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`}>
       <div className="pane-views-switch" role="tablist" aria-label="View">
         {(['chat', 'terminal'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} className="pane-views-tab" onClick={() => choose(v)}>

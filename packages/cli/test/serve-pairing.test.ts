@@ -1,0 +1,122 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, startTmux, tempDir } from '@collie/testkit';
+
+const run = promisify(execFile);
+const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
+const LINK = /cp1_[A-Za-z0-9_-]{43}/;
+
+/** `collie serve` as its own process; resolves once it printed its pairing lines. */
+async function serve(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ child: ChildProcess; out: () => string; url: string; killed: () => Promise<void> }> {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { env: { ...process.env, COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m && /type the code/.test(out)) resolve(m[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
+  });
+  const killed = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  return { child, out: () => out, url, killed };
+}
+
+async function collie(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return (await run(process.execPath, [cli, ...args], { env: { ...process.env, COLLIE_NO_SYSTEMD: '1', ...env }, timeout: 30_000 })).stdout;
+}
+
+/** The bridge's own QR drawing (the one serve prints), from its built commands bundle. */
+async function qrOf(text: string): Promise<string> {
+  const b = (await import(join(repoRoot, 'packages/bridge/dist/commands.mjs'))) as { qrCode(text: string): Promise<string> };
+  return b.qrCode(text);
+}
+
+describe('collie serve prints a pairing link; devices survive a kill -9', () => {
+  it('the printed link pairs a browser once; after kill -9 and a restart paired devices stay paired and revoked stay revoked', async () => {
+    await using tmux = await startTmux();
+    await tmux.newSession('work', { cmd: 'sh' });
+    await using dir = await tempDir('collie-serve-pair-');
+    const env = { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config'), TMUX_TMPDIR: tmux.tmpDir, COLLIE_PUBLIC_URL: '' };
+    const first = await serve(env);
+    try {
+      // No phone address known: the local link, and one line on how to get one.
+      const local = new RegExp(`Pair this machine's browser: open (${first.url.replace(/[.]/g, '\\.')}/#/pair/(cp1_[A-Za-z0-9_-]{43}))`).exec(first.out());
+      expect(local, first.out()).not.toBeNull();
+      expect(first.out()).toMatch(/COLLIE_PUBLIC_URL|tailscale serve --bg/);
+      const token = local![2]!;
+      const pair = (body: unknown) => fetch(`${first.url}/api/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const paired = await pair({ token });
+      expect(paired.status).toBe(200);
+      const cookie = (paired.headers.get('set-cookie') ?? '').split(';')[0]!;
+      expect(cookie).toMatch(/=cd1_/);
+      expect((await fetch(`${first.url}/api/snapshot`, { headers: { cookie } })).status).toBe(200);
+
+      // Two script devices made while it runs; one is revoked.
+      const keep = (await collie(['token', '--name', 'keep'], env)).trim();
+      const gone = (await collie(['token', '--name', 'gone'], env)).trim();
+      expect(await collie(['devices', 'revoke', 'gone'], env)).toContain("Revoked 'gone'.");
+      expect((await fetch(`${first.url}/api/snapshot`, { headers: { authorization: `Bearer ${gone}` } })).status).toBe(401);
+      await first.killed();
+
+      const second = await serve(env, ['--no-qr']);
+      try {
+        expect(second.out()).toMatch(LINK);
+        expect(LINK.exec(second.out())![0]).not.toBe(token); // a fresh link each start
+        expect((await fetch(`${second.url}/api/snapshot`, { headers: { cookie } })).status).toBe(200);
+        expect((await fetch(`${second.url}/api/snapshot`, { headers: { authorization: `Bearer ${keep}` } })).status).toBe(200);
+        const revoked = await fetch(`${second.url}/api/snapshot`, { headers: { authorization: `Bearer ${gone}` } });
+        expect(revoked.status).toBe(401);
+        expect(await revoked.json()).toMatchObject({ error: { code: 'device_revoked' } });
+        const replay = await fetch(`${second.url}/api/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+        expect(replay.status).toBe(401);
+        expect(await replay.json()).toMatchObject({ error: { code: 'pairing_failed', message: expect.stringContaining('already used') } });
+      } finally {
+        await second.killed();
+      }
+    } finally {
+      await first.killed();
+    }
+  }, 120_000);
+
+  it('with COLLIE_PUBLIC_URL, in a terminal: the QR code carries the phone address, not loopback', async () => {
+    await using tmux = await startTmux();
+    await using dir = await tempDir('collie-serve-qr-');
+    const env = { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config'), TMUX_TMPDIR: tmux.tmpDir, COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net' };
+    // `script` gives the process a terminal, where serve prints its QR code.
+    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} serve --port 0`, '/dev/null'], { env: { ...process.env, COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let out = '';
+    try {
+      // Decoded as a stream: a block character split across two chunks stays whole.
+      child.stdout!.setEncoding('utf8');
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d: string) => {
+          out += d.replace(/\r/g, '');
+          if (/type the code/.test(out) && /▀|▄|█/.test(out.split('type the code')[1] ?? '')) setTimeout(resolve, 200);
+        });
+        child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
+      });
+      const remote = /Pair your phone: scan the QR code, or open (https:\/\/box\.tail1234\.ts\.net\/#\/pair\/cp1_[A-Za-z0-9_-]{43})/.exec(out);
+      expect(remote, out).not.toBeNull();
+      expect(out).toMatch(/On this machine: http:\/\/127\.0\.0\.1:\d+\/#\/pair\/cp1_/);
+      const printed = out.slice(out.indexOf('type the code'));
+      expect(printed).toContain((await qrOf(remote![1]!)).trim());
+      // Not the loopback link's code.
+      const local = /On this machine: (\S+)/.exec(out)![1]!;
+      expect(printed).not.toContain((await qrOf(local)).trim());
+    } finally {
+      await collie(['stop'], env).catch(() => '');
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }, 120_000);
+});
