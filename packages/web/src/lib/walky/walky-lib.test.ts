@@ -69,7 +69,7 @@ describe('walky on the phone, pure parts', () => {
     const user = (id: string, at: number, text: string): DurableItem => ({ kind: 'user', id, at, final: true, text, requestId: null, shortened: false, href: null, receipt: false });
     const reply = (id: string, at: number, text: string): DurableItem => ({ kind: 'reply', id, at, final: true, text, shortened: false, href: null, receipt: false });
     const typed = msg('wt_aaaaaaaaaaaa', 150, { state: 'delivered' });
-    const inbox = msg('wt_bbbbbbbbbbbb', 250, { state: 'inbox', reason: 'draft present' });
+    const inbox = msg('wt_bbbbbbbbbbbb', 250, { state: 'inbox-only', reason: 'draft present' });
     const other = msg('wt_cccccccccccc', 120, { to: { ...typed.to!, paneId: 's:%9', token: 'zzzz' } });
     const oldToken = msg('wt_dddddddddddd', 130, { to: { ...typed.to!, token: 'old1' } });
     const refused = msg('wt_eeeeeeeeeeee', 140, { state: 'refused', reason: 'pane busy' });
