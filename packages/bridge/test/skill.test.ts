@@ -137,4 +137,17 @@ describe('collie skill over real harness layouts in a temp HOME', () => {
     expect((await runCli(['update'], env)).out.trim()).toBe('');
     expect((await runCli(['update'], { ...env, COLLIE_SKILL_SYNC: 'off' })).out.trim()).toBe('');
   });
+
+  it('collie doctor shows the walky rows: the socket, the refusals per reason, the skill', async () => {
+    const { dir, env, p } = await home();
+    await using _ = dir;
+    await mkdir(p('.gemini'), { recursive: true });
+    await writeFile(p('.gemini', 'GEMINI.md'), `${BEGIN}\nold text\n${END}\n`);
+    await mkdir(p('state', 'walky'), { recursive: true, mode: 0o700 });
+    await writeFile(p('state', 'walky', 'refusals.json'), JSON.stringify({ reasons: { 'pane replaced': { count: 2 }, 'empty body': { count: 1 } } }));
+    const r = await runCli(['doctor'], { ...env, COLLIE_WALKY: 'off' });
+    expect(r.out).toContain(`no socket yet at ${p('state', 'walky', 'sock')} (the bridge opens it); COLLIE_WALKY=off: every message for this machine's panes is refused (not sent: off)`);
+    expect(r.out).toContain('2 × pane replaced, 1 × empty body');
+    expect(r.out).toMatch(/skill-walky-talky.*stale: gemini \(run collie skill sync\)/);
+  });
 });
