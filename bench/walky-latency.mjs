@@ -51,18 +51,35 @@ try {
     }
   };
   const settle = async (needle) => {
-    await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(needle));
+    const q = await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(needle));
     await claude.waitForScreen((s) => kit.claudeInputReady(s) && !kit.claudeWorking(s));
+    return q.prompt;
+  };
+  const postOnce = async (i, text, tag) => {
+    const pane = await paneIdle();
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/panes/${encodeURIComponent(pane.id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: `bench-${tag}-${process.pid}-${i}` }) });
+    const { receipt } = await res.json();
+    if (receipt.outcome !== 'typed into the pane') throw new Error(`post ${i}: ${receipt.outcome}`);
+    const ms = performance.now() - t0;
+    await settle(text.slice(0, 40));
+    return ms;
   };
   const walky = [];
   const post = [];
+  const postSame = [];
   const who = [];
   for (let i = 0; i < ROUNDS; i++) {
     let pane = await paneIdle();
     const r = await inPane(['walky', 'send', pane.address, `walky bench ${i}`]);
     if (r.code !== 0 || !r.out.includes('typed into the pane')) throw new Error(`walky send ${i}: ${r.out}${r.err}`);
     walky.push(r.ms);
-    await settle(r.out.split('\n')[0]);
+    const id = r.out.split('\n')[0];
+    const prompt = await settle(id);
+    // The same send with text as long as the header the walky send typed (the typed line is longer
+    // than "post bench i", and a longer paste takes the TUI longer to draw).
+    const header = prompt.slice(prompt.indexOf(`[walky-talky ${id}]`)).split('\n')[0];
+    postSame.push(await postOnce(i, header.replaceAll(id, `wt_bench${String(i).padStart(7, '0')}x`).replace('[walky-talky', '[walky-bench'), 'same'));
 
     pane = await paneIdle();
     const t0 = performance.now();
@@ -82,6 +99,8 @@ try {
     walkySend: { p50: f(walky, 0.5), p99: f(walky, 0.99) },
     postSend: { p50: f(post, 0.5), p99: f(post, 0.99) },
     cliAddsAtP50: +(f(walky, 0.5) - f(post, 0.5)).toFixed(1),
+    postSameText: { p50: f(postSame, 0.5), p99: f(postSame, 0.99) },
+    cliAddsOverSameTextAtP50: +(f(walky, 0.5) - f(postSame, 0.5)).toFixed(1),
     walkyWho: { p50: f(who, 0.5), p99: f(who, 0.99) },
   }, null, 2));
 } finally {

@@ -110,4 +110,44 @@ describe('collie skill over real harness layouts in a temp HOME', () => {
     expect(named.out).toBe(`installed ${p('.config', 'opencode', 'AGENTS.md')}`);
     expect((await skill({ verb: 'install', harness: 'vim' }, env)).code).toBe(2);
   });
+
+  it('collie update brings the skill up to date; with COLLIE_SKILL_SYNC=off it writes nothing and notes a stale copy once', async () => {
+    const { dir, env, p } = await home();
+    await using _ = dir;
+    await mkdir(p('.gemini'), { recursive: true });
+    const stale = `before\n${BEGIN}\nold text\n${END}\nafter\n`;
+    await writeFile(p('.gemini', 'GEMINI.md'), stale);
+
+    const off = await runCli(['update'], { ...env, COLLIE_SKILL_SYNC: 'off' });
+    expect(off.code).toBe(0);
+    expect(off.out.trim().split('\n')).toEqual(['note: this build carries a newer walky talky skill; COLLIE_SKILL_SYNC is off, so run collie skill sync to install it']);
+    expect(await read(p('.gemini', 'GEMINI.md'))).toBe(stale);
+    expect((await readdir(p('.gemini'))).sort()).toEqual(['GEMINI.md']);
+
+    const bad = await runCli(['update'], { ...env, COLLIE_SKILL_SYNC: 'maybe' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('COLLIE_SKILL_SYNC');
+    expect(await read(p('.gemini', 'GEMINI.md'))).toBe(stale);
+
+    const on = await runCli(['update'], env);
+    expect(on.code).toBe(0);
+    expect(on.out.trim()).toBe(`updated ${p('.gemini', 'GEMINI.md')}`);
+    expect((await skill({ verb: 'status', check: true }, env)).code).toBe(0);
+    // Current everywhere: a second update prints nothing, and with the switch off no note either.
+    expect((await runCli(['update'], env)).out.trim()).toBe('');
+    expect((await runCli(['update'], { ...env, COLLIE_SKILL_SYNC: 'off' })).out.trim()).toBe('');
+  });
+
+  it('collie doctor shows the walky rows: the socket, the refusals per reason, the skill', async () => {
+    const { dir, env, p } = await home();
+    await using _ = dir;
+    await mkdir(p('.gemini'), { recursive: true });
+    await writeFile(p('.gemini', 'GEMINI.md'), `${BEGIN}\nold text\n${END}\n`);
+    await mkdir(p('state', 'walky'), { recursive: true, mode: 0o700 });
+    await writeFile(p('state', 'walky', 'refusals.json'), JSON.stringify({ reasons: { 'pane replaced': { count: 2 }, 'empty body': { count: 1 } } }));
+    const r = await runCli(['doctor'], { ...env, COLLIE_WALKY: 'off' });
+    expect(r.out).toContain(`no socket yet at ${p('state', 'walky', 'sock')} (the bridge opens it); COLLIE_WALKY=off: every message for this machine's panes is refused (not sent: off)`);
+    expect(r.out).toContain('2 × pane replaced, 1 × empty body');
+    expect(r.out).toMatch(/skill-walky-talky.*stale: gemini \(run collie skill sync\)/);
+  });
 });

@@ -25,6 +25,7 @@ export interface BridgeCommands {
   devicesRevoke(name: string): Promise<{ name: string }>;
   formatDevices(devices: DeviceRow[]): string;
   skill(cmd: { verb: 'sync' | 'install' | 'uninstall' | 'status'; harness?: string; dryRun?: boolean; json?: boolean; check?: boolean }): Promise<{ out: string; code: number }>;
+  update(o: { dryRun?: boolean; json?: boolean }): Promise<{ out: string; code: number }>;
   durableAdd(name: string, where: string, token: string | null): Promise<string>;
   durableList(): Promise<string>;
   durableRemove(name: string): Promise<string>;

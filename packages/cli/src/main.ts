@@ -128,6 +128,17 @@ program
     process.exitCode = r.code;
   });
 
+program
+  .command('update')
+  .description('after installing a build here: bring the walky talky skill up to date in every harness found (COLLIE_SKILL_SYNC=off: only a note)')
+  .option('--dry-run', 'show the changes, write nothing')
+  .option('--json', 'print the result for a script')
+  .action(async (o: { dryRun?: boolean; json?: boolean }) => {
+    const r = await (await loadBridge()).update(o);
+    if (r.out) process.stdout.write(`${r.out}\n`);
+    process.exitCode = r.code;
+  });
+
 const durable = program.command('durable').description('attach durable agents (programs that speak wire v1 on a socket or URL)');
 durable
   .command('add <name> <socket|url>')

@@ -1,10 +1,22 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, showTerminal, untilPane } from './e2e-setup';
+
+/** axe-core on a part of the page in light and dark: the serious and critical violations, in words. */
+async function axeBoth(page: Page, selector: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).include(selector).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, `${selector} in ${scheme}`).toEqual([]);
+  }
+}
 
 describe('walky talky on the phone at 390×844 (issue 7)', () => {
   it('shows a message as a card, the Messages sheet with Reply, Send as message to its final word, id chips, and Message all agents', async () => {
@@ -37,6 +49,23 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     page.setDefaultTimeout(30_000);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    // The pane opens on its Chat: the message's card at its time, in the place of the transcript's header item;
+    // the cards under the screen are for the Terminal view, so it is not drawn twice.
+    const chatCard = page.locator(`.pane-chat .wk-card[data-message="${agentId}"]`);
+    await chatCard.waitFor({ timeout: 60_000 });
+    expect(await chatCard.locator('.wk-card-title').textContent()).toMatch(/^Message from \S/);
+    expect(await chatCard.locator('.wk-kind').textContent()).toBe('agent');
+    expect(await chatCard.locator('.wk-card-body').textContent()).toBe('Tests are green on fix-465. You can merge.');
+    expect(await page.locator('.pane-chat .chat-item', { hasText: `[walky-talky ${agentId}]` }).count()).toBe(0);
+    await chatCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('web/walky-chat-card.png') });
+    await axeBoth(page, '.pane-chat');
+
+    await page.locator(`.wk-pane .wk-card[data-message="${agentId}"]`).waitFor({ state: 'attached' });
+    expect(await page.locator(`.wk-pane .wk-card[data-message="${agentId}"]`).isVisible()).toBe(false);
+
+    // In the Terminal view the same card shows under the screen, for the header on it.
+    await showTerminal(page);
     const card = page.locator(`.wk-pane .wk-card[data-message="${agentId}"]`);
     await card.waitFor();
     expect(await card.locator('.wk-card-title').textContent()).toMatch(/^Message from \S/);
@@ -45,6 +74,15 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     expect(await card.locator('.wk-card-body').textContent()).toBe('Tests are green on fix-465. You can merge.');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('web/walky-card.png') });
+
+    // The terminal view marks the header row, the row printing an id the log holds.
+    const headerRow = page.locator(`.term .term-wk-row[data-message="${agentId}"]`).first();
+    await headerRow.waitFor({ timeout: 60_000 });
+    expect(await headerRow.textContent()).toContain(`[walky-talky ${agentId}]`);
+    expect(await page.locator('.term .term-wk-row').evaluateAll((rows) => rows.every((r) => /wt_[a-z0-9]{12}/.test(r.textContent ?? '')))).toBe(true);
+    await headerRow.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('web/walky-terminal-row.png') });
+    await axeBoth(page, '.wk-pane');
 
     // The card opens the Messages sheet on that message, marked, with Reply beside it.
     await card.click();

@@ -5,7 +5,7 @@ export { start, stop, status } from './daemon';
 export { doctor, formatChecks } from './doctor';
 export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, devicesCommand } from './devices';
 export { qrCode } from './qr';
-export { skill } from './skill';
+export { skill, update } from './skill';
 export { durableAdd, durableList, durableRemove } from './durable';
 export { durableRegistry, type DurableRegistry } from './durable-registry';
 export { pushKeys } from './push';

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { HARNESSES, formatLines, formatStatus, installSkill, skillStatus, syncSkill, uninstallSkill, type HarnessName, type SkillContext } from '../skill';
+import { HARNESSES, formatLines, formatStatus, installSkill, skillStatus, syncAfterUpdate, syncSkill, uninstallSkill, type HarnessName, type SkillContext } from '../skill';
 import { configOrThrow } from './config';
 import { cliBin } from './paths';
 
@@ -33,4 +33,18 @@ export async function skill(cmd: SkillCommand, env: NodeJS.ProcessEnv = process.
   const lines = cmd.verb === 'sync' ? await syncSkill(c) : cmd.verb === 'install' ? await installSkill(c, which) : await uninstallSkill(c, which);
   const code = lines.some((l) => l.action === 'refused') ? 1 : 0;
   return { out: cmd.json ? JSON.stringify(lines) : formatLines(lines, c.dryRun ?? false), code };
+}
+
+/**
+ * `collie update`: the step after a build is installed on this machine (this build installs
+ * from its checkout, so the build itself comes from `git pull && npm ci && npm run build`):
+ * the skill brought up to date in every harness found, one line per file changed or refused;
+ * with COLLIE_SKILL_SYNC=off nothing written and one note when an installed copy is behind.
+ */
+export async function update(opts: { dryRun?: boolean; json?: boolean }, env: NodeJS.ProcessEnv = process.env): Promise<{ out: string; code: number }> {
+  const c = skillContext(env, opts.dryRun ?? false);
+  const got = await syncAfterUpdate(c, !configOrThrow(env).skillSync);
+  if (typeof got === 'string') return { out: opts.json ? JSON.stringify([{ action: 'note', detail: got }]) : got, code: 0 };
+  const code = got.some((l) => l.action === 'refused') ? 1 : 0;
+  return { out: opts.json ? JSON.stringify(got) : formatLines(got, c.dryRun ?? false), code };
 }

@@ -28,6 +28,8 @@ export interface Config {
   readonly holdMinutes: number;
   /** COLLIE_WALKY: false refuses every walky message for this machine's panes (`not sent: off`). */
   readonly walky: boolean;
+  /** COLLIE_SKILL_SYNC: false stops `collie update` from writing the walky talky skill (it only notes a stale copy). */
+  readonly skillSync: boolean;
   /** `COLLIE_PUBLIC_URL`: the address a phone opens, for the pairing QR code; null: ask tailscale. */
   readonly publicUrl: string | null;
   /** `COLLIE_TRUSTED_USER`: the proxy login let in without a device; null: none. */

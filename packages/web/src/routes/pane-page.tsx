@@ -16,6 +16,7 @@ import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
 import { WorkbenchLinks } from '../components/workbench/workbench-links';
 import { MessagesMenuItem, WalkyPane } from '../components/walky/walky-pane';
+import { useLoggedIds } from '../lib/walky/store';
 
 /**
  * `#/pane/<id>`: one pane. Its title, then the ask it raised right under it (that is what the
@@ -27,6 +28,7 @@ export function PanePage({ id }: { readonly id: string }) {
   const live = connection === 'live';
   const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
+  const logged = useLoggedIds();
   useMarkSeen(id, pane);
   useEscapeBack();
   const hasPane = pane !== undefined;
@@ -45,7 +47,7 @@ export function PanePage({ id }: { readonly id: string }) {
             <AskSlot paneId={id} card={pane.card} />
             <PaneFacts pane={pane} menu={<MessagesMenuItem paneId={id} />} />
             <WorkbenchLinks paneId={id} pane={pane} />
-            <PaneViews paneId={id} terminal={frame ? <TerminalView paneId={id} frame={frame} /> : <Notice title="Waiting for the screen…" />} />
+            <PaneViews paneId={id} pane={pane} terminal={frame ? <TerminalView paneId={id} frame={frame} logged={logged} /> : <Notice title="Waiting for the screen…" />} />
             <WalkyPane pane={pane} frame={frame} />
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />

@@ -1,8 +1,14 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import type { Pane } from '@collie/protocol';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatItem } from '../chat/chat-item';
+import { MessageCard } from '../walky/message-card';
 import { matches } from '../../lib/pane-chat/history';
 import { itemWords } from '../../lib/pane-chat/words';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
+import { chatTimeline } from '../../lib/walky/chat';
+import { senderLabel } from '../../lib/walky/messages';
+import { openMessages } from '../../lib/walky/sheet-bus';
+import { useWalky } from '../../lib/walky/store';
 
 /** How close to the foot counts as "at the foot": the chat then follows new items. */
 const FOOT_PX = 48;
@@ -11,15 +17,24 @@ const FOOT_PX = 48;
  * A pane's Chat: the agent's conversation from its transcript, with the same item components as
  * durable agents. It follows new items while you are at the foot and keeps your place when you
  * have scrolled up; History loads as you reach the top; search keeps the items that match.
+ * A walky message the log says reached this pane shows as its card at its time (the same card
+ * as under the screen); when the log cannot be read, no card.
  */
-export function PaneChatView({ chat, older }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void> }) {
+export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void>; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atFoot = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
   const items = chat?.items ?? [];
-  const shown = query.trim() === '' ? items : items.filter((it) => matches(itemWords(it), query));
+  const walky = useWalky();
+  const paneId = pane?.id;
+  const token = pane?.token ?? '';
+  const all = useMemo(() => chatTimeline(items, walky.phase === 'ready' && paneId !== undefined ? walky.messages : [], { id: paneId ?? '', token }), [items, walky, paneId, token]);
+  const shown = useMemo(
+    () => (query.trim() === '' ? all : all.filter((e) => matches(e.kind === 'item' ? itemWords(e.item) : `${senderLabel(e.message)} ${e.message.body}`, query))),
+    [all, query],
+  );
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -52,7 +67,7 @@ export function PaneChatView({ chat, older }: { readonly chat: PaneChatState | n
     <section className="pane-chat" aria-label="Chat">
       <div className="pane-chat-search">
         <input type="search" placeholder="Search this chat" aria-label="Search this chat" value={query} onChange={(e) => setQuery(e.target.value)} />
-        {query.trim() ? <span className="pane-chat-count">{`${shown.length} of ${items.length}`}</span> : null}
+        {query.trim() ? <span className="pane-chat-count">{`${shown.length} of ${all.length}`}</span> : null}
       </div>
       <div className="pane-chat-scroll chat" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" tabIndex={0}>
         {chat.before ? (
@@ -62,9 +77,13 @@ export function PaneChatView({ chat, older }: { readonly chat: PaneChatState | n
         ) : (
           <p className="pane-chat-note">Start of the conversation</p>
         )}
-        {shown.map((item) => (
-          <ChatItem key={item.id} item={item} foldLines={12} />
-        ))}
+        {shown.map((e) =>
+          e.kind === 'item' ? (
+            <ChatItem key={e.item.id} item={e.item} foldLines={12} />
+          ) : (
+            <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={(id) => paneId !== undefined && openMessages(paneId, id)} />
+          ),
+        )}
         {shown.length === 0 ? <p className="pane-chat-note">{query.trim() ? 'Nothing in this chat matches.' : 'No messages yet.'}</p> : null}
       </div>
     </section>

@@ -1,3 +1,4 @@
+import type { Pane } from '@collie/protocol';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { firstView } from '../../lib/pane-chat/words';
@@ -19,7 +20,7 @@ function stored(key: string): View | null {
  * Chat and Terminal for one pane: a switch on a phone (Chat first when the agent's transcript is
  * found, the choice remembered per pane), both side by side at a desktop width (CSS).
  */
-export function PaneViews({ paneId, terminal }: { readonly paneId: string; readonly terminal: ReactNode }) {
+export function PaneViews({ paneId, terminal, pane }: { readonly paneId: string; readonly terminal: ReactNode; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
   const { chat, older } = usePaneChat(paneId);
   const key = `collie.view.${paneId}`;
   const [chosen, setChosen] = useState<View | null>(() => stored(key));
@@ -46,7 +47,7 @@ export function PaneViews({ paneId, terminal }: { readonly paneId: string; reado
         ))}
       </div>
       <div className="pane-views-chat" role="tabpanel" aria-label="Chat">
-        <PaneChatView chat={chat} older={older} />
+        <PaneChatView chat={chat} older={older} pane={pane} />
       </div>
       <div className="pane-views-terminal" role="tabpanel" aria-label="Terminal">
         {terminal}

@@ -55,3 +55,9 @@ export function rememberSent(m: WalkyMessage): void {
   loaded = { ...loaded, load: { ...loaded.load, messages: mergeMessages(loaded.load.messages, [m]) } };
   for (const l of listeners) l();
 }
+
+/** The ids the log holds, for marking text that prints them; null while the log cannot be read. */
+export function useLoggedIds(): ReadonlySet<string> | null {
+  const walky = useWalky();
+  return useMemo(() => (walky.phase === 'ready' ? new Set(walky.messages.map((m) => m.id)) : null), [walky]);
+}

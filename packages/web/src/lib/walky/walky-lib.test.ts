@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import type { WalkyMessage } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
+import type { DurableItem } from '@collie/protocol';
 import { confirmWords, refusalLines } from './broadcast';
+import { chatTimeline } from './chat';
 import { headerIds, idsIn, plainRows, splitIds } from './ids';
 import { mergeMessages, paneMessages, receiptLine } from './messages';
 
@@ -60,5 +62,41 @@ describe('walky on the phone, pure parts', () => {
     expect(confirmWords(5, 2)).toBe('Message 5 agents on 2 machines?');
     expect(confirmWords(1, 1)).toBe('Message 1 agent on 1 machine?');
     expect(refusalLines({ off: 1, 'pane replaced': 3, empty: 0 })).toEqual(['pane replaced: 3', 'off: 1']);
+  });
+
+  it('puts a message that reached the pane in its Chat: in place of the item carrying its header, else at its time', () => {
+    const pane = { id: 's:%2', token: 'bbbb' };
+    const user = (id: string, at: number, text: string): DurableItem => ({ kind: 'user', id, at, final: true, text, requestId: null, shortened: false, href: null, receipt: false });
+    const reply = (id: string, at: number, text: string): DurableItem => ({ kind: 'reply', id, at, final: true, text, shortened: false, href: null, receipt: false });
+    const typed = msg('wt_aaaaaaaaaaaa', 150, { state: 'delivered' });
+    const inbox = msg('wt_bbbbbbbbbbbb', 250, { state: 'inbox-only', reason: 'draft present' });
+    const other = msg('wt_cccccccccccc', 120, { to: { ...typed.to!, paneId: 's:%9', token: 'zzzz' } });
+    const oldToken = msg('wt_dddddddddddd', 130, { to: { ...typed.to!, token: 'old1' } });
+    const refused = msg('wt_eeeeeeeeeeee', 140, { state: 'refused', reason: 'pane busy' });
+    const sentByPane = msg('wt_ffffffffffff', 160, { from: { ...typed.from, paneId: 's:%2' }, to: { ...typed.to!, paneId: 's:%1', token: 'aaaa' } });
+    const items = [
+      user('1', 100, 'fix the tests'),
+      reply('2', 110, 'Done.'),
+      user('3', 200, '[walky-talky wt_aaaaaaaaaaaa] from agent local/s:%1#aaaa (claude, repo#main): run collie walky inbox wt_aaaaaaaaaaaa'),
+      reply('4', 210, 'Read it.'),
+      reply('5', 300, 'Later.'),
+    ];
+    const got = chatTimeline(items, [typed, inbox, other, oldToken, refused, sentByPane], pane).map((e) => (e.kind === 'item' ? e.item.id : e.message.id));
+    expect(got).toEqual(['1', '2', 'wt_aaaaaaaaaaaa', '4', 'wt_bbbbbbbbbbbb', '5']);
+    // A header whose id the log does not hold stays the item it is; no log, no card.
+    const printed = [user('9', 100, '[walky-talky wt_zzzzzzzzzzzz] from agent x')];
+    expect(chatTimeline(printed, [typed], pane).map((e) => e.kind)).toEqual(['item', 'message']);
+    expect(chatTimeline(items, [], pane).every((e) => e.kind === 'item')).toBe(true);
+    fc.assert(
+      fc.property(fc.array(fc.nat(1000), { maxLength: 12 }), fc.array(fc.nat(1000), { maxLength: 6 }), (its, ms) => {
+        const list = its.sort((a, b) => a - b).map((at, i) => reply(String(i), at, 'x'));
+        const logged = ms.map((at, i) => msg(`wt_${String(i).padStart(12, '0')}`, at));
+        const out = chatTimeline(list, logged, pane);
+        expect(out.filter((e) => e.kind === 'item').map((e) => (e.kind === 'item' ? e.item.id : ''))).toEqual(list.map((it) => it.id));
+        expect(out.filter((e) => e.kind === 'message')).toHaveLength(logged.length);
+        const times = out.map((e) => (e.kind === 'item' ? e.item.at : e.message.at));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+      }),
+    );
   });
 });
