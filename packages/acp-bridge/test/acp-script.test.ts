@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
@@ -108,6 +108,12 @@ describe('an ACP agent as a durable agent', () => {
     await tap.say(s, id, `read ${join(folder.path, '..', '..', 'etc', 'passwd')}`, 'say-2');
     await inConv(s, id, 'refused outside', (_c, x) => /Refused: .*outside the session's folder/u.test(replyText(x)));
     expect(await readFile(join(folder.path, 'in.txt'), 'utf8')).toBe('inside words');
+    // Terminals too: one in a folder inside runs there, one outside is refused.
+    await mkdir(join(folder.path, 'sub'));
+    await tap.say(s, id, `term ${join(folder.path, 'sub')}`, 'say-3');
+    await inConv(s, id, 'the terminal inside', (_c, x) => /Terminal: \S*\/sub \(exit 0\)/u.test(replyText(x)));
+    await tap.say(s, id, 'term /', 'say-4');
+    await inConv(s, id, 'the terminal outside refused', (_c, x) => (replyText(x).match(/Refused: .*outside the session's folder/gu) ?? []).length === 2);
   });
 
   it('closing a conversation puts it in the closed list, and reopening loads the session', async () => {

@@ -73,6 +73,19 @@ async function turn(client, sessionId, text, signal) {
       await chunk(`Elicited: ${JSON.stringify(r)}`);
       return 'end_turn';
     }
+    case 'term': {
+      // A terminal in the folder named (`pwd` there): the client runs it inside the session's folder only.
+      try {
+        const { terminalId } = await client.request(acp.methods.client.terminal.create, { sessionId, command: 'pwd', cwd: rest.join(' ') });
+        await client.request(acp.methods.client.terminal.waitForExit, { sessionId, terminalId });
+        const out = await client.request(acp.methods.client.terminal.output, { sessionId, terminalId });
+        await client.request(acp.methods.client.terminal.release, { sessionId, terminalId });
+        await chunk(`Terminal: ${out.output.trim()} (exit ${out.exitStatus?.exitCode})`);
+      } catch (err) {
+        await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
+      }
+      return 'end_turn';
+    }
     case 'read': {
       try {
         const r = await client.request(acp.methods.client.fs.readTextFile, { sessionId, path: rest.join(' ') });
