@@ -4,7 +4,7 @@ import { LIMITS, type ClosedConversation } from '@collie/protocol';
 import { DurableAgent, Refusal, type Conversation } from '@collie/durable-sdk';
 import { elicitationCard, elicitationResponse } from './elicit';
 import { within, type Link, type LinkHandlers } from './link';
-import { permissionOutcome, permissionSpec } from './map';
+import { modelChoice, permissionOutcome, permissionSpec } from './map';
 import { Thread } from './thread';
 
 export interface AcpAgentOptions {
@@ -16,6 +16,8 @@ export interface AcpAgentOptions {
   requestMs?: number;
   /** A turn in which the agent says nothing this long (and asks nothing) is cancelled with a notice. Default 10 min. */
   hangMs?: number;
+  /** The file that keeps the request ids run, so a retry after a restart of this process runs none twice. */
+  requestLog?: string;
 }
 
 const STOP_NOTICE: Partial<Record<acp.StopReason, string>> = {
@@ -52,6 +54,7 @@ export class AcpAgent implements LinkHandlers {
       onStop: (c) => this.cancel(c),
       onReopen: (id) => this.reopen(id),
       closedList: (cursor) => this.closedList(cursor),
+      requestLog: o.requestLog,
     });
     this.durable.log.subscribe((e) => {
       if (e.type === 'conversation.closed') void this.closedByPhone(e.id);
@@ -132,6 +135,7 @@ export class AcpAgent implements LinkHandlers {
     const c = this.durable.open({ id: fits(s.sessionId), title: 'New conversation', workspace: this.o.cwd });
     const t = new Thread(c, s.sessionId);
     t.modes = s.modes ?? null;
+    t.config = s.configOptions ?? null;
     this.threads.set(c.id, t);
     this.linked.set(t, link);
     this.belt(t);
@@ -179,6 +183,7 @@ export class AcpAgent implements LinkHandlers {
       if (t.sessionId) t.c.notice('A new agent session: the agent keeps no sessions, so it does not remember the earlier turns.');
       t.sessionId = s.sessionId;
       t.modes = s.modes ?? null;
+      t.config = s.configOptions ?? null;
     }
     this.linked.set(t, link);
     this.belt(t);
@@ -203,6 +208,7 @@ export class AcpAgent implements LinkHandlers {
     const s = await within(link.agent.request(methods.agent.session.load, { sessionId: id, cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/load');
     t.settle();
     t.modes = s.modes ?? null;
+    t.config = s.configOptions ?? null;
     this.linked.set(t, link);
     this.belt(t);
     return c;
@@ -233,25 +239,46 @@ export class AcpAgent implements LinkHandlers {
     }
   }
 
-  /** The session's modes as belt buttons (at most 4); the current one is checked and does nothing. */
+  /**
+   * The session's modes and models as belt buttons (at most 4 in all; with a model choice the
+   * modes take at most 2); the current mode and model are checked and do nothing.
+   */
   private belt(t: Thread): void {
-    const modes = t.modes;
-    if (!modes || modes.availableModes.length < 2) return t.c.buttons([]);
-    t.c.buttons(
-      modes.availableModes.slice(0, LIMITS.buttons).map((m, i) => ({
-        id: `mode-${i}`,
-        label: m.name.slice(0, LIMITS.buttonLabel),
-        icon: m.id === modes.currentModeId ? 'check' : null,
-        disabled: m.id === modes.currentModeId,
-        onTap: async () => {
-          const link = this.need();
-          if (!t.sessionId) throw new Refusal('No agent session yet: send a line first.');
-          await within(link.agent.request(methods.agent.session.setMode, { sessionId: t.sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
-          t.modes = { ...modes, currentModeId: m.id };
-          this.belt(t);
-        },
-      })),
-    );
+    t.beltChanged = () => this.belt(t);
+    const modes = t.modes && t.modes.availableModes.length >= 2 ? t.modes : null;
+    const model = modelChoice(t.config);
+    const forModes = model ? LIMITS.buttons - 2 : LIMITS.buttons;
+    const modeButtons = (modes?.availableModes ?? []).slice(0, forModes).map((m, i) => ({
+      id: `mode-${i}`,
+      label: m.name.slice(0, LIMITS.buttonLabel),
+      icon: m.id === modes?.currentModeId ? ('check' as const) : null,
+      disabled: m.id === modes?.currentModeId,
+      onTap: async () => {
+        const link = this.need();
+        if (!t.sessionId || !modes) throw new Refusal('No agent session yet: send a line first.');
+        await within(link.agent.request(methods.agent.session.setMode, { sessionId: t.sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
+        t.modes = { ...modes, currentModeId: m.id };
+        this.belt(t);
+      },
+    }));
+    const modelButtons = (model?.options ?? []).slice(0, LIMITS.buttons - modeButtons.length).map((m, i) => ({
+      id: `model-${i}`,
+      label: m.name.slice(0, LIMITS.buttonLabel),
+      icon: m.value === model?.current ? ('check' as const) : null,
+      disabled: m.value === model?.current,
+      onTap: async () => {
+        const link = this.need();
+        if (!t.sessionId || !model) throw new Refusal('No agent session yet: send a line first.');
+        const r = await within(
+          link.agent.request(methods.agent.session.setConfigOption, { sessionId: t.sessionId, configId: model.configId, value: m.value }),
+          this.requestMs,
+          'session/set_config_option',
+        );
+        t.config = r.configOptions;
+        this.belt(t);
+      },
+    }));
+    t.c.buttons([...modeButtons, ...modelButtons]);
   }
 
   private checkHangs(): void {

@@ -121,3 +121,16 @@ export function permissionOutcome(answer: WireAnswer | null, optionIds: readonly
   const id = optionIds[Number(/^o(\d)$/u.exec(answer.option)?.[1] ?? -1)];
   return id === undefined ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: id } };
 }
+
+/**
+ * The session's model choice: the first `select` config option of category `model`, its values
+ * flattened out of their groups (at most 20, names kept to the belt's label length by the belt).
+ * Null when the agent offers fewer than two models.
+ */
+export function modelChoice(config: readonly acp.SessionConfigOption[] | null | undefined): { configId: string; current: string; options: { value: string; name: string }[] } | null {
+  const o = (config ?? []).find((c) => c.category === 'model' && c.type === 'select');
+  if (!o || o.type !== 'select') return null;
+  const flat = o.options.flatMap((x) => ('group' in x ? x.options : [x])).filter((x) => typeof x.value === 'string' && typeof x.name === 'string');
+  if (flat.length < 2) return null;
+  return { configId: o.id, current: o.currentValue, options: flat.slice(0, 20).map((x) => ({ value: x.value, name: x.name })) };
+}

@@ -44,13 +44,11 @@ export interface Running {
 export async function runAcp(o: RunOptions, registry: Registry): Promise<Running> {
   const log = o.log ?? (() => undefined);
   const backoff = o.backoff ?? { first: 1_000, max: 60_000, healthyMs: 60_000 };
-  const acp = new AcpAgent({ ...o, cwd: o.agent.cwd });
   await mkdir(registry.socketDir, { recursive: true, mode: 0o700 });
   const socket = join(registry.socketDir, `${o.name}.sock`);
-  if (await answers(socket)) {
-    acp.close();
-    throw new Error(`collie: a durable agent named ${o.name} is already running on ${socket}`);
-  }
+  if (await answers(socket)) throw new Error(`collie: a durable agent named ${o.name} is already running on ${socket}`);
+  // The request ids outlive this process: a retry after a restart of the bridge runs nothing twice.
+  const acp = new AcpAgent({ requestLog: join(registry.socketDir, `${o.name}.requests`), ...o, cwd: o.agent.cwd });
   let link: Link | null = null;
   try {
     // Listed before it listens: a name taken by another agent is refused before its socket is touched.

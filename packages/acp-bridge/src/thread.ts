@@ -12,6 +12,10 @@ export class Thread {
   sessionId: string | null;
   /** The session's modes, for the belt. */
   modes: acp.SessionModeState | null = null;
+  /** The session's config options (the model choice among them), for the belt. */
+  config: acp.SessionConfigOption[] | null = null;
+  /** Called when the agent changed its mode or config options: the belt is drawn again. */
+  beltChanged: () => void = () => undefined;
   private growing: { kind: 'reply' | 'thinking'; item: ItemHandle; size: number } | null = null;
   private readonly tools = new Map<string, { handle: ToolHandle; output: string; shown: number; diffs: Set<string> }>();
   /** Tool calls already settled (done, failed, denied): a late update does not make a second item. */
@@ -46,7 +50,10 @@ export class Thread {
         return this.c.progress(planProgress(u.entries));
       case 'current_mode_update':
         if (this.modes) this.modes = { ...this.modes, currentModeId: u.currentModeId };
-        return;
+        return this.beltChanged();
+      case 'config_option_update':
+        this.config = Array.isArray(u.configOptions) ? u.configOptions : null;
+        return this.beltChanged();
       case 'session_info_update':
         if (typeof u.title === 'string' && u.title.trim()) this.c.set({ title: u.title.slice(0, LIMITS.conversationTitle) });
         return;

@@ -19,6 +19,8 @@ describe('collie durable acp', () => {
     const agent = acpScriptAgent(dir.path);
     const child = spawn(process.execPath, [cli, 'durable', 'acp', '--name', 'scripted', '--cwd', dir.path, '--', agent.command, ...agent.args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number>((r) => child.once('exit', (c) => r(c ?? -1)));
     try {
@@ -35,6 +37,9 @@ describe('collie durable acp', () => {
       await run(process.execPath, [cli, 'durable', 'remove', 'scripted'], { env });
       expect(await exited).toBe(0);
       expect(stderr).toContain('scripted was removed from sources.json: stopping');
+      // The agent's own stderr (the script agent logs every step there) stays out of the person's output.
+      expect(stderr).not.toContain('script-agent:');
+      expect(stdout).toBe('');
     } finally {
       child.kill('SIGKILL');
     }

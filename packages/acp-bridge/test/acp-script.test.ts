@@ -1,9 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
+import { durableRegistry } from '../../bridge/src/commands/durable-registry';
 import { closedList, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
+import { runAcp } from '../src/run';
 import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
 
 /**
@@ -73,7 +75,7 @@ describe('an ACP agent as a durable agent', () => {
     await using s = await acpSetup(acpScriptAgent(folder.path));
     const id = (await tap.start(s, 'st-1')).conversationId!;
     const belt = await inConv(s, id, 'the modes', (c) => (c?.buttons.length ? c : undefined));
-    expect(belt.buttons.map((b) => [b.label, b.icon, b.disabled])).toEqual([['Ask first', 'check', true], ['Code', null, false]]);
+    expect(belt.buttons.map((b) => [b.label, b.icon, b.disabled])).toEqual([['Ask first', 'check', true], ['Code', null, false], ['Fast model', 'check', true], ['Deep model', null, false]]);
     await tap.say(s, id, 'slow', 'say-1');
     await inConv(s, id, 'the slow reply growing', (c, x) => c?.working && replyText(x).includes('3 '));
     expect((await tap.stop(s, id, 'stop-1')).outcome).toBe('taken');
@@ -83,6 +85,11 @@ describe('an ACP agent as a durable agent', () => {
     const turn = conv(s, id)!.turn;
     expect((await tap.button(s, id, 'mode-1', turn, 'mode-1')).outcome).toBe('taken');
     await inConv(s, id, 'Code checked', (c) => c?.buttons.find((b) => b.label === 'Code')?.disabled);
+    // The model choice (a config option of category model): the tap selects it in the session.
+    expect((await tap.button(s, id, 'model-1', conv(s, id)!.turn, 'model-1')).outcome).toBe('taken');
+    await inConv(s, id, 'Deep model checked', (c) => c?.buttons.find((b) => b.label === 'Deep model')?.disabled && !c.buttons.find((b) => b.label === 'Fast model')?.disabled);
+    await tap.say(s, id, 'model', 'say-m');
+    await inConv(s, id, 'the agent on the deep model', (_c, x) => replyText(x).includes('Model: deep'));
     await tap.say(s, id, 'elicit', 'say-2');
     const q = (await inConv(s, id, 'the form', (c) => c?.questions[0]))!;
     expect(q).toMatchObject({ kind: 'form', title: 'Who is it for?' });
@@ -101,6 +108,12 @@ describe('an ACP agent as a durable agent', () => {
     await tap.say(s, id, `read ${join(folder.path, '..', '..', 'etc', 'passwd')}`, 'say-2');
     await inConv(s, id, 'refused outside', (_c, x) => /Refused: .*outside the session's folder/u.test(replyText(x)));
     expect(await readFile(join(folder.path, 'in.txt'), 'utf8')).toBe('inside words');
+    // Terminals too: one in a folder inside runs there, one outside is refused.
+    await mkdir(join(folder.path, 'sub'));
+    await tap.say(s, id, `term ${join(folder.path, 'sub')}`, 'say-3');
+    await inConv(s, id, 'the terminal inside', (_c, x) => /Terminal: \S*\/sub \(exit 0\)/u.test(replyText(x)));
+    await tap.say(s, id, 'term /', 'say-4');
+    await inConv(s, id, 'the terminal outside refused', (_c, x) => x.some((i) => i.kind === 'reply' && i.text.startsWith("Refused: Invalid params: refused: / is outside the session's folder")));
   });
 
   it('closing a conversation puts it in the closed list, and reopening loads the session', async () => {
@@ -118,5 +131,31 @@ describe('an ACP agent as a durable agent', () => {
     const reopened = await post(s.bridge, '/reopen', { agent: 'acp', conversationId: id, request_id: 'ro-1' });
     expect(reopened).toMatchObject({ outcome: 'taken', conversationId: id });
     await inConv(s, id, 'the replayed line', (_c, x) => x.some((i) => i.kind === 'user' && i.text === 'hello'));
+  });
+
+  it('a retry after a restart of the bridge process runs nothing twice: the request ids are kept on disk', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'hello', 'say-1');
+    await inConv(s, id, 'the reply', (c, x) => c?.working === false && replyText(x).includes('Hello'));
+    const registry = durableRegistry(s.env);
+    expect((await stat(join(registry.socketDir, 'acp.requests'))).mode & 0o777).toBe(0o600);
+    await s.running.stop();
+    // The same name started again: a new process with no conversations open.
+    const again = await runAcp({ name: 'acp', serve: false, agent: acpScriptAgent(folder.path) }, registry);
+    try {
+      expect(again.acp.durable.conversations.size).toBe(0);
+      // The tap that opened the first conversation, retried: its first result, and no new session.
+      expect(await again.acp.durable.call('/starter', { requestId: 'st-1', starterId: 'new' })).toMatchObject({ outcome: 'taken', conversationId: id });
+      expect(await again.acp.durable.call('/message', { requestId: 'say-1', conversationId: id, text: 'hello', steer: false })).toMatchObject({ outcome: 'taken' });
+      expect(again.acp.durable.conversations.size).toBe(0);
+      // A new id runs.
+      const fresh = await again.acp.durable.call('/starter', { requestId: 'st-2', starterId: 'new' });
+      expect(fresh.outcome).toBe('taken');
+      expect(again.acp.durable.conversations.size).toBe(1);
+    } finally {
+      await again.stop();
+    }
   });
 });

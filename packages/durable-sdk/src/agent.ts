@@ -48,6 +48,12 @@ export interface AgentOptions {
   readClosed?: (id: string) => Promise<WireConversation | null>;
   /** Required of a remote agent: the bearer token the bridge sends. */
   token?: string;
+  /**
+   * A file (0600) that keeps the request ids this agent ran and their results, so a retry after
+   * a restart of the agent's process is answered with the first result, not run again. Without
+   * it the ids live in memory only.
+   */
+  requestLog?: string;
   now?: () => number;
 }
 
@@ -60,7 +66,7 @@ export class DurableAgent {
   readonly controls: Controls;
   readonly log = new EventLog();
   readonly conversations = new Map<string, Conversation>();
-  private readonly once = new Once();
+  private readonly once: Once;
   private starters: StarterSpec[];
   private seq = 0;
   private readonly host: ConversationHost;
@@ -68,6 +74,7 @@ export class DurableAgent {
 
   constructor(readonly options: AgentOptions) {
     this.now = options.now ?? Date.now;
+    this.once = new Once(10_000, options.requestLog ?? null);
     this.controls = Controls.parse({
       message: options.onMessage !== undefined,
       stop: options.onStop !== undefined,

@@ -16,6 +16,9 @@ const modes = (current = 'ask') => ({
     { id: 'code', name: 'Code' },
   ],
 });
+const models = (current = 'fast') => [
+  { id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: current, options: [{ value: 'fast', name: 'Fast model' }, { value: 'deep', name: 'Deep model' }] },
+];
 /** Raw bytes straight to stdout, between the SDK's own whole lines. */
 const raw = (text) => process.stdout.write(text);
 
@@ -24,6 +27,9 @@ async function turn(client, sessionId, text, signal) {
   const chunk = (t) => update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
   const [word, ...rest] = text.trim().split(/\s+/u);
   switch (word) {
+    case 'model':
+      await chunk(`Model: ${sessions.get(sessionId)?.model}`);
+      return 'end_turn';
     case 'hello':
       await update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'The person says hello.' } });
       for (const piece of ['Hello ', 'from ', 'the ', 'script ', 'agent.']) await chunk(piece);
@@ -65,6 +71,19 @@ async function turn(client, sessionId, text, signal) {
         requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, urgent: { type: 'boolean', title: 'Urgent' }, size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'] }, count: { type: 'integer', title: 'Count' } }, required: ['name'] },
       });
       await chunk(`Elicited: ${JSON.stringify(r)}`);
+      return 'end_turn';
+    }
+    case 'term': {
+      // A terminal in the folder named (`pwd` there): the client runs it inside the session's folder only.
+      try {
+        const { terminalId } = await client.request(acp.methods.client.terminal.create, { sessionId, command: 'pwd', cwd: rest.join(' ') });
+        await client.request(acp.methods.client.terminal.waitForExit, { sessionId, terminalId });
+        const out = await client.request(acp.methods.client.terminal.output, { sessionId, terminalId });
+        await client.request(acp.methods.client.terminal.release, { sessionId, terminalId });
+        await chunk(`Terminal: ${out.output.trim()} (exit ${out.exitStatus?.exitCode})`);
+      } catch (err) {
+        await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
+      }
       return 'end_turn';
     }
     case 'read': {
@@ -139,14 +158,14 @@ const app = acp
   }))
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
     const sessionId = `s-${randomBytes(4).toString('hex')}`;
-    sessions.set(sessionId, { cwd: params.cwd, lines: [], mode: 'ask' });
-    return { sessionId, modes: modes() };
+    sessions.set(sessionId, { cwd: params.cwd, lines: [], mode: 'ask', model: 'fast' });
+    return { sessionId, modes: modes(), configOptions: models() };
   })
   .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
     const s = sessions.get(params.sessionId) ?? { cwd: params.cwd, lines: [], mode: 'ask' };
     sessions.set(params.sessionId, s);
     for (const line of s.lines) await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: line } } });
-    return { modes: modes(s.mode) };
+    return { modes: modes(s.mode), configOptions: models(s.model) };
   })
   .onRequest(acp.methods.agent.session.list, () => ({ sessions: [...sessions.entries()].map(([sessionId, s]) => ({ sessionId, cwd: s.cwd, title: s.lines[0] ?? null })) }))
   .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
@@ -154,6 +173,14 @@ const app = acp
     if (s) s.mode = params.modeId;
     say(`mode ${params.modeId}`);
     return {};
+  })
+  .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
+    const s = sessions.get(params.sessionId);
+    if (!s) throw acp.RequestError.resourceNotFound(params.sessionId);
+    if (params.configId !== 'model' || !['fast', 'deep'].includes(params.value)) throw acp.RequestError.invalidParams({ value: params.value });
+    s.model = params.value;
+    say(`model ${params.value}`);
+    return { configOptions: models(s.model) };
   })
   .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
     const text = params.prompt.map((b) => (b.type === 'text' ? b.text : '')).join('');
