@@ -10,3 +10,4 @@ export * from './nerve/index';
 export * from './pane-chat';
 export * from './push';
 export * from './walky-phone';
+export * from './http-gates';
