@@ -4,6 +4,9 @@
  * Portable: plain functions over header values.
  */
 
+/** The WHATWG URL every runtime of ours has (Node and the browser); the protocol's lib names no host types. */
+declare const URL: new (input: string) => { protocol: string; host: string };
+
 /** Host header values a server answers to: loopback names at its port, plus the user's own. */
 export function allowedHosts(port: number, extra: readonly string[]): Set<string> {
   const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
@@ -29,7 +32,7 @@ export function hostAllowed(host: string | undefined | null, allowed: ReadonlySe
  */
 export function originAllowed(origin: string | undefined | null, fetchSite: string | undefined | null, host: string | undefined | null): boolean {
   if (origin !== undefined && origin !== null) {
-    let url: URL;
+    let url: { protocol: string; host: string };
     try {
       url = new URL(origin);
     } catch {
