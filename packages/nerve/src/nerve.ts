@@ -3,7 +3,7 @@
  * the API and, when configured, the durable agent Collie attaches to.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { loadConfig, type NerveConfig } from './config/config';
 import { attachDurable } from './durable/attach';
 import { Gateway } from './gateway/gateway';
@@ -46,7 +46,10 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
   let watcher: FSWatcher | null = null;
   try {
     // Every agent.subagents key applies without a restart; a bad edit keeps the last good config.
-    watcher = watch(o.configFile, () => {
+    // The folder is watched, not the file: an editor that saves by rename replaces the file.
+    const name = basename(o.configFile);
+    watcher = watch(dirname(resolve(o.configFile)), (_event, changed) => {
+      if (changed !== null && changed !== name) return;
       try {
         config = loadConfig(o.configFile);
         log('nerve: config reloaded');

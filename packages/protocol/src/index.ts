@@ -11,3 +11,4 @@ export * from './pane-chat';
 export * from './push';
 export * from './walky-phone';
 export * from './ask-line';
+export * from './http-gates';

@@ -12,12 +12,13 @@ import {
   QueueOrderBody,
   SendMessageBody,
   StopBody,
+  hostAllowed,
+  originAllowed,
   type NerveErrorCode,
 } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
 import type { Session } from '../session/session';
 import { NerveError } from './errors';
-import { hostAllowed, originAllowed } from './gates';
 
 /** Request bodies are small commands. */
 export const MAX_BODY = 256 * 1024;

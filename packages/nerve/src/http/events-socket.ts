@@ -5,9 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { NerveEventFrame } from '@collie/protocol';
+import { hostAllowed, originAllowed, type NerveEventFrame } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
-import { hostAllowed, originAllowed } from './gates';
 
 /** A client this far behind is dropped; it resumes from its last seq. */
 const MAX_BUFFERED = 8 * 1024 * 1024;

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { Gateway } from '../gateway/gateway';
 import { createApp } from './app';
 import { eventsSocket } from './events-socket';
-import { loopbackHosts } from './gates';
+import { allowedHosts } from '@collie/protocol';
 
 export interface Served {
   url: string;
@@ -23,7 +23,7 @@ export async function serveApi(gateway: Gateway, host: string, port: number): Pr
   });
   server.on('upgrade', (req, socket, head) => events.handleUpgrade(req, socket, head));
   const bound = (server.address() as AddressInfo).port;
-  hosts = loopbackHosts(bound);
+  hosts = allowedHosts(bound, []);
   return {
     url: `http://127.0.0.1:${bound}`,
     port: bound,

@@ -8,6 +8,7 @@ import type { AgentRecord, EndReason, NerveEvent, SessionInfo, StopAnswer, StopS
 import type { Incoming, Queued } from '../queue/turn-queue';
 import { TurnQueue } from '../queue/turn-queue';
 import { isLive, Roster } from '../roster/roster';
+import { capTranscriptItem } from '../roster/transcript-cap';
 import { readFrame } from '../runtime/frames';
 import type { Runtime, RuntimeOptions } from '../runtime/runtime';
 import type { Store, StoredSession } from '../store/store';
@@ -47,7 +48,7 @@ export class Session {
     const s = deps.settings();
     this.roster = new Roster(meta.session_id, deps.now, deps.newAgentId, {
       changed: (r, status) => this.onRecord(r, status),
-      event: (e) => deps.store.event(e),
+      event: (e) => deps.store.event(capTranscriptItem(e, deps.settings().transcript_item_max_bytes)),
     }, { lostGraceSeconds: s.lost_grace_seconds, stopConfirmSeconds: s.stop_confirm_seconds });
     this.roster.load(deps.store.agents(meta.session_id), (id) => deps.store.nextSeq(id));
     this.queue = new TurnQueue(deps.now, deps.newQueueId);
