@@ -12,7 +12,7 @@ import {
   startTmux,
   tempDir,
   type ChatApi,
-  type AgentPane,
+  type LaunchedAgentPane as AgentPane,
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../../temp-dir';
 import type { TmuxServer } from '../../tmux';
-import { startAgentPane, type AgentPane } from '../pane';
+import { startAgentPane, type AgentPane } from '../agent-pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { codexInputReady, codexInputText } from './screen';
 import { responsesWire } from './responses-wire';
@@ -110,22 +110,20 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
     const codexHome = join(home.path, '.codex');
     const trusted = opts.trusted ?? true;
     await writeCodexConfig(codexHome, api.url, cwd, trusted, opts.daemon ?? false, opts.features);
-    return await startAgentPane(tmux, {
+    return await startAgentPane({
+      tmux,
       cmd: [process.execPath, codexScript()],
       env: { HOME: home.path, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: CODEX_FAKE_KEY, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
       marker: `CODEX_HOME=${codexHome}`,
       cwd,
+      owned,
       session: opts.session,
-      prefix: 'codex',
+      sessionPrefix: 'codex',
       width: opts.width,
       height: opts.height,
       ready: trusted ? codexInputReady : (s) => /Trust this folder\?|Do you trust/u.test(s),
       readyTimeoutMs: opts.readyTimeoutMs ?? 45_000,
       inputText: codexInputText,
-      pressEveryMs: 750,
-      cleanup: async () => {
-        for (const dir of owned) await dir.remove();
-      },
     });
   } catch (err) {
     for (const dir of owned) await dir.remove();
