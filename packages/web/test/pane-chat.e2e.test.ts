@@ -53,8 +53,16 @@ describe('a pane’s Chat on the phone (issue 13)', () => {
     const tool = chat.locator('.chat-tool', { hasText: 'touch made-on-the-phone' });
     await tool.locator('.tool-status', { hasText: 'running' }).waitFor();
     await tool.scrollIntoViewIfNeeded();
+    // The dialog's card sits at the chat's foot, above the composer: answered without switching.
+    const card = page.locator('.pane-views-chat .pane-chat + .ask .card');
+    await card.waitFor();
+    expect(await page.locator('.card').count(), 'one card, not a second copy under the title').toBe(1);
+    await card.scrollIntoViewIfNeeded();
+    const [foot, cardBox, dock] = await Promise.all([chat.boundingBox(), card.boundingBox(), page.locator('.dock').boundingBox()]);
+    expect(foot && cardBox && dock && foot.y + foot.height <= cardBox.y + 1 && cardBox.y < dock.y).toBe(true);
     await page.screenshot({ path: artifactPath('web/pane-chat-tool-running.png') });
-    await claude.press('1', (s) => !claudePermissionDialog(s), 30_000);
+    await card.locator('.option-primary').click();
+    await claude.waitForScreen((s) => !claudePermissionDialog(s), 30_000);
     await tool.locator('.tool-status', { hasText: 'done' }).waitFor();
     await chat.locator('.chat-markdown', { hasText: 'The command finished' }).waitFor();
     await page.screenshot({ path: artifactPath('web/pane-chat-390.png') });
