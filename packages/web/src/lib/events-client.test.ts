@@ -153,7 +153,7 @@ describe('EventsClient', () => {
     const chat = (reset: boolean, items: ReturnType<typeof said>[], path = source.path): ServerMessage => ({ type: 'pane.chat', id: 'default:%1', reset, source: { ...source, path }, reason: null, items, before: null });
     last().deliver(chat(true, [said('10', 'before the restart')]));
     last().deliver(chat(false, [said('20', 'still the old run')]));
-    expect(client.chats.state('default:%1')?.items.map((i) => i.text)).toEqual(['before the restart', 'still the old run']);
+    expect(client.chats.state('default:%1')?.items.map((i) => ('text' in i ? i.text : ''))).toEqual(['before the restart', 'still the old run']);
 
     // The bridge restarts while the agent goes on (here: in a new transcript after /clear).
     last().drop();
