@@ -44,7 +44,7 @@ describe.skipIf(missing !== null)('a pane’s Chat from the real Codex TUI’s r
     await using bridge = await bridgeFor(tmux.tmpDir, state.path);
     const a = `${tmux.name}:${one.paneId}`;
     const b = `${tmux.name}:${two.paneId}`;
-    await until(bridge.hub, 'both codex panes', (h) => h.panes.get(a)?.harness === 'codex' && h.panes.get(b)?.harness === 'codex', 30_000);
+    await until(bridge.hub, 'both codex panes', (h) => h.panes.get(a)?.harness === 'codex' && h.panes.get(b)?.harness === 'codex', 90_000);
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {
