@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { agentReply, codexMissing, startCodex, startResponsesApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
 import { ChatClient } from './chat-client';
@@ -29,4 +31,46 @@ describe.skipIf(missing !== null)('a pane’s Chat from the real Codex TUI’s r
       client.ws.close();
     }
   }, 180_000);
+
+  it('two Codex panes in one folder and one CODEX_HOME: each Chat shows its own conversation, also when the other wrote last', async () => {
+    await using tmux = await startTmux();
+    await using api = await startResponsesApi();
+    await using state = await tempDir('collie-state');
+    await using home = await tempDir('collie-codex-shared-home-');
+    await using folder = await tempDir('collie-codex-shared-cwd-');
+    await promisify(execFile)('git', ['init', '-q', folder.path]);
+    await using one = await startCodex(tmux, api, { home: home.path, cwd: folder.path });
+    await using two = await startCodex(tmux, api, { home: home.path, cwd: folder.path });
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
+    const a = `${tmux.name}:${one.paneId}`;
+    const b = `${tmux.name}:${two.paneId}`;
+    await until(bridge.hub, 'both codex panes', (h) => h.panes.get(a)?.harness === 'codex' && h.panes.get(b)?.harness === 'codex', 90_000);
+    const client = new ChatClient(bridge.url, bridge.device.headers);
+    await client.opened();
+    try {
+      client.subscribe(a);
+      client.subscribe(b);
+      api.script(agentReply('Answer one.'));
+      await one.submit('hi from pane one');
+      await client.until('pane one’s answer', () => client.items(a).includes('markdown Answer one.'), 60_000);
+      // Pane two writes its rollout after pane one's, in the same sessions folder.
+      api.script(agentReply('Answer two.'));
+      await two.submit('hi from pane two');
+      await client.until('pane two’s answer', () => client.items(b).includes('markdown Answer two.'), 60_000);
+      api.script(agentReply('Answer three.'));
+      await one.submit('again from pane one');
+      await client.until('pane one’s second answer', () => client.items(a).includes('markdown Answer three.'), 60_000);
+
+      expect(client.items(a)).toEqual(['user hi from pane one', 'markdown Answer one.', 'user again from pane one', 'markdown Answer three.']);
+      expect(client.items(b)).toEqual(['user hi from pane two', 'markdown Answer two.']);
+      const [sa, sb] = [client.chats.get(a)?.source, client.chats.get(b)?.source];
+      expect(sa).toMatch(/\/rollout-.*\.jsonl$/);
+      expect(sa?.startsWith(`${home.path}/.codex/sessions/`)).toBe(true);
+      expect(sb).toMatch(/\/rollout-.*\.jsonl$/);
+      expect(sb?.startsWith(`${home.path}/.codex/sessions/`)).toBe(true);
+      expect(sa).not.toBe(sb);
+    } finally {
+      client.ws.close();
+    }
+  }, 240_000);
 });

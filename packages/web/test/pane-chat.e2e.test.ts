@@ -47,15 +47,26 @@ describe('a pane’s Chat on the phone (issue 13)', () => {
     expect(await chat.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['https://example.com/docs']);
 
     // Live: a tool call with its permission, then its result and the closing words.
-    api.script(bashPermission('touch made-on-the-phone'));
+    api.script(bashPermission('touch made-on-the-phone && seq 1 40'));
     await claude.submit('make the file');
     await claude.waitForScreen(claudePermissionDialog, 30_000);
     const tool = chat.locator('.chat-tool', { hasText: 'touch made-on-the-phone' });
     await tool.locator('.tool-status', { hasText: 'running' }).waitFor();
     await tool.scrollIntoViewIfNeeded();
+    // The dialog's card sits at the chat's foot, above the composer: answered without switching.
+    const card = page.locator('.pane-views-chat .pane-chat + .ask .card');
+    await card.waitFor();
+    expect(await page.locator('.card').count(), 'one card, not a second copy under the title').toBe(1);
+    await card.scrollIntoViewIfNeeded();
+    const [foot, cardBox, dock] = await Promise.all([chat.boundingBox(), card.boundingBox(), page.locator('.dock').boundingBox()]);
+    expect(foot && cardBox && dock && foot.y + foot.height <= cardBox.y + 1 && cardBox.y < dock.y).toBe(true);
     await page.screenshot({ path: artifactPath('web/pane-chat-tool-running.png') });
-    await claude.press('1', (s) => !claudePermissionDialog(s), 30_000);
+    await card.locator('.option-primary').click();
+    await claude.waitForScreen((s) => !claudePermissionDialog(s), 30_000);
     await tool.locator('.tool-status', { hasText: 'done' }).waitFor();
+    // Long output is folded: its first lines, the rest one tap away.
+    await tool.locator('.tool-fold').waitFor();
+    expect(await tool.locator('.tool-output-head').textContent()).toBe(Array.from({ length: 12 }, (_, i) => String(i + 1)).join('\n'));
     await chat.locator('.chat-markdown', { hasText: 'The command finished' }).waitFor();
     await page.screenshot({ path: artifactPath('web/pane-chat-390.png') });
 

@@ -17,7 +17,7 @@ import {
 } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, gitDir, untilPane } from './e2e-setup';
+import { buildWeb, fakeClaude, gitDir, showTerminal, untilPane } from './e2e-setup';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -91,6 +91,8 @@ describe('the phone answers with confidence and reads well at any size', () => {
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pane-title');
+    // The Terminal view keeps the card under the title (the Chat view keeps it at the chat's foot, pane-chat.e2e).
+    await showTerminal(page);
     const box = page.getByLabel('Text to send to the pane');
     api.script(bashPermission('rm -rf ./build'));
     await box.fill('clean the build');

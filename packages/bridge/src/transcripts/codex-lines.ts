@@ -50,11 +50,13 @@ function responseItem(p: unknown, offset: number, at: number): Entry[] {
   const id = itemId(offset, 0);
   const message = MessageItem.safeParse(p);
   if (message.success) {
-    const text = message.data.content.map((c) => c.text ?? (c.type === 'input_image' ? '[image]' : '')).join('');
+    const text = message.data.content.map((c) => c.text ?? '').join('');
     if (message.data.role === 'assistant' && text.trim() !== '') return [{ kind: 'item', item: { kind: 'markdown', id, at, text } }];
-    if (message.data.role === 'user' && text.trim() !== '' && !CONTEXT.test(text)) return [{ kind: 'item', item: { kind: 'user', id, at, text } }];
-    if (message.data.role === 'user' && message.data.content.some((c) => c.type === 'input_image')) return [{ kind: 'item', item: { kind: 'notice', id, at, text: 'Image attached' } }];
-    return [];
+    if (message.data.role !== 'user' || CONTEXT.test(text)) return [];
+    // The person's words, then a placeholder for the images they attached (never their bytes).
+    const out: Entry[] = text.trim() === '' ? [] : [{ kind: 'item', item: { kind: 'user', id, at, text } }];
+    if (message.data.content.some((c) => c.type === 'input_image')) out.push({ kind: 'item', item: { kind: 'notice', id: itemId(offset, 1), at, text: 'Image attached' } });
+    return out;
   }
   const reasoning = Reasoning.safeParse(p);
   if (reasoning.success) {

@@ -87,6 +87,14 @@ describe('following a transcript file', () => {
   it('a big file opens from its end; History reads backwards to the start, in order', async () => {
     const lines = Array.from({ length: 5000 }, (_, i) => user(`message ${i} ${'x'.repeat(200)}`, `u${i}`));
     await writeFile(path, `${lines.join('\n')}\n`);
+    // The event loop keeps turning while the file is read: reads are asynchronous, a piece at a time.
+    let turns = 0;
+    let ticking = true;
+    const turn = () => {
+      turns++;
+      if (ticking) setImmediate(turn);
+    };
+    setImmediate(turn);
     f = await TranscriptFollower.open(path, parseClaudeLine, (s) => s, recorder().on);
     expect(f.atStart).toBe(false);
     expect(f.log.items.length).toBeLessThan(5000);
@@ -100,6 +108,9 @@ describe('following a transcript file', () => {
       before = Number(page[0]!.id);
     }
     expect(f.log.items.map((i) => (i.kind === 'user' ? i.text.split(' ')[1] : ''))).toEqual(lines.map((_, i) => String(i)));
+    ticking = false;
+    // About 1.5 MB read backwards in 32–64 KiB pieces: the loop turned between them.
+    expect(turns).toBeGreaterThan(20);
   });
 
   it('hostile content: a 10 MB line, control bytes, markup and secrets stay words, cut and masked', async () => {

@@ -90,3 +90,29 @@ describe('transcript line parsers (any line: items or a skip, never a throw)', (
     });
   }
 });
+
+describe('images and attachments', () => {
+  const items = (entries: Entry[]) => entries.flatMap((e) => (e.kind === 'item' ? [{ kind: e.item.kind, text: 'text' in e.item ? e.item.text : '' }] : []));
+  it('Claude Code: an image or a document the person attached is a placeholder, never its bytes', () => {
+    const line = JSON.stringify({
+      type: 'user',
+      sessionId: 's',
+      timestamp: '2026-12-04T12:00:00.000Z',
+      message: { role: 'user', content: [{ type: 'text', text: 'what is in this' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo'.repeat(1000) } }, { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0x' } }] },
+    });
+    expect(items(parseClaudeLine(line, 0))).toEqual([
+      { kind: 'user', text: 'what is in this' },
+      { kind: 'notice', text: 'Image attached' },
+      { kind: 'notice', text: 'File attached' },
+    ]);
+  });
+  it('Codex: an image in the person’s message is a placeholder', () => {
+    const line = (content: unknown[]) => JSON.stringify({ timestamp: '2026-12-04T12:00:00.000Z', type: 'response_item', payload: { type: 'message', role: 'user', content } });
+    const image = { type: 'input_image', image_url: `data:image/png;base64,${'iVBORw0KGgo'.repeat(1000)}` };
+    expect(items(parseCodexLine(line([image]), 0))).toEqual([{ kind: 'notice', text: 'Image attached' }]);
+    expect(items(parseCodexLine(line([{ type: 'input_text', text: 'what is in this ' }, image]), 0))).toEqual([
+      { kind: 'user', text: 'what is in this ' },
+      { kind: 'notice', text: 'Image attached' },
+    ]);
+  });
+});

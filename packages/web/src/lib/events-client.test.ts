@@ -141,6 +141,35 @@ describe('EventsClient', () => {
     expect([...(client.getState().model?.panes.keys() ?? [])]).toEqual(['default:%4']);
   });
 
+  it('refreshes a followed chat after a sync.reset: subscribes again and takes the new first page whole', async () => {
+    const { client, last, fireTimer } = harness([makeSnapshot(5, [pane(1)])]);
+    await client.start();
+    let calls = 0;
+    const stop = client.watchChat('default:%1', () => calls++);
+    last().deliver(hello(5));
+    expect(last().sent).toEqual([{ type: 'chat.subscribe', id: 'default:%1' }]);
+    const source = { agent: 'claude', path: '/t/a.jsonl', session: 'a' };
+    const said = (id: string, text: string) => ({ kind: 'markdown' as const, id, at: 0, final: true, text, shortened: false, href: null, receipt: false });
+    const chat = (reset: boolean, items: ReturnType<typeof said>[], path = source.path): ServerMessage => ({ type: 'pane.chat', id: 'default:%1', reset, source: { ...source, path }, reason: null, items, before: null });
+    last().deliver(chat(true, [said('10', 'before the restart')]));
+    last().deliver(chat(false, [said('20', 'still the old run')]));
+    expect(client.chats.state('default:%1')?.items.map((i) => ('text' in i ? i.text : ''))).toEqual(['before the restart', 'still the old run']);
+
+    // The bridge restarts while the agent goes on (here: in a new transcript after /clear).
+    last().drop();
+    await fireTimer();
+    last().deliver({ type: 'hello', run: 'run-b', seq: 1, resumed: false });
+    expect(last().sent).toEqual([{ type: 'chat.subscribe', id: 'default:%1' }]);
+    last().deliver({ type: 'sync.reset', snapshot: makeSnapshot(1, [pane(1)], undefined, 'run-b') });
+    // Until the new first page arrives, the chat keeps what it showed.
+    expect(client.chats.state('default:%1')?.items).toHaveLength(2);
+    last().deliver(chat(true, [said('5', 'after the restart')], '/t/b.jsonl'));
+    expect(client.chats.state('default:%1')).toMatchObject({ source: { path: '/t/b.jsonl' }, items: [{ text: 'after the restart' }] });
+    expect(calls).toBeGreaterThanOrEqual(3);
+    stop();
+    expect(last().sent.at(-1)).toEqual({ type: 'chat.unsubscribe', id: 'default:%1' });
+  });
+
   it('subscribes watched screens once live, re-subscribes after a reconnect, and unsubscribes', async () => {
     const { client, last, fireTimer } = harness([makeSnapshot(5, [pane(1)])]);
     await client.start();

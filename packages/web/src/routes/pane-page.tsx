@@ -9,7 +9,7 @@ import { PaneAnnouncer } from '../components/pane-announcer';
 import { PaneFacts, PaneTitle } from '../components/pane-header';
 import { RecentSends } from '../components/recent-sends';
 import { TerminalView } from '../components/terminal-view';
-import { PaneViews } from '../components/pane-chat/pane-views';
+import { PaneViews, usePaneView } from '../components/pane-chat/pane-views';
 import { useClientState } from '../hooks/use-client';
 import { useEscapeBack } from '../hooks/use-escape-back';
 import { useMarkSeen } from '../hooks/use-mark-seen';
@@ -20,7 +20,8 @@ import { useLoggedIds } from '../lib/walky/store';
 
 /**
  * `#/pane/<id>`: one pane. Its title, then the ask it raised right under it (that is what the
- * person must act on), then what and where it is, the live mirror, the recent sends, and the
+ * person must act on; in the Chat view it sits under the chat, just above the composer), then
+ * what and where it is, the live mirror, the recent sends, and the
  * composer kept at the foot.
  */
 export function PanePage({ id }: { readonly id: string }) {
@@ -29,6 +30,7 @@ export function PanePage({ id }: { readonly id: string }) {
   const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
   const logged = useLoggedIds();
+  const views = usePaneView(id);
   useMarkSeen(id, pane);
   useEscapeBack();
   const hasPane = pane !== undefined;
@@ -44,10 +46,15 @@ export function PanePage({ id }: { readonly id: string }) {
           <>
             <PaneTitle pane={pane} />
             <PaneAnnouncer pane={pane} />
-            <AskSlot paneId={id} card={pane.card} />
+            {views.view === 'chat' ? null : <AskSlot paneId={id} card={pane.card} />}
             <PaneFacts pane={pane} menu={<MessagesMenuItem paneId={id} />} />
             <WorkbenchLinks paneId={id} pane={pane} />
-            <PaneViews paneId={id} pane={pane} terminal={frame ? <TerminalView paneId={id} frame={frame} logged={logged} /> : <Notice title="Waiting for the screen…" />} />
+            <PaneViews
+              state={views}
+              pane={pane}
+              terminal={frame ? <TerminalView paneId={id} frame={frame} logged={logged} /> : <Notice title="Waiting for the screen…" />}
+              ask={<AskSlot paneId={id} card={pane.card} />}
+            />
             <WalkyPane pane={pane} frame={frame} />
             <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />

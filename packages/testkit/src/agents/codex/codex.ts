@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,11 @@ export interface StartCodexOptions {
    * question tool outside Plan mode, so a script can make Codex ask.
    */
   features?: Record<string, boolean>;
+  /**
+   * A `HOME` to share with another Codex pane (its `.codex` is `CODEX_HOME`): two sessions then
+   * write their rollouts side by side in one folder. Not removed by `kill()`. Default: its own.
+   */
+  home?: string;
 }
 
 /**
@@ -100,21 +106,24 @@ export async function writeCodexConfig(codexHome: string, apiUrl: string, cwd: s
  * await codex.submit('hi');
  */
 export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCodexOptions = {}): Promise<AgentPane> {
-  const home = await tempDir('collie-codex-home-');
+  const ownHome = opts.home === undefined ? await tempDir('collie-codex-home-') : undefined;
+  const home = ownHome?.path ?? opts.home ?? '';
   const ownCwd = opts.cwd === undefined ? await tempDir('collie-codex-cwd-') : undefined;
   const cwd = ownCwd?.path ?? opts.cwd ?? '';
   // A project is a git checkout: Codex words its trust prompt and sandbox by that.
   if (ownCwd) await run('git', ['init', '-q', cwd]);
-  const owned = [home, ...(ownCwd ? [ownCwd] : [])];
+  const owned = [...(ownHome ? [ownHome] : []), ...(ownCwd ? [ownCwd] : [])];
   try {
-    const codexHome = join(home.path, '.codex');
+    const codexHome = join(home, '.codex');
+    const mark = randomUUID();
     const trusted = opts.trusted ?? true;
     await writeCodexConfig(codexHome, api.url, cwd, trusted, opts.daemon ?? false, opts.features);
     return await startAgentPane({
       tmux,
       cmd: [process.execPath, codexScript()],
-      env: { HOME: home.path, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: CODEX_FAKE_KEY, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
-      marker: `CODEX_HOME=${codexHome}`,
+      // The pane's own mark: with a shared HOME, `kill()` must end only this pane's processes.
+      env: { HOME: home, CODEX_HOME: codexHome, COLLIE_CODEX_PANE: mark, FAKE_OPENAI_KEY: CODEX_FAKE_KEY, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
+      marker: `COLLIE_CODEX_PANE=${mark}`,
       cwd,
       owned,
       session: opts.session,

@@ -1,11 +1,20 @@
 import type { Pane } from '@collie/protocol';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
+import type { PaneChatState } from '../../lib/pane-chat/chat-state';
 import { firstView } from '../../lib/pane-chat/words';
 import { PaneChatView } from './pane-chat-view';
 import { usePaneChat } from './use-pane-chat';
 
-type View = 'chat' | 'terminal';
+export type View = 'chat' | 'terminal';
+
+/** A pane's chat and which view shows it: the page places the dialog card by the view. */
+export interface PaneViewState {
+  readonly chat: PaneChatState | null;
+  readonly older: () => Promise<void>;
+  readonly view: View;
+  readonly choose: (v: View) => void;
+}
 
 function stored(key: string): View | null {
   try {
@@ -16,11 +25,8 @@ function stored(key: string): View | null {
   }
 }
 
-/**
- * Chat and Terminal for one pane: a switch on a phone (Chat first when the agent's transcript is
- * found, the choice remembered per pane), both side by side at a desktop width (CSS).
- */
-export function PaneViews({ paneId, terminal, pane }: { readonly paneId: string; readonly terminal: ReactNode; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
+/** Follows a pane's chat and its view: Chat first when the agent's transcript is found, the choice remembered per pane. */
+export function usePaneView(paneId: string): PaneViewState {
   const { chat, older } = usePaneChat(paneId);
   const key = `collie.view.${paneId}`;
   const [chosen, setChosen] = useState<View | null>(() => stored(key));
@@ -36,6 +42,17 @@ export function PaneViews({ paneId, terminal, pane }: { readonly paneId: string;
     },
     [key],
   );
+  return { chat, older, view, choose };
+}
+
+/**
+ * Chat and Terminal for one pane: a switch on a phone, both side by side at a desktop width
+ * (CSS). In the Chat view the open dialog's card (`ask`) sits under the chat, just above the
+ * composer, so the person answers without switching; in the Terminal view the page keeps it
+ * under the title.
+ */
+export function PaneViews({ state, terminal, ask, pane }: { readonly state: PaneViewState; readonly terminal: ReactNode; readonly ask: ReactNode; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
+  const { chat, older, view, choose } = state;
   return (
     // No transcript (a shell, an agent whose log is not found): at a desktop width the mirror takes the whole row.
     <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`}>
@@ -48,6 +65,7 @@ export function PaneViews({ paneId, terminal, pane }: { readonly paneId: string;
       </div>
       <div className="pane-views-chat" role="tabpanel" aria-label="Chat">
         <PaneChatView chat={chat} older={older} pane={pane} />
+        {view === 'chat' ? ask : null}
       </div>
       <div className="pane-views-terminal" role="tabpanel" aria-label="Terminal">
         {terminal}

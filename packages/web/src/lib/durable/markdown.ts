@@ -20,7 +20,9 @@ const HTTPS = /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
-  const re = /(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|_[^_\s][^_]*_|`[^`]+`|\[[^\]]+\]\([^)\s]+\))/g;
+  // A link's target may hold balanced parentheses (`javascript:alert(1)`, a wiki URL): the whole
+  // target is taken, so a refused one leaves its label and nothing of the target behind.
+  const re = /(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|_[^_\s][^_]*_|`[^`]+`|\[[^\]]+\]\((?:[^()\s]|\([^()\s]*\))+\))/g;
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
