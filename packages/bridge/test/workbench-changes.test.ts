@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangesAnswer, ChangesWaitAnswer, ErrorBody, ReceiptBody } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import { git } from './workbench-helpers';
 import { bridgeFor, type TestBridge, until } from './harness';
 import { finalReceipt } from './send-helpers';
 
-const run = promisify(execFile);
-const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
 
 describe('changes: a real git repository in a temp dir, a pane in it (cat), a real bridge', () => {
   let tmux: TmuxServer;

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FileAnswer, FilesAnswer, MAX_FILE_VIEW_BYTES } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
-import { PNG_1X1 } from './workbench-helpers';
+import { git, PNG_1X1 } from './workbench-helpers';
 
-const run = promisify(execFile);
-const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
 
 describe('files: browsing a real git repository read-only from a pane in its subfolder (real tmux, real bridge)', () => {
   let tmux: TmuxServer;

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Upload } from '@collie/protocol';
 import type { TempDir } from '@collie/testkit';
 import type { TestBridge } from './harness';
@@ -23,3 +25,8 @@ export function sendFiles(bridge: TestBridge, paneId: string, body: unknown): Pr
 export function pathOf(state: TempDir, u: Upload): string {
   return join(state.path, 'uploads', `${u.id}-${u.name}`);
 }
+
+const run = promisify(execFile);
+
+/** One `git` process in `cwd`, with an author set, as the workbench tests make their repositories. */
+export const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });

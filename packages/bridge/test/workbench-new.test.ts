@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, NewOptions, NewPaneAnswer } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import { git } from './workbench-helpers';
 import { bridgeFor, type TestBridge, until } from './harness';
 import { finalReceipt } from './send-helpers';
 import { worktreeFolder } from '../src/workbench/new/routes';
 
-const run = promisify(execFile);
-const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
 
 describe('new: a pane started from the phone in a folder under COLLIE_ROOTS (real tmux, real git, a saved launcher)', () => {
   let tmux: TmuxServer;
