@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { EventHub } from '@collie/bridge';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Pane } from '@collie/protocol';
 import { build } from 'vite';
 
@@ -71,4 +71,20 @@ export async function showTerminal(page: Page): Promise<void> {
   const tab = page.getByRole('tab', { name: 'Terminal' });
   await tab.click();
   await page.locator('.pane-views.shows-terminal .term').waitFor();
+}
+
+/**
+ * Delivers pushes to the app's service worker the way a push service would, through the DevTools
+ * protocol (`ServiceWorker.deliverPushMessage`); resolves once the worker of `origin` is registered.
+ */
+export async function pushToServiceWorker(context: BrowserContext, page: Page, origin: string): Promise<(data: unknown) => Promise<unknown>> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const r = e.registrations.find((x) => x.scopeURL.startsWith(origin));
+      if (r) resolve(r.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  return (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
 }

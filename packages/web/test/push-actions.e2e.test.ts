@@ -7,7 +7,7 @@ import { DEFAULT_PUSH_PREFS, type PushPayload } from '@collie/protocol';
 import { artifactPath, launchChromium, phoneContext, startPushService, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, untilPane } from './e2e-setup';
+import { buildWeb, fakeClaude, pushToServiceWorker, untilPane } from './e2e-setup';
 
 /** The notifications the page's service worker shows now, with their actions. */
 const notifications = (page: Page) =>
@@ -69,15 +69,7 @@ describe('answering from the lock screen', () => {
     await expect.poll(() => page.getByLabel('Answer permissions from the notification').isChecked(), { timeout: 20_000 }).toBe(true);
     await page.screenshot({ path: artifactPath('web/push-settings-lock-screen.png'), fullPage: true });
 
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL.startsWith(bridge.url));
-        if (r) resolve(r.registrationId);
-      });
-      void cdp.send('ServiceWorker.enable');
-    });
-    const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: bridge.url, registrationId, data: JSON.stringify(data) });
+    const deliver = await pushToServiceWorker(context, page, bridge.url);
     // What the bridge pushed, delivered as the push service would.
     await deliver(show);
     // Two actions (Chrome's Notification.maxActions): with Allow, Open is the tap on the notification.

@@ -3,7 +3,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, startPushService, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, untilPane } from './e2e-setup';
+import { buildWeb, fakeClaude, pushToServiceWorker, untilPane } from './e2e-setup';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -78,17 +78,10 @@ describe('push on the phone', () => {
     expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false, finished: true }, quiet: { from: '22:00', to: '07:00' } } });
 
     // A push delivered to the service worker through the DevTools protocol shows as a notification.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL.startsWith(bridge.url));
-        if (r) resolve(r.registrationId);
-      });
-      void cdp.send('ServiceWorker.enable');
-    });
+    const deliver = await pushToServiceWorker(context, page, bridge.url);
     const tag = 'ask-e2e';
     const show = { type: 'push.show', v: 1, kind: 'blocked', tag, title: 'Permission needed in collie#main', body: 'Bash: rm -rf ./build\nDo you want to proceed?', url: `#/pane/${encodeURIComponent(pane.id)}`, at: Date.now() };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: bridge.url, registrationId, data: JSON.stringify(show) });
+    await deliver(show);
     await expect.poll(() => notifications(page), { timeout: 20_000 }).toEqual([{ title: show.title, body: show.body, tag }]);
 
     // A tap on it opens that pane.
@@ -104,9 +97,9 @@ describe('push on the phone', () => {
     await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe(`#/pane/${encodeURIComponent(pane.id)}`);
 
     // The withdrawal closes it.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: bridge.url, registrationId, data: JSON.stringify(show) });
+    await deliver(show);
     await expect.poll(() => notifications(page), { timeout: 20_000 }).toHaveLength(1);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: bridge.url, registrationId, data: JSON.stringify({ type: 'push.withdraw', v: 1, tag, at: Date.now() }) });
+    await deliver({ type: 'push.withdraw', v: 1, tag, at: Date.now() });
     await expect.poll(() => notifications(page), { timeout: 20_000 }).toEqual([]);
   }, 180_000);
 });
