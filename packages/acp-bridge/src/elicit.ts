@@ -72,7 +72,8 @@ export function elicitationResponse(card: ElicitCard, answer: WireAnswer | null)
   if (answer === null) return { action: 'cancel' };
   if (answer.kind === 'choice') return answer.options[0] === 'open' ? { action: 'accept' } : { action: 'cancel' };
   if (answer.kind !== 'form') return { action: 'decline' };
-  const content: Record<string, string | number | boolean | string[]> = {};
+  // No prototype: a field named `__proto__` or `valueOf` is the agent's own key, nothing inherited.
+  const content = Object.create(null) as Record<string, string | number | boolean | string[]>;
   card.fields.forEach((f, i) => {
     const v = answer.values[`f${i}`];
     if (v === undefined) return;

@@ -133,4 +133,15 @@ describe('the ACP → durable wire mapping', () => {
       }),
     );
   });
+
+  it('form keys named like Object members (`valueOf`, `__proto__`) are the agent\'s own keys: nothing inherited, nothing on a prototype', () => {
+    const r = { mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: JSON.parse('{"valueOf":{"type":"number"},"__proto__":{"type":"string"},"toString":{"type":"boolean"}}') as Record<string, unknown> } };
+    const card = elicitationCard(r as unknown as acp.CreateElicitationRequest)!;
+    expect(card.fields.map((f) => f.key)).toEqual(['valueOf', '__proto__', 'toString']);
+    const empty = elicitationResponse(card, { kind: 'form', values: {} });
+    expect('content' in empty && empty.content ? Object.keys(empty.content) : null).toEqual([]);
+    expect('content' in empty && empty.content ? (empty.content as Record<string, unknown>).valueOf : 'none').toBeUndefined();
+    const full = elicitationResponse(card, { kind: 'form', values: { f0: '3', f1: 'x', f2: true } });
+    expect(JSON.parse(JSON.stringify('content' in full ? full.content : null))).toEqual(JSON.parse('{"valueOf":3,"__proto__":"x","toString":true}'));
+  });
 });
