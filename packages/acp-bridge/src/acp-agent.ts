@@ -248,36 +248,36 @@ export class AcpAgent implements LinkHandlers {
     const modes = t.modes && t.modes.availableModes.length >= 2 ? t.modes : null;
     const model = modelChoice(t.config);
     const forModes = model ? LIMITS.buttons - 2 : LIMITS.buttons;
-    const modeButtons = (modes?.availableModes ?? []).slice(0, forModes).map((m, i) => ({
-      id: `mode-${i}`,
-      label: m.name.slice(0, LIMITS.buttonLabel),
-      icon: m.id === modes?.currentModeId ? ('check' as const) : null,
-      disabled: m.id === modes?.currentModeId,
+    // One button per choice, the current one checked and dimmed; a tap switches, then redraws the belt.
+    const choice = (id: string, name: string, current: boolean, act: (link: Link, sessionId: string) => Promise<void>) => ({
+      id,
+      label: name.slice(0, LIMITS.buttonLabel),
+      icon: current ? ('check' as const) : null,
+      disabled: current,
       onTap: async () => {
         const link = this.need();
-        if (!t.sessionId || !modes) throw new Refusal('No agent session yet: send a line first.');
-        await within(link.agent.request(methods.agent.session.setMode, { sessionId: t.sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
-        t.modes = { ...modes, currentModeId: m.id };
+        if (!t.sessionId) throw new Refusal('No agent session yet: send a line first.');
+        await act(link, t.sessionId);
         this.belt(t);
       },
-    }));
-    const modelButtons = (model?.options ?? []).slice(0, LIMITS.buttons - modeButtons.length).map((m, i) => ({
-      id: `model-${i}`,
-      label: m.name.slice(0, LIMITS.buttonLabel),
-      icon: m.value === model?.current ? ('check' as const) : null,
-      disabled: m.value === model?.current,
-      onTap: async () => {
-        const link = this.need();
-        if (!t.sessionId || !model) throw new Refusal('No agent session yet: send a line first.');
+    });
+    const modeButtons = (modes?.availableModes ?? []).slice(0, forModes).map((m, i) =>
+      choice(`mode-${i}`, m.name, m.id === modes?.currentModeId, async (link, sessionId) => {
+        await within(link.agent.request(methods.agent.session.setMode, { sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
+        if (modes) t.modes = { ...modes, currentModeId: m.id };
+      }),
+    );
+    const modelButtons = (model?.options ?? []).slice(0, LIMITS.buttons - modeButtons.length).map((m, i) =>
+      choice(`model-${i}`, m.name, m.value === model?.current, async (link, sessionId) => {
+        if (!model) return;
         const r = await within(
-          link.agent.request(methods.agent.session.setConfigOption, { sessionId: t.sessionId, configId: model.configId, value: m.value }),
+          link.agent.request(methods.agent.session.setConfigOption, { sessionId, configId: model.configId, value: m.value }),
           this.requestMs,
           'session/set_config_option',
         );
         t.config = r.configOptions;
-        this.belt(t);
-      },
-    }));
+      }),
+    );
     t.c.buttons([...modeButtons, ...modelButtons]);
   }
 
