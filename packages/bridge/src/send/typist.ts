@@ -59,14 +59,17 @@ const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft
  * file through `load-buffer`, so no byte of it is parsed by tmux. In the same tmux batch the
  * pane's input is switched off (`select-pane -d`). That makes the paste a fence: keys someone
  * typed before it reach the agent before it, so once the box shows the paste it shows them
- * too; keys after it are not taken until Enter is in. The box must then hold exactly the text
- * (`matchBox`), else Enter is not pressed and what we pasted is taken out again with
- * Backspace, leaving what they typed. Input back on and Enter go in one batch.
+ * too; keys after it are not taken until the text is submitted. The box must then hold
+ * exactly the text (`matchBox`), else Enter is not pressed and what we pasted is taken out
+ * again with Backspace, leaving what they typed. Enter goes in one batch with input on
+ * before it and off again after it, and input comes back on once the box shows the text
+ * submitted: a key that reaches the agent in the same read as the Enter makes Claude Code
+ * drop both (seen 2026-12-04), and one read before it would be submitted with the text.
  *
- * The price: for the time between the paste and Enter (the agent drawing the paste, one
- * screen read; tens of milliseconds) the pane takes no keys from anyone, as tmux drops keys
- * to a pane whose input is off. A blind pane (a shell: no screen reader) is pasted and
- * submitted without checks.
+ * The price: from the paste until the agent shows the text submitted (drawing the paste,
+ * screen reads, drawing the submit: tens of milliseconds; at most `VERIFY_MS` more after
+ * Enter) the pane takes no keys from anyone, as tmux drops keys to a pane whose input is
+ * off. A blind pane (a shell: no screen reader) is pasted and submitted without checks.
  */
 export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean): Promise<TypeResult> {
   const name = `collie-${randomBytes(6).toString('hex')}`;
@@ -101,9 +104,9 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     // (`AgentReader.submitDelayMs`); input is still off, so no one's keys come in meanwhile.
     const settle = AGENTS[seen.harness].submitDelayMs ?? 0;
     if (settle > 0) await new Promise((r) => setTimeout(r, settle));
-    inputOff = false;
-    // Input back on and Enter in one batch: no one's key comes between them.
-    await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter']]);
+    // Input on, Enter, input off, as one batch: no one's keys come with the Enter.
+    await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
+    await until(d, (p) => matchOf(p, text) !== 'ours');
   } catch {
     return { result: 'gone' };
   } finally {

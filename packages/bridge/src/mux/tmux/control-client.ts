@@ -16,6 +16,8 @@ interface Pending {
   command: string;
   resolve: (lines: string[]) => void;
   reject: (err: Error) => void;
+  /** The batch it was written in: tmux skips the rest of a batch after a failed command. */
+  batch?: object;
 }
 
 export interface ControlClientEvents {
@@ -76,15 +78,20 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   }
 
   /**
-   * Run several commands as one batch: written in one write, tmux reads them in one go and
-   * runs them back to back from this client's queue, so no other client's keys (a person
-   * typing, another `send-keys`) reach a pane between them. Resolves with each one's output.
+   * Run several commands as one batch: one command line, its commands joined by `;`, which
+   * tmux parses as one list and runs back to back from this client's queue, so no other
+   * client's keys (a person typing, another `send-keys`) reach a pane between them. Lines
+   * written together are not enough: tmux reads a client's input in chunks, and a chunk can
+   * end between two lines (seen: a person's keys landed between a paste and `select-pane -d`,
+   * 2026-12-04). Each command still answers on its own; when one fails tmux skips the rest,
+   * which then fail here too. Resolves with each one's output.
    */
   commands(list: readonly (readonly string[])[]): Promise<string[][]> {
     const lines = list.map(commandLine);
     if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
-    const replies = lines.map((command) => new Promise<string[]>((resolve, reject) => this.queue.push({ command, resolve, reject })));
-    this.child.stdin!.write(lines.map((l) => `${l}\n`).join(''));
+    const batch = {};
+    const replies = lines.map((command) => new Promise<string[]>((resolve, reject) => this.queue.push({ command, resolve, reject, batch })));
+    this.child.stdin!.write(`${lines.join(' ; ')}\n`);
     return Promise.all(replies);
   }
 
@@ -114,7 +121,14 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         const pending = this.queue.shift();
         if (!pending) return;
         if (ev.ok) pending.resolve(ev.lines);
-        else pending.reject(new TmuxCommandError(pending.command, ev.lines));
+        else {
+          pending.reject(new TmuxCommandError(pending.command, ev.lines));
+          // tmux drops the rest of the failed command's batch: no reply will come for them.
+          while (pending.batch && this.queue[0]?.batch === pending.batch) {
+            const skipped = this.queue.shift()!;
+            skipped.reject(new TmuxCommandError(skipped.command, [`not run: '${pending.command}' before it in the batch failed`]));
+          }
+        }
         return;
       }
       case 'output':
