@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dialog, DialogCard } from '@collie/protocol';
-import { askUserQuestion, bashPermission, startClaude, startMessagesApi, startTmux, type ApiRequest, type MessagesApi, type Question, type TmuxServer } from '@collie/testkit';
+import { askUserQuestion, bashPermission, startClaude, startMessagesApi, startTmux, waitForScreen, type ApiRequest, type MessagesApi, type Question, type TmuxServer } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { answerPlan, readCard } from '../src/harness/card';
 
@@ -29,11 +29,19 @@ async function settledCard(tmux: TmuxServer, pane: string, want: { kind: Dialog;
   }
 }
 
-/** Press the plan for `answer` on `card`, one key per `send-keys` (keys sent together read as one unknown key). */
+/**
+ * Press the plan for `answer` on `card`, one key per `send-keys`, each after the last one was
+ * drawn, as the bridge does (`pressKeys`): keys that reach Claude in one read are taken as one
+ * unknown key, which a loaded machine makes happen even 50 ms apart.
+ */
 async function answer(tmux: TmuxServer, pane: string, card: DialogCard, given: { option?: number; toggle?: number[] }): Promise<string[]> {
   const plan = answerPlan('claude', card, given);
   if (!plan.ok) throw new Error(`no plan: ${plan.reason}`);
-  for (const key of plan.steps) await tmux.sendKeys(pane, key);
+  for (const key of plan.steps) {
+    const before = await tmux.capture(pane, { escapes: true });
+    await tmux.sendKeys(pane, key);
+    await waitForScreen(() => tmux.capture(pane, { escapes: true }), (s) => s !== before, { timeoutMs: 2_000, what: `pane ${pane} after ${key}` }).catch(() => undefined);
+  }
   return plan.steps;
 }
 

@@ -75,7 +75,15 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
   private stopped = false;
   private readonly now: () => number;
   private readonly onStructure = () => this.syncStructure();
-  private readonly onOutput = (tmuxId: string) => this.schedule(tmuxId);
+  private readonly outputWaiters = new Map<string, Set<() => void>>();
+  private readonly onOutput = (tmuxId: string) => {
+    const waiters = this.outputWaiters.get(tmuxId);
+    if (waiters) {
+      this.outputWaiters.delete(tmuxId);
+      for (const fire of waiters) fire();
+    }
+    this.schedule(tmuxId);
+  };
 
   constructor(private readonly d: TrackerDeps) {
     super();
@@ -112,6 +120,22 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
   /** Several tmux commands as one batch no other client's keys come between. */
   commands(list: readonly (readonly string[])[]): Promise<string[][]> {
     return this.d.server.commands(list);
+  }
+
+  /** Resolves true at the pane's next output (the agent drew something), false after `ms` without. */
+  nextOutput(tmuxId: string, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const waiters = this.outputWaiters.get(tmuxId) ?? new Set<() => void>();
+      this.outputWaiters.set(tmuxId, waiters);
+      const done = (drawn: boolean) => {
+        clearTimeout(timer);
+        waiters.delete(fire);
+        resolve(drawn);
+      };
+      const fire = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      waiters.add(fire);
+    });
   }
 
   has(tmuxId: string): boolean {

@@ -263,7 +263,7 @@ export class SendService {
   }
 
   private typist(at: { tracker: PaneTracker; tmuxId: string }) {
-    return { command: (a: readonly string[]) => at.tracker.command(a), commands: (l: readonly (readonly string[])[]) => at.tracker.commands(l), readNow: () => at.tracker.readNow(at.tmuxId), bufferDir: this.d.bufferDir };
+    return { command: (a: readonly string[]) => at.tracker.command(a), commands: (l: readonly (readonly string[])[]) => at.tracker.commands(l), readNow: () => at.tracker.readNow(at.tmuxId), nextOutput: (id: string, ms: number) => at.tracker.nextOutput(id, ms), bufferDir: this.d.bufferDir };
   }
 
   /** Resolves at the pane's next change (or removal), the deadline, or the bridge's stop. */

@@ -14,6 +14,8 @@ export interface TypistDeps {
   readNow(): Promise<PaneNow | null>;
   /** A 0700 directory for the paste buffers' files. */
   bufferDir: string;
+  /** Resolves at the pane's next output (true), or false after `ms` without any. */
+  nextOutput?(tmuxId: string, ms: number): Promise<boolean>;
 }
 
 /**
@@ -144,13 +146,24 @@ async function takeOursOut(d: TypistDeps, tmuxId: string, text: string, seen: Pa
  * while its Tab got through, 2026-12-02).
  */
 export const KEY_GAP_MS = 50;
+/**
+ * How long a key may take to be drawn before the next one goes anyway. A loaded machine
+ * kept the agent from reading a tick before the next one came 50 ms later, and it took both
+ * as one input (ticks lost, seen 2026-12-04); a key that draws nothing costs this wait.
+ */
+export const KEY_DRAW_MS = 500;
 
-/** Press tmux keys one at a time, apart: sent together, agents read them as one input. */
-export async function pressKeys(d: Pick<TypistDeps, 'command'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
+/**
+ * Press tmux keys one at a time, apart: sent together, agents read them as one input. Each
+ * key but the last waits for the agent to draw something (`nextOutput`) before the next.
+ */
+export async function pressKeys(d: Pick<TypistDeps, 'command' | 'nextOutput'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
   try {
     for (const [i, k] of keys.entries()) {
       if (i > 0) await new Promise((r) => setTimeout(r, KEY_GAP_MS));
+      const drawn = i < keys.length - 1 ? d.nextOutput?.(tmuxId, KEY_DRAW_MS) : undefined;
       await d.command(['send-keys', '-t', tmuxId, k]);
+      await drawn;
     }
     return true;
   } catch {
