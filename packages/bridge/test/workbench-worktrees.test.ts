@@ -48,7 +48,8 @@ describe('worktrees: the ones New made, listed with their state and removed from
     await writeFile(join(repo, 'a.txt'), 'a\n');
     await git(repo, 'add', '-A');
     await git(repo, 'commit', '-q', '-m', 'first');
-    await tmux.newSession('home', { cmd: 'cat' });
+    // The first pane's folder is the test's own: never this checkout, whose worktrees would be listed.
+    await tmux.newSession('home', { cmd: 'cat', cwd: work.path });
     bridge = await bridgeFor(tmux.tmpDir, state.path, { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: work.path, SHELL: '/bin/sh' } });
     await until(bridge.hub, 'the first pane', (h) => h.panes.size > 0, 30_000);
   }, 60_000);
@@ -74,7 +75,7 @@ describe('worktrees: the ones New made, listed with their state and removed from
     await close(a.pane);
     expect((await list()).find((x) => x.path === folder)).toMatchObject({ panes: [], merged: false, unpushed: 1, dirty: 1 });
 
-    await refused(await post('worktrees/remove', { path: folder, confirm: false }), 409, /'fix\/login' holds 1 unpushed commit and 1 changed or untracked file; removing it loses them: confirm to remove it anyway/);
+    await refused(await post('worktrees/remove', { path: folder, confirm: false }), 409, /'fix\/login' holds 1 unpushed commit and 1 changed or untracked file, which removing it would lose: confirm to remove it anyway/);
     expect(existsSync(folder)).toBe(true);
     const res = await post('worktrees/remove', { path: folder, confirm: true });
     expect(res.status, await res.clone().text()).toBe(200);

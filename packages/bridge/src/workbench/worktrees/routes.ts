@@ -35,7 +35,7 @@ export function worktreeRoutes(d: WorktreeRouteDeps): Hono {
     if (!w) return fail(c, new ApiError('not_found', `worktrees: no worktree '${b.path.slice(0, 200)}' of the repositories the New page offers`));
     if (w.panes.length > 0) return fail(c, new ApiError('conflict', `worktrees: a pane runs in '${w.path.slice(0, 200)}' (${w.panes.join(', ').slice(0, 200)}); close it first`));
     const loss = lossWords(w);
-    if (loss && !b.confirm) return fail(c, new ApiError('conflict', `worktrees: '${w.branch ?? w.path.slice(0, 200)}' holds ${loss}; removing it loses them: confirm to remove it anyway`));
+    if (loss && !b.confirm) return fail(c, new ApiError('conflict', `worktrees: '${w.branch ?? w.path.slice(0, 200)}' holds ${loss}, which removing it would lose: confirm to remove it anyway`));
     // --force: a dirty worktree goes only after the confirmation above; git refuses it otherwise.
     if (w.missing || !existsSync(w.path)) await git(w.repo, ['worktree', 'prune']);
     else await git(w.repo, ['worktree', 'remove', ...(loss ? ['--force'] : []), '--', w.path]);
