@@ -63,6 +63,8 @@ describe('starting an agent from the phone', () => {
     try {
       await page.goto('/');
       await page.locator('.conn-live').waitFor();
+      expect((await page.getByRole('link', { name: 'New pane' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await shot(page, 'new-dashboard-link');
       await page.getByRole('link', { name: 'New pane' }).click();
       const form = page.locator('.new-form');
       // The first read asks each agent on PATH for its --version (5 s at most each, side by side).
