@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, NewPaneAnswer, RemoveWorktreeAnswer, WorktreesAnswer } from '@collie/protocol';
+import { ErrorBody, NewOptions, NewPaneAnswer, RemoveWorktreeAnswer, WorktreesAnswer } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { git } from './workbench-helpers';
 import { bridgeFor, type TestBridge, until } from './harness';
@@ -13,6 +13,7 @@ describe('worktrees: the ones New made, listed with their state and removed from
   let state: TempDir;
   let work: TempDir;
   let repo: string;
+  let trees: string;
   let bridge: TestBridge;
 
   const post = (path: string, body: unknown) => fetch(`${bridge.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
@@ -44,13 +45,14 @@ describe('worktrees: the ones New made, listed with their state and removed from
     state = await tempDir('collie-state');
     work = await tempDir('collie-roots');
     repo = join(await realpath(work.path), 'shop');
+    trees = join(await realpath(work.path), 'trees');
     await git(work.path, 'init', '-q', '-b', 'main', repo);
     await writeFile(join(repo, 'a.txt'), 'a\n');
     await git(repo, 'add', '-A');
     await git(repo, 'commit', '-q', '-m', 'first');
     // The first pane's folder is the test's own: never this checkout, whose worktrees would be listed.
     await tmux.newSession('home', { cmd: 'cat', cwd: work.path });
-    bridge = await bridgeFor(tmux.tmpDir, state.path, { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: work.path, SHELL: '/bin/sh' } });
+    bridge = await bridgeFor(tmux.tmpDir, state.path, { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: work.path, COLLIE_WORKTREE_DIR: trees, SHELL: '/bin/sh' } });
     await until(bridge.hub, 'the first pane', (h) => h.panes.size > 0, 30_000);
   }, 60_000);
 
@@ -63,7 +65,10 @@ describe('worktrees: the ones New made, listed with their state and removed from
 
   it('refuses removing a worktree with unpushed commits until confirmed, and one a pane still runs in', async () => {
     const a = await newWorktree('fix/login');
-    const folder = worktreeFolder(repo, 'fix/login');
+    // COLLIE_WORKTREE_DIR: <dir>/<repo>/<branch>, said by GET /api/new too.
+    const folder = worktreeFolder(repo, 'fix/login', trees);
+    expect(a.folder).toBe(join(trees, 'shop', 'fix', 'login'));
+    expect(NewOptions.parse(await (await fetch(`${bridge.url}/api/new`, { headers: bridge.device.headers })).json()).worktreeDir).toBe(trees);
     const [w] = (await list()).filter((x) => x.path === folder);
     expect(w).toEqual({ repo, path: folder, branch: 'fix/login', panes: [a.pane], merged: true, unpushed: 0, dirty: 0, missing: false });
     await refused(await post('worktrees/remove', { path: folder, confirm: true }), 409, /a pane runs in '.*fix\/login'.*close it first/);

@@ -234,6 +234,8 @@ export const NewOptions = z.object({
   launchers: z.array(OfferedLauncher),
   /** Sessions a window can be opened in, per tmux server. */
   sessions: z.array(z.object({ server: z.string(), session: z.string() })),
+  /** `COLLIE_WORKTREE_DIR`: new worktrees go to `<it>/<repo>/<branch>`; null: `<repo>/../<repo>-worktrees/<branch>`. */
+  worktreeDir: z.string().nullable(),
 });
 export type NewOptions = z.infer<typeof NewOptions>;
 

@@ -123,7 +123,7 @@ export function NewPage() {
                     Branch
                   </label>
                   <input id="new-branch" className="composer-box" value={form.branch} maxLength={100} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="fix/login" onChange={(e) => set({ branch: e.currentTarget.value })} />
-                  <p className="new-note">Made at {worktreePreview(form.folder, form.branch)}</p>
+                  <p className="new-note">Made at {worktreePreview(form.folder, form.branch, o.worktreeDir)}</p>
                 </>
               ) : null}
             </fieldset>

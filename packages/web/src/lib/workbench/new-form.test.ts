@@ -13,6 +13,7 @@ const options: NewOptions = {
     { name: 'shell', command: ['sh'], source: 'shell', version: null },
   ],
   sessions: [{ server: 'default', session: 'work' }],
+  worktreeDir: null,
 };
 
 describe('the New form', () => {
@@ -45,6 +46,7 @@ describe('the New form', () => {
   it('shows where the worktree goes', () => {
     expect(worktreePreview('/home/a/shop', 'fix/login')).toBe('/home/a/shop-worktrees/fix/login');
     expect(worktreePreview('/home/a/shop/', '')).toBe('/home/a/shop-worktrees/<branch>');
+    expect(worktreePreview('/home/a/shop', 'fix/login', '/wt/')).toBe('/wt/shop/fix/login');
   });
 
   it("names a saved launcher's program, not its env words", () => {

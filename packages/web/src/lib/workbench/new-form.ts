@@ -17,11 +17,12 @@ export function initialForm(o: NewOptions): NewForm {
   return { launcher: o.launchers[0]?.name ?? '', folder: o.folders[0]?.path ?? '', where: `${server}\n`, worktree: false, branch: '', message: '' };
 }
 
-/** `<repo>/../<repo>-worktrees/<branch>`, as the bridge makes it, shown before it is made. Pure. */
-export function worktreePreview(folder: string, branch: string): string {
+/** `<repo>/../<repo>-worktrees/<branch>` (or `<worktreeDir>/<repo>/<branch>`), as the bridge makes it, shown before it is made. Pure. */
+export function worktreePreview(folder: string, branch: string, worktreeDir: string | null = null): string {
   const repo = folder.replace(/\/+$/, '');
   const cut = repo.lastIndexOf('/');
-  return `${repo.slice(0, cut + 1)}${repo.slice(cut + 1)}-worktrees/${branch || '<branch>'}`;
+  const b = branch || '<branch>';
+  return worktreeDir ? `${worktreeDir.replace(/\/+$/, '')}/${repo.slice(cut + 1)}/${b}` : `${repo.slice(0, cut + 1)}${repo.slice(cut + 1)}-worktrees/${b}`;
 }
 
 /** The request the form makes, or the words saying what is missing. Pure. */
