@@ -3,6 +3,9 @@
 //   every file changed (status + diff + parse + page, answered as JSON);
 // - an upload of 10 MB to its path typed: POST /api/uploads (10 MB PNG) then
 //   POST /api/panes/:id/send-files to a shell pane (cat), until the receipt says typed.
+// - the New page's folder list: GET /api/new with COLLIE_ROOTS holding 60 repositories (two
+//   levels), and its first screen in Chromium at 390x844 (a fresh page at #/new until the
+//   folders are drawn).
 // Run after `npm run build`:  node bench/workbench.mjs [runs=20]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,11 +29,18 @@ for (let i = 0; i < 1000; i++) {
 git('add', '-A');
 git('commit', '-q', '-m', 'first');
 for (let i = 0; i < 1000; i++) writeFileSync(join(repo, `d${i % 20}`, `f${i}.ts`), Array.from({ length: 40 }, (_, j) => `export const v${j} = ${j % 3 === 0 ? j + 1 : j};`).join('\n') + '\n');
+// The New page's roots: 60 repositories, 20 at the top and 40 one folder down.
+const roots = join(work, 'roots');
+for (let i = 0; i < 60; i++) {
+  const r = i < 20 ? join(roots, `app${i}`) : join(roots, `team${i % 4}`, `svc${i}`);
+  mkdirSync(r, { recursive: true });
+  execFileSync('git', ['init', '-q', '-b', 'main', r]);
+}
 const repoPane = await tmux.newSession('repo', { cmd: 'cat', cwd: repo });
 const catPane = await tmux.newSession('cat', { cmd: 'cat' });
 
 const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
-const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config') };
+const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_ROOTS: roots };
 const auth = deviceToken(env);
 const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
 const f = (xs, q) => +quantile(xs, q).toFixed(1);
@@ -71,7 +81,46 @@ try {
     if (receipt.outcome !== 'typed into the pane') throw new Error(`upload ${i}: ${receipt.outcome}`);
     upload.push(performance.now() - t0);
   }
-  console.log(JSON.stringify({ diff1000: { runs: RUNS, ...shape, p50: f(diff, 0.5), p99: f(diff, 0.99) }, upload10mb: { runs: upload.length, p50: f(upload, 0.5), p99: f(upload, 0.99) } }, null, 2));
+  // The New page: the first GET /api/new asks each agent on PATH for its --version (kept for the
+  // bridge's run), so it is reported apart from the others.
+  const newApi = [];
+  let folders = 0;
+  let firstNewApi = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    const t0 = performance.now();
+    const body = await (await fetch(`${url}/api/new`, { headers: auth })).json();
+    if (i === 0) firstNewApi = performance.now() - t0;
+    else newApi.push(performance.now() - t0);
+    folders = body.folders.length;
+  }
+  const browser = await kit.launchChromium();
+  const newScreen = [];
+  try {
+    const context = await kit.phoneContext(browser, { baseURL: url });
+    await context.addCookies([(await kit.testDevice(state)).cookie(url)]);
+    for (let i = 0; i < RUNS; i++) {
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto('/#/new');
+      await page.locator('.new-choice-name', { hasText: 'svc59' }).waitFor({ timeout: 60_000 });
+      newScreen.push(performance.now() - t0);
+      await page.close();
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    JSON.stringify(
+      {
+        diff1000: { runs: RUNS, ...shape, p50: f(diff, 0.5), p99: f(diff, 0.99) },
+        upload10mb: { runs: upload.length, p50: f(upload, 0.5), p99: f(upload, 0.99) },
+        newFolders: { runs: RUNS, folders, firstApiMs: +firstNewApi.toFixed(1), apiP50: f(newApi, 0.5), apiP99: f(newApi, 0.99), screenP50: f(newScreen, 0.5), screenP99: f(newScreen, 0.99) },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

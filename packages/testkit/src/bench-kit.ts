@@ -5,3 +5,5 @@ export { startClaude } from './claude';
 export { plainReply } from './scenarios';
 export { claudeInputReady, claudeWorking } from './claude-screen';
 export { startPushService } from './push/push-service';
+export { launchChromium, phoneContext } from './chromium';
+export { testDevice } from './test-device';

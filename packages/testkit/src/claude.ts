@@ -123,20 +123,7 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
   try {
     await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions, dialogs: opts.dialogs, allow: opts.allow });
     await mkdir(join(config.path, 'home'), { mode: 0o700 });
-    const env = {
-      ANTHROPIC_BASE_URL: api.url,
-      ANTHROPIC_API_KEY: FAKE_API_KEY,
-      CLAUDE_CONFIG_DIR: config.path,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      // The Bash tool snapshots the login shell's rc files before its first command; the
-      // user's (pyenv, nvm, …) cost seconds there and make runs depend on the machine.
-      HOME: join(config.path, 'home'),
-      // As a user's terminal does. Inside tmux the CLI still draws 256 colours unless
-      // CLAUDE_CODE_TMUX_TRUECOLOR is set, which is what most users see.
-      COLORTERM: 'truecolor',
-      ...opts.env,
-    };
+    const env = claudeEnv(api, config.path, opts.env);
     const cmd = ['env', ...UNSET.flatMap((v) => ['-u', v]), opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
     const started = Date.now();
     const exists = await tmux.tmux('has-session', '-t', `=${session}`).then(() => true, () => false);
@@ -188,6 +175,40 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
     await stop();
     throw err;
   }
+}
+
+/** The environment the CLI runs with: pointed at `api`, its config in `configDir` (its HOME inside). */
+function claudeEnv(api: Pick<MessagesApi, 'url'>, configDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: FAKE_API_KEY,
+    CLAUDE_CONFIG_DIR: configDir,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    // The Bash tool snapshots the login shell's rc files before its first command; the
+    // user's (pyenv, nvm, …) cost seconds there and make runs depend on the machine.
+    HOME: join(configDir, 'home'),
+    // As a user's terminal does. Inside tmux the CLI still draws 256 colours unless
+    // CLAUDE_CODE_TMUX_TRUECOLOR is set, which is what most users see.
+    COLORTERM: 'truecolor',
+    ...extra,
+  };
+}
+
+/**
+ * The argv that starts the real Claude Code TUI as {@link startClaude} does, its environment
+ * inline (`env -u … NAME=value … claude`), for a launcher someone else runs: a saved launcher of
+ * `launchers.json` started from the phone's New page. `configDir` must be prepared with
+ * {@link writeClaudeConfig} for the folder it will run in, and hold a `home/` folder.
+ *
+ * @example
+ * await writeClaudeConfig(dir, { cwd: worktree, apiKey: FAKE_API_KEY });
+ * await mkdir(join(dir, 'home'));
+ * const command = claudeLauncher(api, dir);
+ */
+export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string, opts: Pick<StartClaudeOptions, 'env' | 'binary' | 'args'> = {}): string[] {
+  const env = Object.entries(claudeEnv(api, configDir, opts.env)).map(([k, v]) => `${k}=${v}`);
+  return ['env', ...UNSET.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
 }
 
 /** The native `claude` the Agent SDK installs for this platform. */

@@ -16,7 +16,7 @@ export { decodeRequest, humanText, type DecodedRequest, type RequestKind, type T
 export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './messages-wire';
 export { sideReply } from './side-reply';
 export { plainReply, longTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, planApproval, type Question } from './scenarios';
-export { startClaude, claudeBinary, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
+export { startClaude, claudeBinary, claudeLauncher, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
 export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';

@@ -15,6 +15,10 @@ import { DurableNew } from './routes/durable-new';
 import { DurableRead } from './routes/durable-read';
 import { ChangesPage } from './routes/changes-page';
 import { SettingsPage } from './routes/settings-page';
+import { NewPage } from './routes/new-page';
+import { WorktreesPage } from './routes/worktrees-page';
+import { FilesPage } from './routes/files-page';
+import { FilePage } from './routes/file-page';
 import { usePushPresence } from './lib/push/presence';
 
 export function App({ client }: { readonly client: EventsClient }) {
@@ -59,6 +63,14 @@ function Page({ route }: { readonly route: Route }) {
       return <ChangesPage key={route.id} id={route.id} />;
     case 'settings':
       return <SettingsPage />;
+    case 'new':
+      return <NewPage />;
+    case 'worktrees':
+      return <WorktreesPage />;
+    case 'files':
+      return <FilesPage key={`${route.id}\n${route.path ?? ''}`} id={route.id} path={route.path} />;
+    case 'file':
+      return <FilePage key={`${route.id}\n${route.path}`} id={route.id} path={route.path} />;
     case 'not-found':
       return <NotFound />;
   }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -87,4 +88,13 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, o
     void cdp.send('ServiceWorker.enable');
   });
   return (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+}
+
+/** axe-core on what the page shows now (or under `selector`): the serious and critical violations, in words. */
+export async function axeProblems(page: Page, selector?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (selector ? axe.include(selector) : axe).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -8,6 +8,8 @@ import { paneRoutes, type PaneMux } from './panes/routes';
 import { quickReplyRoutes } from './quick-replies/routes';
 import { filesRoutes } from './files/routes';
 import { newRoutes, type NewRouteDeps } from './new/routes';
+import { offeredFolders, rootsOf } from './new/folders';
+import { worktreeRoutes } from './worktrees/routes';
 
 
 /** Sweep old uploads this often (a few directory reads; no process is spawned). */
@@ -42,7 +44,7 @@ export interface Workbench {
   stop(): void;
 }
 
-/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`, `files/` (browse read-only), `new/` (start an agent); each part a folder. */
+/** Work from the phone: `uploads/` (attachments), `changes/` (the diff and review comments), `panes/` (rename, close), `quick-replies/`, `files/` (browse read-only), `new/` (start an agent), `worktrees/` (remove one); each part a folder. */
 export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const uploads = await UploadStore.open(d.stateDir, d.now);
   const sweep = () => void uploads.sweep().catch((e: unknown) => process.stderr.write(`collie: uploads: sweep failed: ${String(e)}\n`));
@@ -55,7 +57,10 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
   routes.route('/', quickReplyRoutes(d.configDir ?? null));
   routes.route('/', filesRoutes({ pane: d.pane }));
-  routes.route('/', newRoutes({ panes: d.panes, pane: d.pane, watch: d.watch, send: d.send, configDir: d.configDir ?? null, env: d.env ?? process.env, sessions: d.sessions, open: d.open }));
+  const env = d.env ?? process.env;
+  routes.route('/', newRoutes({ panes: d.panes, pane: d.pane, watch: d.watch, send: d.send, configDir: d.configDir ?? null, env, sessions: d.sessions, open: d.open }));
+  const paneFolders = () => [...new Set(d.panes().flatMap((p) => (p.cwd ? [p.cwd] : [])))];
+  routes.route('/', worktreeRoutes({ panes: d.panes, folders: async () => (await offeredFolders(paneFolders(), rootsOf(env))).filter((f) => f.repo).map((f) => f.path) }));
   return {
     routes,
     isRawUpload,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { devicesHref, paneHref, parseRoute } from './routes';
+import { devicesHref, fileHref, filesHref, newHref, paneHref, parseRoute, worktreesHref } from './routes';
 
 describe('routes', () => {
   it('reads the dashboard from an empty or root hash', () => {
@@ -20,6 +20,22 @@ describe('routes', () => {
         expect(parseRoute(paneHref(id))).toEqual({ name: 'pane', id });
       }),
     );
+  });
+
+  it('round-trips any pane id with any folder or file path (the files pages)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (id, path) => {
+        expect(parseRoute(filesHref(id, path))).toEqual({ name: 'files', id, path });
+        if (path !== '') expect(parseRoute(fileHref(id, path))).toEqual({ name: 'file', id, path });
+      }),
+    );
+    expect(filesHref('s:%1', 'src/app')).toBe('#/pane/s%3A%251/files/src%2Fapp');
+    expect(parseRoute(filesHref('s:%1'))).toEqual({ name: 'files', id: 's:%1', path: null });
+    expect(parseRoute(filesHref('s:%1', ''))).toEqual({ name: 'files', id: 's:%1', path: '' });
+    expect(parseRoute('#/pane/s%3A%251/file/')).toEqual({ name: 'not-found' });
+    expect(parseRoute('#/pane/s%3A%251/files/a/b')).toEqual({ name: 'not-found' });
+    expect(parseRoute(newHref())).toEqual({ name: 'new' });
+    expect(parseRoute(worktreesHref())).toEqual({ name: 'worktrees' });
   });
 
   it('answers not-found for unknown paths and broken encodings', () => {

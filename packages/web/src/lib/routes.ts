@@ -12,6 +12,11 @@ export type Route =
   | { readonly name: 'durable-new'; readonly agent: string }
   | { readonly name: 'durable-read'; readonly agent: string; readonly id: string }
   | { readonly name: 'changes'; readonly id: string }
+  /** `path` null: where the pane runs (the bridge's `start`). */
+  | { readonly name: 'files'; readonly id: string; readonly path: string | null }
+  | { readonly name: 'file'; readonly id: string; readonly path: string }
+  | { readonly name: 'new' }
+  | { readonly name: 'worktrees' }
   | { readonly name: 'settings' }
   | { readonly name: 'not-found' };
 
@@ -20,6 +25,8 @@ export function parseRoute(hash: string): Route {
   if (path === '' || path === '/') return { name: 'dashboard' };
   if (path === '/devices' || path === '/devices/') return { name: 'devices' };
   if (path === '/settings' || path === '/settings/') return { name: 'settings' };
+  if (path === '/new' || path === '/new/') return { name: 'new' };
+  if (path === '/worktrees' || path === '/worktrees/') return { name: 'worktrees' };
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
   if (pair) return { name: 'pair', token: pair[1] ?? null };
   const match = /^\/pane\/([^/]+)\/?$/.exec(path);
@@ -31,6 +38,14 @@ export function parseRoute(hash: string): Route {
   if (changes?.[1]) {
     const id = safeDecode(changes[1]);
     if (id) return { name: 'changes', id };
+  }
+  // A folder or file path rides as one encoded segment (its `/` encoded), so it never meets the route's own.
+  const files = /^\/pane\/([^/]+)\/(files|file)(?:\/([^/]*))?\/?$/.exec(path);
+  if (files?.[1]) {
+    const id = safeDecode(files[1]);
+    const rel = files[3] === undefined ? null : safeDecode(files[3]);
+    if (id && files[2] === 'files' && (files[3] === undefined || rel !== null)) return { name: 'files', id, path: rel };
+    if (id && files[2] === 'file' && rel) return { name: 'file', id, path: rel };
   }
   const durable = /^\/durable\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (durable?.[1]) {
@@ -76,4 +91,24 @@ export function changesHref(id: string): string {
 
 export function settingsHref(): string {
   return '#/settings';
+}
+
+/** `#/pane/<id>/files/<path>`: a folder of the pane's repository (`''` its top); without a path, the folder the pane runs in. */
+export function filesHref(id: string, path: string | null = null): string {
+  return `#/pane/${encodeURIComponent(id)}/files${path === null ? '' : `/${encodeURIComponent(path)}`}`;
+}
+
+/** `#/pane/<id>/file/<path>`: one file of the pane's repository, read-only. */
+export function fileHref(id: string, path: string): string {
+  return `#/pane/${encodeURIComponent(id)}/file/${encodeURIComponent(path)}`;
+}
+
+/** `#/new`: start an agent (or a shell) in a new tmux window. */
+export function newHref(): string {
+  return '#/new';
+}
+
+/** `#/worktrees`: the worktrees New made, to remove one whose pane is gone. */
+export function worktreesHref(): string {
+  return '#/worktrees';
 }

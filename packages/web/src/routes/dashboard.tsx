@@ -7,7 +7,7 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
-import { devicesHref, settingsHref } from '../lib/routes';
+import { devicesHref, newHref, settingsHref } from '../lib/routes';
 import { summarize } from '../lib/durable/summary';
 import { DurableSection } from '../components/durable/durable-section';
 import { MessageAll } from '../components/walky/message-all';
@@ -23,6 +23,9 @@ export function Dashboard() {
     <>
       <TopBar connection={connection}>
         <h1 className="brand">Collie</h1>
+        <a className="topbar-new" href={newHref()}>
+          New pane
+        </a>
       </TopBar>
       <main className={`page${down ? ' stale' : ''}`}>
         <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />

@@ -58,8 +58,14 @@ export async function savedLaunchers(configDir: string | null): Promise<Launcher
 export async function offeredLaunchers(configDir: string | null, env: NodeJS.ProcessEnv = process.env): Promise<OfferedLauncher[]> {
   const out: OfferedLauncher[] = [];
   for (const l of await savedLaunchers(configDir)) out.push({ ...l, source: 'saved', version: null });
-  const agents = await Promise.all(KNOWN_AGENTS.map(async (name) => ({ name, path: await onPath(name, env) })));
-  for (const a of agents) if (a.path) out.push({ name: a.name, command: [a.name], source: 'agent', version: await versionOf(a.path) });
+  // The versions asked side by side: six `--version` runs one after the other held the first page for seconds.
+  const agents = await Promise.all(
+    KNOWN_AGENTS.map(async (name) => {
+      const path = await onPath(name, env);
+      return { name, path, version: path ? await versionOf(path) : null };
+    }),
+  );
+  for (const a of agents) if (a.path) out.push({ name: a.name, command: [a.name], source: 'agent', version: a.version });
   const shell = env.SHELL && (await onPath(env.SHELL, env)) ? env.SHELL : 'sh';
   out.push({ name: 'shell', command: [shell], source: 'shell', version: null });
   const seen = new Set<string>();

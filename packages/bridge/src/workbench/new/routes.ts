@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Hono } from 'hono';
 import { NewPaneRequest, type NewOptions, type Pane, type SendReceipt } from '@collie/protocol';
 import { ApiError, fail } from '../../http/api-error';
@@ -25,9 +25,15 @@ export interface NewRouteDeps {
   open: (server: string, session: string | null, folder: string, argv: readonly string[]) => Promise<string>;
 }
 
-/** The worktree folder of a new branch: `<repo>/../<repo>-worktrees/<branch>`. Pure. */
-export function worktreeFolder(repoRoot: string, branch: string): string {
-  return join(dirname(repoRoot), `${basename(repoRoot)}-worktrees`, branch);
+/** The worktree folder of a new branch: `<repo>/../<repo>-worktrees/<branch>`, or `<dir>/<repo>/<branch>` under `COLLIE_WORKTREE_DIR`. Pure. */
+export function worktreeFolder(repoRoot: string, branch: string, dir: string | null = null): string {
+  return dir ? join(dir, basename(repoRoot), branch) : join(dirname(repoRoot), `${basename(repoRoot)}-worktrees`, branch);
+}
+
+/** `COLLIE_WORKTREE_DIR`: an absolute folder where new worktrees go; anything else is ignored. */
+export function worktreeDirOf(env: NodeJS.ProcessEnv): string | null {
+  const d = env.COLLIE_WORKTREE_DIR;
+  return d && isAbsolute(d) ? d : null;
 }
 
 /** Resolves once the pane is known and, for an agent, idle (or after `ms`). */
@@ -56,7 +62,7 @@ export function newRoutes(d: NewRouteDeps): Hono {
   const paneFolders = () => [...new Set(d.panes().flatMap((p) => (p.cwd ? [p.cwd] : [])))];
   r.get('/new', async (c) => {
     const [folders, launchers, sessions] = await Promise.all([offeredFolders(paneFolders(), rootsOf(d.env)), offeredLaunchers(d.configDir, d.env), d.sessions()]);
-    const answer: NewOptions = { folders, launchers, sessions };
+    const answer: NewOptions = { folders, launchers, sessions, worktreeDir: worktreeDirOf(d.env) };
     return c.json(answer);
   });
   r.post('/panes/new', async (c) => {
@@ -73,7 +79,7 @@ export function newRoutes(d: NewRouteDeps): Hono {
     let folder = b.folder;
     if (b.worktree) {
       const root = (await git(b.folder, ['rev-parse', '--show-toplevel'])).replace(/\n$/, '');
-      const target = worktreeFolder(root, b.worktree);
+      const target = worktreeFolder(root, b.worktree, worktreeDirOf(d.env));
       if ((await git(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${b.worktree}`], { exit1: true })).trim() !== '') return fail(c, new ApiError('conflict', `new: the branch '${b.worktree}' exists already`));
       if (existsSync(target)) return fail(c, new ApiError('conflict', `new: '${target}' exists already`));
       await git(root, ['worktree', 'add', '-q', '-b', b.worktree, '--', target]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Pane, WindowName } from '@collie/protocol';
-import { changesHref, dashboardHref } from '../../lib/routes';
+import { changesHref, dashboardHref, filesHref } from '../../lib/routes';
 import { MID_TURN_WARNING, closeQuestion, postManage } from '../../lib/workbench/pane-manage';
 
 type Open = { readonly kind: 'none' } | { readonly kind: 'rename'; readonly name: string } | { readonly kind: 'close'; readonly midTurn: boolean };
@@ -29,6 +29,9 @@ export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; read
       <nav className="workbench-links">
         <a className="workbench-link" href={changesHref(paneId)}>
           Changes
+        </a>
+        <a className="workbench-link" href={filesHref(paneId)}>
+          Files
         </a>
         <button type="button" className="workbench-link" onClick={() => setOpen(open.kind === 'rename' ? { kind: 'none' } : { kind: 'rename', name: pane.windowName })}>
           Rename
