@@ -22,6 +22,8 @@ export class Thread {
   private readonly settled = new Set<string>();
   /** When the agent last said anything in this session (the hang watchdog reads it). */
   lastHeard = Date.now();
+  /** How many updates the session has sent: a turn that ends with none more said nothing. */
+  heard = 0;
 
   constructor(
     readonly c: Conversation,
@@ -32,6 +34,7 @@ export class Thread {
 
   update(u: acp.SessionUpdate): void {
     this.lastHeard = Date.now();
+    this.heard++;
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
         return this.chunk('reply', blockText(u.content));

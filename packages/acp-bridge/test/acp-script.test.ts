@@ -5,6 +5,7 @@ import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { durableRegistry } from '../../bridge/src/commands/durable-registry';
 import { closedList, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
+import { SILENT_TURN } from '../src/acp-agent';
 import { runAcp } from '../src/run';
 import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
 
@@ -33,6 +34,10 @@ describe('an ACP agent as a durable agent', () => {
     expect((await tap.say(s, id, 'again', 'say-2')).outcome).toBe('taken');
     await inConv(s, id, 'the second reply', (_c, x) => replyText(x).includes('You said: again'));
     expect(items(s, id).filter((i) => i.kind === 'user').map((i) => ('text' in i ? i.text : ''))).toEqual(['hello', 'again']);
+    // A turn the agent ends without one update reads as such, not as a line ignored.
+    await tap.say(s, id, 'silent', 'say-3');
+    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && x.at(-1)?.kind === 'notice' && x.at(-1)?.text === SILENT_TURN);
+    expect(items(s, id).filter((i) => i.kind === 'notice' && i.text === SILENT_TURN)).toHaveLength(1);
   });
 
   it('a plan is the steps progress; a permission request is a card with the agent’s four kinds; the answer lets the edit run', async () => {

@@ -27,6 +27,9 @@ async function turn(client, sessionId, text, signal) {
   const chunk = (t) => update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
   const [word, ...rest] = text.trim().split(/\s+/u);
   switch (word) {
+    case 'silent':
+      // A turn that ends with not one update (what the Claude Code adapter 0.23 does after a Stop).
+      return 'end_turn';
     case 'model':
       await chunk(`Model: ${sessions.get(sessionId)?.model}`);
       return 'end_turn';
