@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bashPermission, claudeAcpAgent, longTurn, plainReply, startMessagesApi } from '@collie/testkit';
 import { closedList, post } from '../../bridge/test/durable-kit';
 import { SILENT_TURN } from '../src/acp-agent';
-import { acpSetup, conv, inConv, items, replyText, tap, type AcpSetup } from './acp-kit';
+import { acpSetup, conv, inConv, items, lastNotice, replyText, tap, type AcpSetup } from './acp-kit';
 
 /**
  * The Claude Code ACP adapter (`@zed-industries/claude-agent-acp` 0.23.1, a dev dependency of the
@@ -62,7 +62,7 @@ describe('the Claude Code ACP adapter as a durable agent', () => {
     // turn ended without a word, and the answer comes with the next line.
     api.script(plainReply('Still here after the stop.'), plainReply('And this is the next answer.'));
     await tap.say(s, id, 'are you there', 'say-6');
-    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && x.at(-1)?.kind === 'notice' && x.at(-1)?.text === SILENT_TURN, 90_000);
+    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && lastNotice(x) === SILENT_TURN, 90_000);
     await api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('are you there'), 30_000);
     await tap.say(s, id, 'hello again', 'say-7');
     await inConv(s, id, 'both answers after Stop', (c, x) => c?.working === false && replyText(x).includes('Still here after the stop.') && replyText(x).includes('And this is the next answer.'), 90_000);

@@ -55,3 +55,9 @@ export function inConv<T>(s: AcpSetup, id: string, what: string, check: (c: Dura
 }
 
 export const replyText = (xs: DurableItem[]): string => xs.filter((i) => i.kind === 'reply').map((i) => ('text' in i ? i.text : '')).join('|');
+
+/** The text of the thread's last item when it is a notice. */
+export const lastNotice = (xs: DurableItem[]): string | null => {
+  const last = xs.at(-1);
+  return last?.kind === 'notice' ? last.text : null;
+};

@@ -7,7 +7,7 @@ import { closedList, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
 import { SILENT_TURN } from '../src/acp-agent';
 import { runAcp } from '../src/run';
-import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
+import { acpSetup, conv, inConv, items, lastNotice, replyText, tap } from './acp-kit';
 
 /**
  * `collie durable acp` against a real ACP agent process (the testkit's scripted agent, over
@@ -36,7 +36,7 @@ describe('an ACP agent as a durable agent', () => {
     expect(items(s, id).filter((i) => i.kind === 'user').map((i) => ('text' in i ? i.text : ''))).toEqual(['hello', 'again']);
     // A turn the agent ends without one update reads as such, not as a line ignored.
     await tap.say(s, id, 'silent', 'say-3');
-    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && x.at(-1)?.kind === 'notice' && x.at(-1)?.text === SILENT_TURN);
+    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && lastNotice(x) === SILENT_TURN);
     expect(items(s, id).filter((i) => i.kind === 'notice' && i.text === SILENT_TURN)).toHaveLength(1);
   });
 
