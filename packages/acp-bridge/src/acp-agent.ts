@@ -109,6 +109,7 @@ export class AcpAgent implements LinkHandlers {
     const t = this.bySession(req.sessionId);
     if (!t || req.options.length === 0) return { outcome: { outcome: 'cancelled' } };
     t.settle();
+    t.asked(req.toolCall);
     const { spec, optionIds } = permissionSpec(req, this.o.name);
     const ask = t.c.ask(spec);
     signal.addEventListener('abort', () => ask.decide(), { once: true });

@@ -83,6 +83,16 @@ export class Thread {
     }
   }
 
+  /**
+   * A permission request for a tool call the agent has not announced (the Codex adapter asks
+   * first): its tool item starts from the request's head, so the card sits under it and a denial
+   * marks it. Its content is the card's body, not output.
+   */
+  asked(call: acp.ToolCallUpdate): void {
+    if (this.tools.has(call.toolCallId) || this.settled.has(call.toolCallId)) return;
+    this.tool(call.toolCallId, { ...call, content: null, status: null }, true);
+  }
+
   /** The permission card denied a tool call: its item says so. */
   denied(toolCallId: string): void {
     this.tools.get(toolCallId)?.handle.deny();

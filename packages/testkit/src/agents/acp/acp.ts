@@ -8,6 +8,7 @@ import { tempDir, type TempDir } from '../../temp-dir';
 import type { AgentApi } from '../scripted-api';
 import { GEMINI_FAKE_KEY, geminiScript, writeGeminiConfig } from '../gemini/gemini';
 import { claudeBinary, FAKE_API_KEY } from '../../claude';
+import { CODEX_FAKE_KEY, writeCodexConfig } from '../codex/codex';
 import type { MessagesApi } from '../../messages-api';
 
 const run = promisify(execFile);
@@ -86,6 +87,49 @@ export async function claudeAcpAgent(api: MessagesApi): Promise<AcpAgentCommand 
     home,
     folder,
     configDir,
+    async [Symbol.asyncDispose]() {
+      await folder.remove();
+      await home.remove();
+    },
+  };
+}
+
+/**
+ * The native build of the installed `@zed-industries/codex-acp` for this platform (its
+ * `bin/codex-acp.js` only finds and runs it, with `spawnSync`, so a signal to the launcher would
+ * leave the build running: the bridge spawns the build itself).
+ */
+export function codexAcpBinary(): string {
+  const launcher = createRequire(import.meta.url).resolve('@zed-industries/codex-acp/package.json');
+  const pkg = createRequire(launcher).resolve(`@zed-industries/codex-acp-${process.platform}-${process.arch}/package.json`);
+  return join(dirname(pkg), 'bin', process.platform === 'win32' ? 'codex-acp.exe' : 'codex-acp');
+}
+
+/** The model the Codex ACP adapter is told to use (one of its built-in list). */
+export const CODEX_ACP_MODEL = 'gpt-5.4';
+
+/**
+ * The Codex ACP adapter (`@zed-industries/codex-acp`, Codex's own core in one native build) against
+ * a scripted Responses API: the same offline `config.toml` as the Codex TUI (a custom provider at
+ * the API with its key in an env var, so no login; no update check, analytics or feedback), its
+ * own HOME and CODEX_HOME, and a trusted git repo as its folder.
+ */
+export async function codexAcpAgent(api: AgentApi): Promise<AcpAgentCommand & AsyncDisposable & { home: TempDir; folder: TempDir; codexHome: string }> {
+  const home = await tempDir('collie-codex-acp-home-');
+  const folder = await tempDir('collie-codex-acp-cwd-');
+  await run('git', ['init', '-q', folder.path]);
+  const codexHome = join(home.path, '.codex');
+  await writeCodexConfig(codexHome, api.url, folder.path, true);
+  return {
+    command: codexAcpBinary(),
+    // A model its core has metadata for: with the TUI's gpt-5.1-codex it sends a warning about
+    // fallback metadata as the first chunk of every reply.
+    args: ['-c', `model="${CODEX_ACP_MODEL}"`],
+    cwd: folder.path,
+    env: { PATH: process.env.PATH, HOME: home.path, CODEX_HOME: codexHome, FAKE_OPENAI_KEY: CODEX_FAKE_KEY, RUST_LOG: 'warn' },
+    home,
+    folder,
+    codexHome,
     async [Symbol.asyncDispose]() {
       await folder.remove();
       await home.remove();
