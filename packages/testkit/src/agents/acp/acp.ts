@@ -97,7 +97,7 @@ export async function claudeAcpAgent(api: MessagesApi): Promise<AcpAgentCommand 
 /**
  * The native build of the installed `@zed-industries/codex-acp` for this platform (its
  * `bin/codex-acp.js` only finds and runs it, with `spawnSync`, so a signal to the launcher would
- * leave the build running: the bridge spawns the build itself).
+ * not reach the build: the build is spawned itself).
  */
 export function codexAcpBinary(): string {
   const launcher = createRequire(import.meta.url).resolve('@zed-industries/codex-acp/package.json');
