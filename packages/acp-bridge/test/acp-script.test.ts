@@ -73,6 +73,26 @@ describe('an ACP agent as a durable agent', () => {
     expect((await tap.answer(s, id, q2, { kind: 'permission', option: 'o3' }, 'ans-3')).outcome).toBe('taken');
     await inConv(s, id, 'left it', (_c, x) => replyText(x).includes('Left it.') && x.filter((i) => i.kind === 'tool').at(-1)?.kind === 'tool');
     expect(items(s, id).filter((i) => i.kind === 'tool').map((i) => (i.kind === 'tool' ? i.status : ''))).toEqual(['done', 'denied']);
+    // An agent that asks before it announces the tool call: the card still sits under a tool
+    // item (started from the request), and the agent's own tool_call after it adds none.
+    await tap.say(s, id, 'askfirst', 'say-3');
+    const q3 = (await inConv(s, id, 'the card before the tool call', (c) => c?.questions[0]))!;
+    const asked = items(s, id).filter((i) => i.kind === 'tool').at(-1);
+    expect(asked).toMatchObject({ kind: 'tool', name: 'execute', input: 'Run make', status: 'running', callId: q3.kind === 'permission' ? q3.toolCall?.id : 'none' });
+    expect(q3.body).toBe('Build the project');
+    expect((await tap.answer(s, id, q3, { kind: 'permission', option: 'o1' }, 'ans-4')).outcome).toBe('taken');
+    await inConv(s, id, 'not made', (c, x) => c?.working === false && replyText(x).includes('Not made.'));
+    await tap.say(s, id, 'askfirst', 'say-4');
+    const q4 = (await inConv(s, id, 'the next card', (c) => c?.questions[0]))!;
+    expect((await tap.answer(s, id, q4, { kind: 'permission', option: 'o0' }, 'ans-5')).outcome).toBe('taken');
+    await inConv(s, id, 'made', (c, x) => c?.working === false && replyText(x).includes('Made.'));
+    const tools = items(s, id).filter((i) => i.kind === 'tool');
+    expect(tools.map((i) => (i.kind === 'tool' ? [i.input, i.status, i.output] : []))).toEqual([
+      ['Edit notes.md', 'done', 'edited'],
+      ['Edit notes.md', 'denied', ''],
+      ['Run make', 'denied', ''],
+      ['Run make', 'done', 'built'],
+    ]);
   });
 
   it('Stop cancels the turn; modes are belt buttons; an elicitation is a form card', async () => {

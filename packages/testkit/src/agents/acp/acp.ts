@@ -23,7 +23,7 @@ export interface AcpAgentCommand {
 
 /**
  * The scripted ACP agent (`script-agent.mjs`): a real agent program over stdio whose prompts are
- * command words (hello, silent, edit, elicit, read <path>, slow, hang, crash, fuzz, oversize).
+ * command words (hello, silent, edit, askfirst, elicit, read <path>, slow, hang, crash, fuzz, oversize).
  */
 export function acpScriptAgent(cwd: string): AcpAgentCommand {
   return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env: { ...process.env } };
