@@ -27,6 +27,13 @@ const STOP_NOTICE: Partial<Record<acp.StopReason, string>> = {
 };
 
 /**
+ * A turn the agent ended without one update. The Claude Code adapter 0.23 does this to the first
+ * prompt after a Stop (agentclientprotocol/claude-agent-acp#551): the model gets the line, and
+ * its answer comes with the next prompt.
+ */
+export const SILENT_TURN = 'The agent ended this turn without a word. If you expected an answer, send another line: some agents answer it then.';
+
+/**
  * The durable agent that stands for one ACP agent: conversations are ACP sessions, a line from
  * the phone is a `session/prompt`, Stop is `session/cancel`, permission and elicitation requests
  * are cards. The link to the process comes and goes (`attach`/`detach`); conversations stay.
@@ -102,6 +109,7 @@ export class AcpAgent implements LinkHandlers {
     const t = this.bySession(req.sessionId);
     if (!t || req.options.length === 0) return { outcome: { outcome: 'cancelled' } };
     t.settle();
+    t.asked(req.toolCall);
     const { spec, optionIds } = permissionSpec(req, this.o.name);
     const ask = t.c.ask(spec);
     signal.addEventListener('abort', () => ask.decide(), { once: true });
@@ -160,9 +168,11 @@ export class AcpAgent implements LinkHandlers {
     try {
       const link = this.need();
       const sessionId = await this.session(t, link);
+      const heard = t.heard;
       const r = await link.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
       t.endTurn(r.stopReason === 'cancelled');
-      const said = STOP_NOTICE[r.stopReason];
+      // A turn that ends with not one update would read as ignored: the thread says so.
+      const said = STOP_NOTICE[r.stopReason] ?? (r.stopReason === 'end_turn' && t.heard === heard ? SILENT_TURN : undefined);
       if (said) t.c.notice(said);
     } catch (err) {
       t.endTurn(true);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { KnownQuestion, LIMITS } from '@collie/protocol';
 import { elicitationCard, elicitationResponse } from './elicit';
-import { diffText, optionAction, permissionOutcome, permissionSpec, planProgress, toolContent, toolHead, toolStatus } from './map';
+import { blockText, diffText, modelChoice, optionAction, permissionOutcome, permissionSpec, planProgress, toolContent, toolHead, toolStatus } from './map';
 
 const kinds = fc.constantFrom('allow_once', 'allow_always', 'reject_once', 'reject_always');
 const anyText = fc.string({ unit: 'binary', maxLength: 400 });
@@ -143,5 +143,54 @@ describe('the ACP → durable wire mapping', () => {
     expect('content' in empty && empty.content ? (empty.content as Record<string, unknown>).valueOf : 'none').toBeUndefined();
     const full = elicitationResponse(card, { kind: 'form', values: { f0: '3', f1: 'x', f2: true } });
     expect(JSON.parse(JSON.stringify('content' in full ? full.content : null))).toEqual(JSON.parse('{"valueOf":3,"__proto__":"x","toString":true}'));
+  });
+
+  it('the model choice is the first select of category model, its values flattened out of groups, or none; junk never throws', () => {
+    const choice = fc.record({ value: fc.string({ maxLength: 40 }), name: anyText, description: fc.option(anyText) });
+    const selectOptions = fc.oneof(fc.array(choice, { maxLength: 30 }), fc.array(fc.record({ group: anyText, name: anyText, options: fc.array(choice, { maxLength: 12 }) }), { maxLength: 5 }));
+    const option = fc.oneof(
+      fc.record({ id: fc.string({ minLength: 1, maxLength: 40 }), name: anyText, type: fc.constant('select'), category: fc.option(fc.constantFrom('model', 'mode', 'thought_level', '_other')), currentValue: fc.string({ maxLength: 40 }), options: selectOptions }),
+      fc.record({ id: fc.string({ minLength: 1, maxLength: 40 }), name: anyText, type: fc.constant('boolean'), category: fc.option(fc.constantFrom('model', 'mode')), currentValue: fc.boolean() }),
+    ) as fc.Arbitrary<acp.SessionConfigOption>;
+    fc.assert(
+      fc.property(fc.option(fc.array(option, { maxLength: 6 })), (config) => {
+        const m = modelChoice(config);
+        const first = (config ?? []).find((c) => c.category === 'model' && c.type === 'select');
+        const flat = first?.type === 'select' ? first.options.flatMap((x) => ('group' in x ? x.options : [x])) : [];
+        if (flat.length < 2) return m === null;
+        if (!m || first?.type !== 'select') return false;
+        expect(m.configId).toBe(first.id);
+        expect(m.current).toBe(first.currentValue);
+        // In the agent's order, at most 20, each the agent's own value and name.
+        expect(m.options).toEqual(flat.slice(0, 20).map((x) => ({ value: x.value, name: x.name })));
+        return true;
+      }),
+    );
+    // What a hostile agent might send past the schema: no throw, and a choice only of strings.
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.anything(), fc.record({ category: fc.constant('model'), type: fc.constant('select'), id: anyText, currentValue: fc.anything(), options: fc.anything() })), { maxLength: 5 }), (junk) => {
+        const m = modelChoice(junk as acp.SessionConfigOption[]);
+        if (m) expect(m.options.every((o) => typeof o.value === 'string' && typeof o.name === 'string')).toBe(true);
+      }),
+    );
+  });
+
+  it('any content block is text: its own, a link by name, media as a word', () => {
+    const anyBlock = fc.oneof(
+      fc.record({ type: fc.constant('text'), text: anyText }),
+      fc.record({ type: fc.constant('resource_link'), name: anyText, uri: anyText, title: fc.option(anyText) }),
+      fc.record({ type: fc.constant('resource'), resource: fc.oneof(fc.record({ uri: anyText, text: anyText }), fc.record({ uri: anyText, blob: anyText })) }),
+      fc.record({ type: fc.constantFrom('image', 'audio'), data: anyText, mimeType: anyText }),
+      fc.record({ type: anyText }),
+    ) as fc.Arbitrary<acp.ContentBlock>;
+    fc.assert(
+      fc.property(anyBlock, (b) => {
+        const t = blockText(b);
+        expect(typeof t).toBe('string');
+        if (b.type === 'text') expect(t).toBe(b.text);
+        if (b.type === 'image') expect(t).toBe('[image]');
+        if (b.type === 'resource_link') expect(t).toContain(b.uri);
+      }),
+    );
   });
 });

@@ -125,12 +125,16 @@ export function permissionOutcome(answer: WireAnswer | null, optionIds: readonly
 /**
  * The session's model choice: the first `select` config option of category `model`, its values
  * flattened out of their groups (at most 20, names kept to the belt's label length by the belt).
- * Null when the agent offers fewer than two models.
+ * Null when the agent offers fewer than two models. Read defensively: whatever the agent sent
+ * past the schema, entries that are not what they claim are left out.
  */
 export function modelChoice(config: readonly acp.SessionConfigOption[] | null | undefined): { configId: string; current: string; options: { value: string; name: string }[] } | null {
-  const o = (config ?? []).find((c) => c.category === 'model' && c.type === 'select');
-  if (!o || o.type !== 'select') return null;
-  const flat = o.options.flatMap((x) => ('group' in x ? x.options : [x])).filter((x) => typeof x.value === 'string' && typeof x.name === 'string');
+  const o = (Array.isArray(config) ? config : []).find((c): c is acp.SessionConfigOption => isRecord(c) && c.category === 'model' && c.type === 'select');
+  if (!o || o.type !== 'select' || !Array.isArray(o.options) || typeof o.id !== 'string') return null;
+  const entries: unknown[] = o.options;
+  const flat = entries
+    .flatMap((x) => (isRecord(x) && 'group' in x ? (Array.isArray(x.options) ? (x.options as unknown[]) : []) : [x]))
+    .filter((x): x is { value: string; name: string } => isRecord(x) && typeof x.value === 'string' && typeof x.name === 'string');
   if (flat.length < 2) return null;
-  return { configId: o.id, current: o.currentValue, options: flat.slice(0, 20).map((x) => ({ value: x.value, name: x.name })) };
+  return { configId: o.id, current: typeof o.currentValue === 'string' ? o.currentValue : '', options: flat.slice(0, 20).map((x) => ({ value: x.value, name: x.name })) };
 }

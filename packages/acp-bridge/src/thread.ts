@@ -22,6 +22,8 @@ export class Thread {
   private readonly settled = new Set<string>();
   /** When the agent last said anything in this session (the hang watchdog reads it). */
   lastHeard = Date.now();
+  /** How many updates the session has sent: a turn that ends with none more said nothing. */
+  heard = 0;
 
   constructor(
     readonly c: Conversation,
@@ -32,6 +34,7 @@ export class Thread {
 
   update(u: acp.SessionUpdate): void {
     this.lastHeard = Date.now();
+    this.heard++;
     switch (u.sessionUpdate) {
       case 'agent_message_chunk':
         return this.chunk('reply', blockText(u.content));
@@ -78,6 +81,16 @@ export class Thread {
       if (stopped) t.handle.fail();
       this.settle1(id);
     }
+  }
+
+  /**
+   * A permission request for a tool call the agent has not announced (the Codex adapter asks
+   * first): its tool item starts from the request's head, so the card sits under it and a denial
+   * marks it. Its content is the card's body, not output.
+   */
+  asked(call: acp.ToolCallUpdate): void {
+    if (this.tools.has(call.toolCallId) || this.settled.has(call.toolCallId)) return;
+    this.tool(call.toolCallId, { ...call, content: null, status: null }, true);
   }
 
   /** The permission card denied a tool call: its item says so. */

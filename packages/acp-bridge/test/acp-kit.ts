@@ -50,8 +50,14 @@ export const conv = (s: AcpSetup, id: string): DurableConversation | undefined =
 /** Waits until `check` finds something in the conversation as the bridge holds it. */
 export function inConv<T>(s: AcpSetup, id: string, what: string, check: (c: DurableConversation | undefined, items: DurableItem[]) => T | undefined | null | false, ms = 30_000): Promise<T> {
   return until(s.bridge.hub, what, () => check(conv(s, id), items(s, id)), ms).catch((err: Error) => {
-    throw new Error(`${err.message.split(';')[0]}; items: ${JSON.stringify(items(s, id).map((i) => [i.kind, 'text' in i ? i.text.slice(0, 80) : i.kind === 'tool' ? `${i.name} ${i.status}` : '']))}`);
+    throw new Error(`${err.message.split(';')[0]}; working: ${String(conv(s, id)?.working)}; items: ${JSON.stringify(items(s, id).map((i) => [i.kind, 'text' in i ? i.text.slice(0, 80) : i.kind === 'tool' ? `${i.name} ${i.status}` : '']))}`);
   });
 }
 
 export const replyText = (xs: DurableItem[]): string => xs.filter((i) => i.kind === 'reply').map((i) => ('text' in i ? i.text : '')).join('|');
+
+/** The text of the thread's last item when it is a notice. */
+export const lastNotice = (xs: DurableItem[]): string | null => {
+  const last = xs.at(-1);
+  return last?.kind === 'notice' ? last.text : null;
+};

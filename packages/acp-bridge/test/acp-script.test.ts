@@ -5,8 +5,9 @@ import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { durableRegistry } from '../../bridge/src/commands/durable-registry';
 import { closedList, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
+import { SILENT_TURN } from '../src/acp-agent';
 import { runAcp } from '../src/run';
-import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
+import { acpSetup, conv, inConv, items, lastNotice, replyText, tap } from './acp-kit';
 
 /**
  * `collie durable acp` against a real ACP agent process (the testkit's scripted agent, over
@@ -33,6 +34,10 @@ describe('an ACP agent as a durable agent', () => {
     expect((await tap.say(s, id, 'again', 'say-2')).outcome).toBe('taken');
     await inConv(s, id, 'the second reply', (_c, x) => replyText(x).includes('You said: again'));
     expect(items(s, id).filter((i) => i.kind === 'user').map((i) => ('text' in i ? i.text : ''))).toEqual(['hello', 'again']);
+    // A turn the agent ends without one update reads as such, not as a line ignored.
+    await tap.say(s, id, 'silent', 'say-3');
+    await inConv(s, id, 'the silent turn said', (c, x) => c?.working === false && lastNotice(x) === SILENT_TURN);
+    expect(items(s, id).filter((i) => i.kind === 'notice' && i.text === SILENT_TURN)).toHaveLength(1);
   });
 
   it('a plan is the steps progress; a permission request is a card with the agent’s four kinds; the answer lets the edit run', async () => {
@@ -68,6 +73,26 @@ describe('an ACP agent as a durable agent', () => {
     expect((await tap.answer(s, id, q2, { kind: 'permission', option: 'o3' }, 'ans-3')).outcome).toBe('taken');
     await inConv(s, id, 'left it', (_c, x) => replyText(x).includes('Left it.') && x.filter((i) => i.kind === 'tool').at(-1)?.kind === 'tool');
     expect(items(s, id).filter((i) => i.kind === 'tool').map((i) => (i.kind === 'tool' ? i.status : ''))).toEqual(['done', 'denied']);
+    // An agent that asks before it announces the tool call: the card still sits under a tool
+    // item (started from the request), and the agent's own tool_call after it adds none.
+    await tap.say(s, id, 'askfirst', 'say-3');
+    const q3 = (await inConv(s, id, 'the card before the tool call', (c) => c?.questions[0]))!;
+    const asked = items(s, id).filter((i) => i.kind === 'tool').at(-1);
+    expect(asked).toMatchObject({ kind: 'tool', name: 'execute', input: 'Run make', status: 'running', callId: q3.kind === 'permission' ? q3.toolCall?.id : 'none' });
+    expect(q3.body).toBe('Build the project');
+    expect((await tap.answer(s, id, q3, { kind: 'permission', option: 'o1' }, 'ans-4')).outcome).toBe('taken');
+    await inConv(s, id, 'not made', (c, x) => c?.working === false && replyText(x).includes('Not made.'));
+    await tap.say(s, id, 'askfirst', 'say-4');
+    const q4 = (await inConv(s, id, 'the next card', (c) => c?.questions[0]))!;
+    expect((await tap.answer(s, id, q4, { kind: 'permission', option: 'o0' }, 'ans-5')).outcome).toBe('taken');
+    await inConv(s, id, 'made', (c, x) => c?.working === false && replyText(x).includes('Made.'));
+    const tools = items(s, id).filter((i) => i.kind === 'tool');
+    expect(tools.map((i) => (i.kind === 'tool' ? [i.input, i.status, i.output] : []))).toEqual([
+      ['Edit notes.md', 'done', 'edited'],
+      ['Edit notes.md', 'denied', ''],
+      ['Run make', 'denied', ''],
+      ['Run make', 'done', 'built'],
+    ]);
   });
 
   it('Stop cancels the turn; modes are belt buttons; an elicitation is a form card', async () => {

@@ -37,7 +37,7 @@ export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch }
 export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
 export * from './agents/pi/index';
-export { acpScriptAgent, geminiAcpAgent, type AcpAgentCommand } from './agents/acp/acp';
+export { acpScriptAgent, geminiAcpAgent, claudeAcpAgent, claudeAcpScript, codexAcpAgent, codexAcpBinary, CODEX_ACP_MODEL, type AcpAgentCommand } from './agents/acp/acp';
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
 export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
 export { checkVapid, type VapidCheck } from './push/vapid-check';

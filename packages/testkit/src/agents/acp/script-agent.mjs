@@ -27,6 +27,9 @@ async function turn(client, sessionId, text, signal) {
   const chunk = (t) => update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
   const [word, ...rest] = text.trim().split(/\s+/u);
   switch (word) {
+    case 'silent':
+      // A turn that ends with not one update (what the Claude Code adapter 0.23 does after a Stop).
+      return 'end_turn';
     case 'model':
       await chunk(`Model: ${sessions.get(sessionId)?.model}`);
       return 'end_turn';
@@ -63,6 +66,23 @@ async function turn(client, sessionId, text, signal) {
         { content: 'Tidy up', priority: 'low', status: 'in_progress' },
       ] });
       await chunk(ok ? `Edited (${r.outcome.optionId}).` : 'Left it.');
+      return 'end_turn';
+    }
+    case 'askfirst': {
+      // Asks before it announces the tool call (as the Codex adapter does), then announces it.
+      const toolCallId = `call-${randomBytes(3).toString('hex')}`;
+      const r = await client.request(acp.methods.client.session.requestPermission, {
+        sessionId,
+        toolCall: { toolCallId, title: 'Run make', kind: 'execute', rawInput: { command: 'make' }, content: [{ type: 'content', content: { type: 'text', text: 'Build the project' } }] },
+        options: [
+          { optionId: 'yes', name: 'Run it', kind: 'allow_once' },
+          { optionId: 'no', name: 'Do not', kind: 'reject_once' },
+        ],
+      }, { signal });
+      const ok = r.outcome.outcome === 'selected' && r.outcome.optionId === 'yes';
+      await update({ sessionUpdate: 'tool_call', toolCallId, title: 'Run make', kind: 'execute', status: ok ? 'in_progress' : 'failed' });
+      if (ok) await update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'built' } }] });
+      await chunk(ok ? 'Made.' : 'Not made.');
       return 'end_turn';
     }
     case 'elicit': {
