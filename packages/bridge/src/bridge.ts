@@ -25,6 +25,7 @@ import { authorize } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
+import { startCrew, type Crew } from './crew';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -54,6 +55,8 @@ export interface BridgeOptions {
   trustedUser?: string | null;
   /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
   push?: PushConfig;
+  /** Crew test knobs: the member's reconnect back-off and its signing clock. */
+  crew?: { backoff?: { first: number; max: number }; now?: () => number };
 }
 
 export interface Bridge {
@@ -66,6 +69,7 @@ export interface Bridge {
   /** The address a phone can open, when one is known. */
   publicUrl: string | null;
   push: PushService;
+  crew: Crew;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -169,6 +173,19 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return id;
     },
   });
+  // A member's pane on this lead (`@<member>/…`) is acted on by its member, through its own send protocol.
+  let crewRef: Crew | null = null;
+  const phoneSends = new Proxy(sends, {
+    get(target, prop, receiver) {
+      const crew = crewRef;
+      if (crew && (prop === 'send' || prop === 'keys' || prop === 'answer')) {
+        const local = Reflect.get(target, prop, receiver) as (...a: unknown[]) => Promise<unknown>;
+        return (paneId: string, ...rest: unknown[]) => (crew.owns(paneId) ? (crew[prop] as (...a: unknown[]) => Promise<unknown>)(paneId, ...rest) : local.call(target, paneId, ...rest));
+      }
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
@@ -183,7 +200,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? hub.panes.get(id) : undefined;
     },
     audit,
-    sends,
+    sends: phoneSends,
     ready: () => ready,
     durable,
     auth,
@@ -258,6 +275,18 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...o.walky,
   });
   walkyRef = walky;
+  const crew = await startCrew({
+    stateDir: o.stateDir,
+    hub,
+    sends,
+    version: o.version,
+    machine: o.machine,
+    run,
+    log: (l) => process.stderr.write(`collie: ${l}\n`),
+    ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
+    ...(o.crew?.now ? { now: o.crew.now } : {}),
+  });
+  crewRef = crew;
   sends.resume();
   ready = true;
 
@@ -266,6 +295,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     (stopping ??= (async () => {
       events.stopping();
       offTokens();
+      await crew.stop();
       await walky.stop();
       sends.stop();
       chats.stop();
@@ -282,5 +312,5 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       workbench.stop();
       await push.stop();
     })());
-  return { url, port, hub, durable, devices, publicUrl, push, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, durable, devices, publicUrl, push, crew, stop, [Symbol.asyncDispose]: stop };
 }

@@ -127,6 +127,8 @@ export const CrewPeer = z
     fingerprint: Fingerprint,
     listen: ListenText,
     version: z.string().min(1).max(40),
+    /** Its certificate (DER, base64url): the trust anchor a peer pins. */
+    cert: CertificateDer,
   })
   .strict();
 export type CrewPeer = z.infer<typeof CrewPeer>;
@@ -192,3 +194,43 @@ export type CrewDown = z.infer<typeof CrewDown>;
 
 /** The largest frame either side accepts (a snapshot of many panes). */
 export const CREW_MAX_FRAME = 8 * 1024 * 1024;
+
+/** A member as the lead keeps it in `<state>/crew/crew.json`. */
+export const CrewMemberRecord = CrewPeer.extend({ machine: z.string().max(100), joined: z.number() }).strict();
+export type CrewMemberRecord = z.infer<typeof CrewMemberRecord>;
+
+/** `<state>/crew/crew.json` (0600): this machine's crew, as the lead or as a member. */
+export const CrewFile = z.discriminatedUnion('role', [
+  z
+    .object({
+      version: z.literal(1),
+      role: z.literal('lead'),
+      crew: CrewId,
+      name: MemberName,
+      listen: ListenText,
+      created: z.number(),
+      members: z.array(CrewMemberRecord),
+      removed: z.array(z.object({ name: MemberName, keyId: KeyId, at: z.number() }).strict()),
+    })
+    .strict(),
+  z
+    .object({
+      version: z.literal(1),
+      role: z.literal('member'),
+      crew: CrewId,
+      name: MemberName,
+      listen: ListenText,
+      joined: z.number(),
+      lead: CrewPeer,
+    })
+    .strict(),
+]);
+export type CrewFile = z.infer<typeof CrewFile>;
+
+/** `<state>/crew/invites.json` (0600): only SHA-256 of each token's secret. */
+export const InvitesFile = z.object({ version: z.literal(1), invites: z.array(z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), expires: z.number(), used: z.number().nullable() }).strict()) }).strict();
+export type InvitesFile = z.infer<typeof InvitesFile>;
+
+/** `<state>/crew/status.json`, written by the running bridge: who is connected, when each was last seen. */
+export const CrewStatusFile = z.object({ version: z.literal(1), run: z.string(), members: z.record(z.string(), z.object({ connected: z.boolean(), lastSeen: z.number().nullable(), version: z.string().nullable() }).strict()) }).strict();
+export type CrewStatusFile = z.infer<typeof CrewStatusFile>;
