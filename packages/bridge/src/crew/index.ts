@@ -13,7 +13,7 @@ import { pemOfDer } from './client';
 import { decideJoin, keyIdOfText, leadStanding, memberStanding, type LeadFile } from './lead-core';
 import { LeadLink, splitPaneId } from './lead-link';
 import { CrewError, startCrewListener, type CrewListener } from './listener';
-import { MemberLink, type MemberSends } from './member-link';
+import { MemberLink, type LinkState, type MemberSends } from './member-link';
 import { verifyRequest } from './sign';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
@@ -38,6 +38,8 @@ export interface Crew {
   send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
   keys(paneId: string, keys: Parameters<MemberSends['keys']>[1], requestId: string): Promise<SendReceipt>;
   answer(paneId: string, req: Parameters<MemberSends['answer']>[1]): Promise<SendReceipt>;
+  /** On a member: its stream to the lead (connected, why the lead last refused it); else null. */
+  link(): LinkState | null;
   /** Re-read the files now (the watcher does it too). */
   reload(): Promise<void>;
   stop(): Promise<void>;
@@ -195,6 +197,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     send: (paneId, text, requestId) => lead.request(paneId, 'send', { text, request_id: requestId }),
     keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
     answer: (paneId, req) => lead.request(paneId, 'answer', req),
+    link: () => (member ? { ...member.state } : null),
     reload,
     stop: async () => {
       watcher?.close();

@@ -40,6 +40,7 @@ export class MemberLink {
   private stopped = false;
   private delay: number;
   private offHub: (() => void) | null = null;
+  private lastError = '';
   readonly state: LinkState = { connected: false, refused: null, attempts: 0 };
 
   constructor(private readonly o: MemberLinkOptions) {
@@ -82,15 +83,17 @@ export class MemberLink {
         } catch {
           // keep the status
         }
+        if (this.state.refused !== code) this.o.log?.(`crew: the lead refused the stream: ${code}`);
         this.state.refused = code;
-        this.o.log?.(`crew: the lead refused the stream: ${code}`);
+        ws.terminate();
       });
-      ws.terminate();
+      res.on('error', () => ws.terminate());
     });
     ws.on('open', () => {
       openedAt = Date.now();
       this.state.connected = true;
       this.state.refused = null;
+      this.lastError = '';
       const snap = this.o.hub.snapshot();
       this.up({ type: 'hello', name: this.o.name, version: this.o.version, snapshot: { ...snap, durable: undefined } });
       this.offHub = this.o.hub.subscribe((event) => {
@@ -120,7 +123,11 @@ export class MemberLink {
       this.timer = setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, this.o.backoff?.max ?? 30_000);
     });
-    ws.on('error', (err) => this.o.log?.(`crew: stream to the lead: ${err.message}`));
+    ws.on('error', (err) => {
+      // One line per kind of failure, not one per retry.
+      if (!this.state.refused && err.message !== this.lastError) this.o.log?.(`crew: stream to the lead: ${err.message}; retrying with back-off`);
+      this.lastError = err.message;
+    });
   }
 
   private up(frame: CrewUp): void {

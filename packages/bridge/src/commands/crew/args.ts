@@ -45,7 +45,7 @@ export function parseCrewArgs(argv: readonly string[]): { ok: true; args: CrewAr
     remove: ['--json'],
     update: ['--all', '--json'],
   };
-  if (verb === undefined || !(verb in allowed)) return { ok: false, error: verb === undefined ? 'name a verb' : `no verb '${verb.slice(0, 40)}'` };
+  if (verb === undefined || !Object.hasOwn(allowed, verb)) return { ok: false, error: verb === undefined ? 'name a verb' : `no verb '${verb.slice(0, 40)}'` };
   for (const f of flags.keys()) if (!allowed[verb]!.includes(f)) return { ok: false, error: `${verb} takes no ${f}` };
   const wantPositional = verb === 'join' || verb === 'remove' ? 1 : 0;
   if (positional.length !== wantPositional) return { ok: false, error: wantPositional ? `${verb} takes one ${verb === 'join' ? '<token>' : '<member>'}` : `${verb} takes no ${positional.length ? `'${positional[0]!.slice(0, 40)}'` : ''}` };
