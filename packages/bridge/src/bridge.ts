@@ -282,6 +282,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     version: o.version,
     machine: o.machine,
     run,
+    redact,
     log: (l) => process.stderr.write(`collie: ${l}\n`),
     ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
     ...(o.crew?.now ? { now: o.crew.now } : {}),

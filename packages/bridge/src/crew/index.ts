@@ -26,6 +26,8 @@ export interface CrewOptions {
   version: string;
   machine: string;
   run: string;
+  /** The lead's masking, applied to everything members send up. */
+  redact: (text: string) => string;
   log?: (line: string) => void;
   /** Test knobs: reconnect back-off, the member's signing clock. */
   backoff?: { first: number; max: number };
@@ -64,7 +66,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       status.set(name, { connected, lastSeen: Date.now(), version });
       saveStatus();
     },
-  });
+  }, o.redact);
 
   const join = async (body: string, header: string | undefined): Promise<unknown> => {
     if (crew?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine does not lead a crew');

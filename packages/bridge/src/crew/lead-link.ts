@@ -8,6 +8,7 @@ import { CREW_MAX_FRAME, CrewUp, type AnswerRequest, type CrewRequest, type KeyN
 import type { EventHub } from '../events/hub';
 import { ApiError } from '../http/api-error';
 import { SendRefusal } from '../send/refusal';
+import { maskPane, maskReceipt } from './mask-up';
 
 /** A member's pane id on the lead: `@<member>/<its id on the member>`. */
 export const leadPaneId = (member: string, id: string) => `@${member}/${id}`;
@@ -38,6 +39,8 @@ export class LeadLink {
   constructor(
     private readonly hub: EventHub,
     private readonly events: LeadLinkEvents,
+    /** The lead's own masking (COLLIE_REDACT), applied again to all a member sends up. */
+    private readonly mask: (text: string) => string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -131,11 +134,11 @@ export class LeadLink {
 
   private paneUp(name: string, p: Pane, reachable: boolean): Pane {
     const rest = p.address.includes('/') ? p.address.slice(p.address.indexOf('/') + 1) : p.address;
-    return { ...p, id: leadPaneId(name, p.id), address: `${name}/${rest}`, member: { name, reachable, lastSeen: this.lastSeen.get(name) ?? this.now() } };
+    return { ...maskPane(p, this.mask), id: leadPaneId(name, p.id), address: `${name}/${rest}`, member: { name, reachable, lastSeen: this.lastSeen.get(name) ?? this.now() } };
   }
 
   private receiptUp(name: string, r: SendReceipt): SendReceipt {
-    return { ...r, paneId: leadPaneId(name, r.paneId) };
+    return { ...maskReceipt(r, this.mask), paneId: leadPaneId(name, r.paneId) };
   }
 
   private hello(name: string, panes: Pane[], sends: SendReceipt[]): void {
