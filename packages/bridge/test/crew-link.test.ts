@@ -8,7 +8,7 @@ import { readIdentity } from '../src/crew/identity';
 import { until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 import { EventsClient } from './ws-client';
-import { crewBridge, crewCli, freePort, rawCrew } from './crew/kit';
+import { crewBridge, crewCli, freePort, rawCrew } from '@collie/testkit';
 
 const memberPane = (name: string, harness: Pane['harness']) => (h: { panes: Map<string, Pane> }) => [...h.panes.values()].find((p) => p.member?.name === name && p.harness === harness);
 

@@ -7,7 +7,7 @@ import { readIdentity } from '../src/crew/identity';
 import { decodeInvite, encodeInvite } from '../src/crew/invite-token';
 import { signRequest } from '../src/crew/sign';
 import { until } from './harness';
-import { crewBridge, crewCli, freePort, rawCrew } from './crew/kit';
+import { crewBridge, crewCli, freePort, rawCrew } from '@collie/testkit';
 
 const refusal = (r: { json: unknown }) => (r.json as { error?: { code?: string } } | null)?.error?.code;
 

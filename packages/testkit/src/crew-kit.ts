@@ -1,15 +1,21 @@
-/** Several bridges on this machine as a crew: the real CLI, separate state dirs, loopback ports. */
+/**
+ * Several bridges on this machine as a crew: the real CLI, separate state dirs, loopback ports.
+ *
+ * @example
+ * await crewCli(leadState, ['create', '--listen', `127.0.0.1:${await freePort()}`]);
+ */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot, testBridgeOptions, testDevice } from '@collie/testkit';
-import { startBridge, type BridgeOptions } from '../../src/bridge';
-import { readCrew } from '../../src/crew/store';
-import { pinnedTls } from '../../src/crew/tls';
-import type { TestBridge } from '../harness';
+import { startBridge, type Bridge, type BridgeOptions } from '../../bridge/src/bridge';
+import { readCrew } from '../../bridge/src/crew/store';
+import { pinnedTls } from '../../bridge/src/crew/tls';
+import { repoRoot } from './artifacts';
+import { testBridgeOptions } from './bridge-options';
+import { testDevice, type TestDevice } from './test-device';
 
 const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
@@ -44,7 +50,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A bridge for one machine of the crew, its reconnects quick. */
-export async function crewBridge(tmuxTmpDir: string, stateDir: string, machine: string, extra: Partial<BridgeOptions> = {}): Promise<TestBridge> {
+export async function crewBridge(tmuxTmpDir: string, stateDir: string, machine: string, extra: Partial<BridgeOptions> = {}): Promise<Bridge & { device: TestDevice }> {
   const device = await testDevice(stateDir);
   const b = await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, { machine, crew: { backoff: { first: 100, max: 1000 } }, ...extra }));
   return Object.assign(b, { device });
