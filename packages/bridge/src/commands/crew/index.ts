@@ -135,7 +135,8 @@ async function run(a: CrewArgs, stateDir: string, io: CrewIo): Promise<{ text: s
       }
       const ans = JoinAnswer.safeParse(reply.json);
       if (!ans.success || ans.data.lead.fingerprint !== inv.value.fp || !peerConsistent(ans.data.lead)) throw new Stop(1, 'bad_answer', 'the lead answered something that is not a join answer for this invite');
-      await withCrewLock(stateDir, () => writeCrew(stateDir, { version: 1, role: 'member', crew: ans.data.crew, name: ans.data.member.name, listen: a.listen, joined: now, lead: ans.data.lead }));
+      // The lead is kept at the address this machine reached it on (the invite's), which may differ from the one it binds.
+      await withCrewLock(stateDir, () => writeCrew(stateDir, { version: 1, role: 'member', crew: ans.data.crew, name: ans.data.member.name, listen: a.listen, joined: now, lead: { ...ans.data.lead, listen: inv.value.lead } }));
       return {
         text: `Joined crew ${ans.data.crew} as ${ans.data.member.name}. The lead is ${ans.data.lead.name} (${ans.data.lead.listen}, certificate pinned).`,
         json: { crew: ans.data.crew, name: ans.data.member.name, role: 'member', lead: { name: ans.data.lead.name, listen: ans.data.lead.listen, fingerprint: ans.data.lead.fingerprint } },
