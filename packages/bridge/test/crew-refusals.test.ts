@@ -57,6 +57,12 @@ describe('the crew link refuses what it must', () => {
     expect(joined.code, joined.stderr).toBe(0);
     await alpha.crew.reload();
     await until(lead.hub, 'alpha on the lead', (h) => [...h.panes.values()].some((p) => p.member?.name === 'alpha' && p.member.reachable), 15_000);
+    // Walky does not cross the crew yet: the lead's broadcast neither targets nor lists alpha's panes.
+    const cast = await fetch(`${lead.url}/api/walky/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', ...lead.device.headers }, body: JSON.stringify({ body: 'hello all' }) });
+    expect(cast.status).toBe(200);
+    const sent = (await cast.json()) as { messages: unknown[]; skipped: { address: string }[] };
+    expect(sent.skipped.map((p) => p.address)).toEqual([...lead.hub.panes.values()].filter((p) => !p.member).map((p) => p.address));
+    expect(sent.skipped.some((p) => p.address.startsWith('alpha/'))).toBe(false);
     // A machine already in a crew cannot join another, nor create one.
     expect((await crewCli(sA, ['create', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(4);
     expect((await crewCli(sA, ['invite'])).code).toBe(4);
