@@ -26,6 +26,7 @@ import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
 import { startCrew, type Crew } from './crew';
+import { phoneSends } from './crew/phone-sends';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -173,19 +174,9 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return id;
     },
   });
-  // A member's pane on this lead (`@<member>/…`) is acted on by its member, through its own send protocol.
+  // On a lead, a member's pane (`@<member>/…`) is acted on by its member (crew/phone-sends.ts).
   let crewRef: Crew | null = null;
-  const phoneSends = new Proxy(sends, {
-    get(target, prop, receiver) {
-      const crew = crewRef;
-      if (crew && (prop === 'send' || prop === 'keys' || prop === 'answer')) {
-        const local = Reflect.get(target, prop, receiver) as (...a: unknown[]) => Promise<unknown>;
-        return (paneId: string, ...rest: unknown[]) => (crew.owns(paneId) ? (crew[prop] as (...a: unknown[]) => Promise<unknown>)(paneId, ...rest) : local.call(target, paneId, ...rest));
-      }
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
+  const sendsForPhone = phoneSends(sends, () => crewRef);
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
@@ -200,7 +191,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? hub.panes.get(id) : undefined;
     },
     audit,
-    sends: phoneSends,
+    sends: sendsForPhone,
     ready: () => ready,
     durable,
     auth,
