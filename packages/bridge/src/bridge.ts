@@ -200,6 +200,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     chats,
     push,
     walky: () => walkyRef?.phone ?? null,
+    crew: () => crewRef?.view() ?? { crew: null },
   });
   const events = eventsSocket({
     hub,

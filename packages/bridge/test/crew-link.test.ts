@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Snapshot, type Pane } from '@collie/protocol';
+import { CrewView, Snapshot, type Pane } from '@collie/protocol';
 import { bashPermission, claudeInputReady, plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import { signedHeaders } from '../src/crew/client';
 import { readIdentity } from '../src/crew/identity';
@@ -90,6 +90,13 @@ describe('a crew of three bridges on this machine', () => {
     const list = await crewCli(sL, ['list', '--json']);
     expect(list.code, list.stderr).toBe(0);
     expect((list.json as { members: { name: string; reachable: boolean }[] }).members.map((m) => [m.name, m.reachable])).toEqual([['bluefin', true], ['alpha', true], ['beta', true]]);
+
+    // The phone's view of the crew: every machine, reachable; no device, no answer.
+    const view = CrewView.parse(await (await fetch(`${lead.url}/api/crew`, { headers: lead.device.headers })).json());
+    expect(view.crew === null ? [] : view.machines.map((m) => [m.name, m.role, m.reachable])).toEqual([['bluefin', 'lead', true], ['alpha', 'member', true], ['beta', 'member', true]]);
+    expect((await fetch(`${lead.url}/api/crew`)).status).toBe(401);
+    const memberView = CrewView.parse(await (await fetch(`${alpha.url}/api/crew`, { headers: alpha.device.headers })).json());
+    expect(memberView).toMatchObject({ role: 'member', machines: [{ name: 'bluefin', role: 'lead', reachable: true }, { name: 'alpha', you: true }] });
 
     // A removed member: its panes leave the lead, and its key is refused `removed`.
     expect((await crewCli(sL, ['remove', 'nobody'])).code).toBe(3);

@@ -234,3 +234,25 @@ export type InvitesFile = z.infer<typeof InvitesFile>;
 /** `<state>/crew/status.json`, written by the running bridge: who is connected, when each was last seen. */
 export const CrewStatusFile = z.object({ version: z.literal(1), run: z.string(), members: z.record(z.string(), z.object({ connected: z.boolean(), lastSeen: z.number().nullable(), version: z.string().nullable() }).strict()) }).strict();
 export type CrewStatusFile = z.infer<typeof CrewStatusFile>;
+
+/** One machine of the crew as the phone sees it (`GET /api/crew`). */
+export const CrewMachineView = z
+  .object({
+    name: MemberName,
+    role: z.enum(['lead', 'member']),
+    version: z.string(),
+    /** Connected to the lead now (the lead itself: always). */
+    reachable: z.boolean(),
+    lastSeen: z.number().nullable(),
+    listen: z.string(),
+    you: z.boolean(),
+  })
+  .strict();
+export type CrewMachineView = z.infer<typeof CrewMachineView>;
+
+/** `GET /api/crew`: this machine's crew, or `{crew: null}` when it is in none. */
+export const CrewView = z.union([
+  z.object({ crew: z.null() }).strict(),
+  z.object({ crew: CrewId, role: z.enum(['lead', 'member']), machines: z.array(CrewMachineView) }).strict(),
+]);
+export type CrewView = z.infer<typeof CrewView>;

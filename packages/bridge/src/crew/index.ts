@@ -5,7 +5,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { JoinAnswer, JoinRequest, type CrewFile, type SendReceipt } from '@collie/protocol';
+import { JoinAnswer, JoinRequest, type CrewFile, type CrewView, type SendReceipt } from '@collie/protocol';
 import { ensureStateDir } from '../config';
 import type { EventHub } from '../events/hub';
 import { loadIdentity, publicKeyFromText, type Identity } from './identity';
@@ -42,6 +42,8 @@ export interface Crew {
   answer(paneId: string, req: Parameters<MemberSends['answer']>[1]): Promise<SendReceipt>;
   /** On a member: its stream to the lead (connected, why the lead last refused it); else null. */
   link(): LinkState | null;
+  /** The crew for the phone: its machines, who is reachable now. */
+  view(): CrewView;
   /** Re-read the files now (the watcher does it too). */
   reload(): Promise<void>;
   stop(): Promise<void>;
@@ -200,6 +202,34 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
     answer: (paneId, req) => lead.request(paneId, 'answer', req),
     link: () => (member ? { ...member.state } : null),
+    view: (): CrewView => {
+      const c = crew;
+      if (!c) return { crew: null };
+      const now = Date.now();
+      if (c.role === 'lead') {
+        return {
+          crew: c.crew,
+          role: 'lead',
+          machines: [
+            { name: c.name, role: 'lead', version: o.version, reachable: true, lastSeen: now, listen: c.listen, you: true },
+            ...c.members.map((m) => {
+              const s = status.get(m.name);
+              const on = lead.connected(m.name);
+              return { name: m.name, role: 'member' as const, version: s?.version ?? m.version, reachable: on, lastSeen: on ? now : (s?.lastSeen ?? null), listen: m.listen, you: false };
+            }),
+          ],
+        };
+      }
+      const on = member?.state.connected ?? false;
+      return {
+        crew: c.crew,
+        role: 'member',
+        machines: [
+          { name: c.lead.name, role: 'lead', version: c.lead.version, reachable: on, lastSeen: on ? now : null, listen: c.lead.listen, you: false },
+          { name: c.name, role: 'member', version: o.version, reachable: true, lastSeen: now, listen: c.listen, you: true },
+        ],
+      };
+    },
     reload,
     stop: async () => {
       watcher?.close();
