@@ -79,6 +79,8 @@ export async function startBridgeProcess(agents, extraEnv = {}) {
     url,
     headers,
     pid: child.pid,
+    state,
+    env,
     stop() {
       // The bridge writes its state as it stops: remove the dir once it has exited.
       child.once('exit', () => rmSync(state, { recursive: true, force: true }));

@@ -25,6 +25,8 @@ import { authorize } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
+import { startCrew, type Crew } from './crew';
+import { phoneSends } from './crew/phone-sends';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -54,6 +56,8 @@ export interface BridgeOptions {
   trustedUser?: string | null;
   /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
   push?: PushConfig;
+  /** Crew test knobs: the member's reconnect back-off and its signing clock. */
+  crew?: { backoff?: { first: number; max: number }; now?: () => number };
 }
 
 export interface Bridge {
@@ -66,6 +70,7 @@ export interface Bridge {
   /** The address a phone can open, when one is known. */
   publicUrl: string | null;
   push: PushService;
+  crew: Crew;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -169,6 +174,9 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return id;
     },
   });
+  // On a lead, a member's pane (`@<member>/…`) is acted on by its member (crew/phone-sends.ts).
+  let crewRef: Crew | null = null;
+  const sendsForPhone = phoneSends(sends, () => crewRef);
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
@@ -183,7 +191,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? hub.panes.get(id) : undefined;
     },
     audit,
-    sends,
+    sends: sendsForPhone,
     ready: () => ready,
     durable,
     auth,
@@ -192,6 +200,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     chats,
     push,
     walky: () => walkyRef?.phone ?? null,
+    crew: () => crewRef?.view() ?? { crew: null },
   });
   const events = eventsSocket({
     hub,
@@ -258,6 +267,19 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...o.walky,
   });
   walkyRef = walky;
+  const crew = await startCrew({
+    stateDir: o.stateDir,
+    hub,
+    sends,
+    version: o.version,
+    machine: o.machine,
+    run,
+    redact,
+    log: (l) => process.stderr.write(`collie: ${l}\n`),
+    ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
+    ...(o.crew?.now ? { now: o.crew.now } : {}),
+  });
+  crewRef = crew;
   sends.resume();
   ready = true;
 
@@ -266,6 +288,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     (stopping ??= (async () => {
       events.stopping();
       offTokens();
+      await crew.stop();
       await walky.stop();
       sends.stop();
       chats.stop();
@@ -282,5 +305,5 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       workbench.stop();
       await push.stop();
     })());
-  return { url, port, hub, durable, devices, publicUrl, push, stop, [Symbol.asyncDispose]: stop };
+  return { url, port, hub, durable, devices, publicUrl, push, crew, stop, [Symbol.asyncDispose]: stop };
 }

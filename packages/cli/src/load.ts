@@ -31,6 +31,7 @@ export interface BridgeCommands {
   durableRemove(name: string): Promise<string>;
   durableRegistry(): AcpRegistry;
   pushKeys(): Promise<{ publicKey: string; file: string; created: boolean }>;
+  crew(argv: readonly string[]): Promise<{ out: string; err: string; code: number }>;
 }
 
 /** sources.json as `collie durable acp` lists itself (the bridge's code); passed to the ACP bundle. */

@@ -184,6 +184,11 @@ push
   });
 
 program
+  .command('crew')
+  .description('several machines on one phone: create | invite | join | list | leave | remove | update (--json on each)')
+  .helpOption(false);
+
+program
   .command('walky')
   .description('message other agent panes: who | send | reply | inbox | status (--json on each)')
   .helpOption(false);
@@ -194,4 +199,12 @@ const fail = (err: unknown) => {
 };
 // walky parses its own arguments: its usage errors exit 2, as the manual says.
 if (process.argv[2] === 'walky') loadWalky().then((w) => w.main(process.argv.slice(3)), fail);
+// crew parses its own arguments too: usage errors exit 2, refusals 4, not in a crew 3.
+else if (process.argv[2] === 'crew')
+  loadBridge().then(async (b) => {
+    const r = await b.crew(process.argv.slice(3));
+    if (r.out) process.stdout.write(r.out);
+    if (r.err) process.stderr.write(r.err);
+    process.exitCode = r.code;
+  }, fail);
 else program.parseAsync().catch(fail);

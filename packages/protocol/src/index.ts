@@ -12,3 +12,4 @@ export * from './push';
 export * from './walky-phone';
 export * from './ask-line';
 export * from './http-gates';
+export * from './crew';

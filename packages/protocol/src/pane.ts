@@ -134,6 +134,8 @@ export const Pane = z.object({
   draft: z.string().nullable(),
   /** Why the pane reads `unknown` ("Collie cannot read this Codex screen"); absent when it reads. */
   reason: z.string().optional(),
+  /** On a crew's lead: the member that owns this pane, whether the lead reaches it now, and when it last did. */
+  member: z.object({ name: z.string(), reachable: z.boolean(), lastSeen: z.number() }).optional(),
 });
 export type Pane = z.infer<typeof Pane>;
 

@@ -41,3 +41,5 @@ export { acpScriptAgent, geminiAcpAgent, claudeAcpAgent, claudeAcpScript, codexA
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
 export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
 export { checkVapid, type VapidCheck } from './push/vapid-check';
+export { crewCli, crewBridge, freePort, rawCrew } from './crew-kit';
+export { startFaultProxy, type FaultProxy } from './fault-proxy';

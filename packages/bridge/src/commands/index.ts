@@ -9,3 +9,4 @@ export { skill, update } from './skill';
 export { durableAdd, durableList, durableRemove } from './durable';
 export { durableRegistry, type DurableRegistry } from './durable-registry';
 export { pushKeys } from './push';
+export { crew } from './crew';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Pane, Snapshot } from '@collie/protocol';
+import type { CrewView, Pane, Snapshot } from '@collie/protocol';
 import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
@@ -15,6 +15,7 @@ import type { PaneChats } from '../transcripts';
 import type { PushService } from '../push';
 import { pushRoutes } from '../push/routes';
 import { walkyRoutes } from './routes/walky';
+import { crewRoutes } from './routes/crew';
 import type { PhoneWalky } from '../walky';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
@@ -46,6 +47,8 @@ export interface AppDeps {
   push?: PushService;
   /** Walky talky for the phone (null while it starts; absent: no /api/walky routes). */
   walky?: () => PhoneWalky | null;
+  /** The crew as the running bridge knows it (absent: no /api/crew route). */
+  crew?: () => CrewView;
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -101,6 +104,7 @@ export function createApp(d: AppDeps): Hono {
   app.route('/api', devicesRoutes(d));
   if (d.push) app.route('/api/push', pushRoutes(d.push));
   if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
+  if (d.crew) app.route('/api/crew', crewRoutes(d.crew));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

@@ -50,7 +50,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   const dir = join(o.stateDir, 'walky');
   const log = await WalkyLog.open(dir, now);
   const prove = async (pid: number): Promise<Pane | null> => {
-    const byPid = new Map([...o.hub.panes.values()].map((p) => [p.pid, p]));
+    // Only this machine's own panes: a crew member's pids on a lead name processes of another machine.
+    const byPid = new Map([...o.hub.panes.values()].filter((p) => !p.member).map((p) => [p.pid, p]));
     const root = await paneProcessOf(pid, new Set(byPid.keys()), { procRoot: o.procRoot });
     return root === null ? null : (byPid.get(root) ?? null);
   };

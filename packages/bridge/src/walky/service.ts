@@ -57,8 +57,9 @@ export class WalkyService {
 
   private async who(pid: number): Answer {
     const me = await this.d.prove(pid);
+    // A crew member's panes on a lead are not reached by walky until it crosses the crew (docs/crew.md).
     const panes: WhoRow[] = [...this.d.hub.panes.values()]
-      .filter((p) => p.harness !== 'shell')
+      .filter((p) => p.harness !== 'shell' && !p.member)
       .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }))
       .map((p) => ({ address: p.address, machine: p.machine, harness: p.harness, label: p.label, state: p.state, you: p.id === me?.id }));
     return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me?.address ?? null, panes };
@@ -155,7 +156,7 @@ export class WalkyService {
 
   /** The operator's message to every agent pane on this machine: one receipt per target. */
   async broadcast(device: string, raw: string): Promise<{ messages: WalkyMessage[]; skipped: Pane[] }> {
-    const panes = [...this.d.hub.panes.values()].sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
+    const panes = [...this.d.hub.panes.values()].filter((p) => !p.member).sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
     const messages: WalkyMessage[] = [];
     for (const p of panes.filter((x) => x.harness !== 'shell')) {
       const m = await this.operatorSend(device, { address: p.address }, raw);

@@ -1,7 +1,7 @@
 import { askLine, waitsOnUser, type Pane } from '@collie/protocol';
 import { useClientState } from '../hooks/use-client';
 import { useNow } from '../hooks/use-now';
-import { rowName } from '../lib/pane-words';
+import { rowName, seenAgo } from '../lib/pane-words';
 import { waitingSends } from '../lib/receipts';
 import { paneHref } from '../lib/routes';
 import { DIALOG_WORDS, HARNESS_WORDS } from '../lib/words';
@@ -20,18 +20,21 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
   const queued = model ? waitingSends(model.sends, pane.id).length : 0;
   // What the agent asks, in one line ("Bash: rm -rf ./build"), the same words its push carries.
   const ask = pane.card && waitsOnUser(pane) ? askLine(pane.card) : null;
-  const extra = [pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null, ask];
+  // A crew member's pane whose member the lead cannot reach: greyed, with when it was last seen.
+  const away = pane.member && !pane.member.reachable ? `Unreachable, last seen ${seenAgo(pane.member.lastSeen, now)}` : null;
+  const extra = [away, pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null, ask];
   const name = rowName(pane, down?.since ?? now, extra.filter((x) => x !== null));
   return (
     <li>
-      <a className={`row row-${pane.state}`} href={paneHref(pane.id)} aria-label={name}>
+      <a className={`row row-${pane.state}${away ? ' row-unreachable' : ''}`} href={paneHref(pane.id)} aria-label={name}>
         <span className="row-main">
           <span className="row-label">
             <PaneLabel pane={pane} />
           </span>
           <span className="row-meta">
-            {HARNESS_WORDS[pane.harness]} · {pane.machine} · {pane.windowIndex}:{pane.windowName}
+            {HARNESS_WORDS[pane.harness]} · {pane.member?.name ?? pane.machine} · {pane.windowIndex}:{pane.windowName}
           </span>
+          {away ? <span className="row-away">{away}</span> : null}
           {ask ? <span className="row-ask">{ask}</span> : null}
           <span className="row-flags">
             <PaneFlags pane={pane} />
@@ -39,8 +42,15 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
           </span>
         </span>
         <span className="row-side">
-          <StatePill state={pane.state} harness={pane.harness} />
-          {pane.harness === 'shell' ? null : <Elapsed since={pane.since} />}
+          {away ? (
+            <span className="pill pill-unknown">
+              <span className="pill-dot" aria-hidden="true" />
+              Unreachable
+            </span>
+          ) : (
+            <StatePill state={pane.state} harness={pane.harness} />
+          )}
+          {pane.harness === 'shell' || away ? null : <Elapsed since={pane.since} />}
         </span>
       </a>
     </li>

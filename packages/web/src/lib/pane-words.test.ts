@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePane } from '../../test/fixtures';
 import { spokenDuration } from './duration';
-import { labelParts, rowName, stateWord } from './pane-words';
+import { labelParts, rowName, seenAgo, stateWord } from './pane-words';
 
 describe('pane words', () => {
   it('keeps the branch as its own part, and labels a shell outside git by its folder', () => {
@@ -20,5 +20,17 @@ describe('pane words', () => {
     expect(rowName(pane, 59_000, ['Permission'])).toBe('shop#main, Blocked for 58 seconds, Permission');
     expect(spokenDuration(80 * 60_000)).toBe('1 hour 20 minutes');
     expect(spokenDuration(60_000)).toBe('1 minute');
+  });
+});
+
+describe('when a crew member was last seen', () => {
+  it('says it in words a person reads at a glance', () => {
+    const now = 1_796_000_000_000;
+    expect(seenAgo(now - 5_000, now)).toBe('just now');
+    expect(seenAgo(now + 5_000, now)).toBe('just now');
+    expect(seenAgo(now - 4 * 60_000, now)).toBe('4 min ago');
+    expect(seenAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(seenAgo(now - 86_400_000, now)).toBe('1 day ago');
+    expect(seenAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
   });
 });

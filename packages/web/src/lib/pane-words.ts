@@ -37,3 +37,13 @@ export function rowName(pane: Pane, now: number, extra: readonly string[] = []):
   const since = state === 'Shell' ? '' : ` for ${spokenDuration(now - pane.since)}`;
   return [`${parts.name}${parts.branch}`, `${state}${since}`, ...extra].join(', ');
 }
+
+/** When a crew member was last seen, in words: "just now", "4 min ago", "3 h ago", "2 days ago". */
+export function seenAgo(at: number, now: number): string {
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  const d = Math.round(s / 86_400);
+  return `${d} day${d === 1 ? '' : 's'} ago`;
+}

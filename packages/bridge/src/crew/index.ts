@@ -1,0 +1,243 @@
+/**
+ * The crew in a running bridge: it reads `<state>/crew/`, runs the crew listener on the
+ * address named there, and, on a lead, merges its members' streams into the hub; on a member,
+ * keeps its one stream to the lead. It follows the files as the CLI changes them (fs.watch).
+ */
+import { X509Certificate } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { JoinAnswer, JoinRequest, type CrewFile, type CrewView, type SendReceipt } from '@collie/protocol';
+import { ensureStateDir } from '../config';
+import type { EventHub } from '../events/hub';
+import { loadIdentity, publicKeyFromText, type Identity } from './identity';
+import { pemOfDer } from './client';
+import { decideJoin, keyIdOfText, leadStanding, memberStanding, type LeadFile } from './lead-core';
+import { LeadLink, splitPaneId } from './lead-link';
+import { CrewError, startCrewListener, type CrewListener } from './listener';
+import { MemberLink, type LinkState, type MemberSends } from './member-link';
+import { verifyRequest } from './sign';
+import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
+
+export { splitPaneId } from './lead-link';
+
+export interface CrewOptions {
+  stateDir: string;
+  hub: EventHub;
+  sends: MemberSends;
+  version: string;
+  machine: string;
+  run: string;
+  /** The lead's masking, applied to everything members send up. */
+  redact: (text: string) => string;
+  log?: (line: string) => void;
+  /** Test knobs: reconnect back-off, the member's signing clock. */
+  backoff?: { first: number; max: number };
+  now?: () => number;
+}
+
+export interface Crew {
+  /** True for a member's pane on this lead (`@<member>/…`). */
+  owns(paneId: string): boolean;
+  send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
+  keys(paneId: string, keys: Parameters<MemberSends['keys']>[1], requestId: string): Promise<SendReceipt>;
+  answer(paneId: string, req: Parameters<MemberSends['answer']>[1]): Promise<SendReceipt>;
+  /** On a member: its stream to the lead (connected, why the lead last refused it); else null. */
+  link(): LinkState | null;
+  /** The crew for the phone: its machines, who is reachable now. */
+  view(): CrewView;
+  /** Re-read the files now (the watcher does it too). */
+  reload(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCrew(o: CrewOptions): Promise<Crew> {
+  const files = crewFiles(o.stateDir);
+  await ensureStateDir(files.dir);
+  const replay = await readSeen(o.stateDir);
+  let crew: CrewFile | null = null;
+  let id: Identity | null = null;
+  let listener: CrewListener | null = null;
+  let listening = '';
+  let member: MemberLink | null = null;
+  let memberKey = '';
+  const status = new Map<string, { connected: boolean; lastSeen: number | null; version: string | null }>();
+  let saveSeen: Promise<void> = Promise.resolve();
+  const saveStatus = () => void writeStatus(o.stateDir, { version: 1, run: o.run, members: Object.fromEntries(status) }).catch(() => undefined);
+
+  const lead = new LeadLink(o.hub, {
+    onStatus: (name, connected, version) => {
+      status.set(name, { connected, lastSeen: Date.now(), version });
+      saveStatus();
+    },
+  }, o.redact);
+
+  const join = async (body: string, header: string | undefined): Promise<unknown> => {
+    if (crew?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine does not lead a crew');
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new CrewError('bad_request', 'crew: the join is not JSON');
+    }
+    const parsed = JoinRequest.safeParse(json);
+    if (!parsed.success) throw new CrewError('bad_request', `crew: join: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'does not match'}`);
+    const req = parsed.data;
+    const keyId = keyIdOfText(req.member.key);
+    // The join is signed by the key it presents: proof the joiner holds it.
+    const v = verifyRequest({ method: 'POST', path: '/crew/v1/join', body, header }, (k) => (k === keyId ? { status: 'member', key: publicKeyFromText(req.member.key), name: req.member.name } : null), replay, Date.now());
+    if (!v.ok) throw new CrewError(v.refusal, v.message);
+    return withCrewLock(o.stateDir, async () => {
+      const now = Date.now();
+      const current = await readCrew(o.stateDir);
+      if (current?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine no longer leads a crew');
+      const d = decideJoin(current, await readInvites(o.stateDir), req, now);
+      if (!d.ok) throw new CrewError(d.code, d.message);
+      await writeInvites(o.stateDir, d.invites);
+      await writeCrew(o.stateDir, d.crew);
+      crew = d.crew;
+      o.log?.(`crew: ${d.name} joined ${d.crew.crew}`);
+      return JoinAnswer.parse({ crew: d.crew.crew, member: { name: d.name }, lead: { name: d.crew.name, key: id!.publicKeyText, fingerprint: id!.fingerprint, listen: d.crew.listen, version: o.version, cert: new X509Certificate(id!.certPem).raw.toString('base64url') } });
+    });
+  };
+
+  const signed = async (method: string, path: string, _body: string, who: { name: string; keyId: string }): Promise<unknown> => {
+    if (!crew) throw new CrewError('not_found', 'crew: this machine is in no crew');
+    if (method === 'GET' && path === '/crew/v1/hello') return { crew: crew.crew, name: crew.name, role: crew.role, version: o.version };
+    if (method === 'POST' && path === '/crew/v1/leave' && crew.role === 'lead') {
+      await withCrewLock(o.stateDir, async () => {
+        const cur = await readCrew(o.stateDir);
+        if (cur?.role === 'lead') await writeCrew(o.stateDir, { ...cur, members: cur.members.filter((m) => keyIdOfText(m.key) !== who.keyId) });
+      });
+      lead.forget(who.name);
+      status.delete(who.name);
+      saveStatus();
+      return { left: who.name };
+    }
+    throw new CrewError('not_found', `crew: no route ${method} ${path.slice(0, 100)}`);
+  };
+
+  const apply = async (next: CrewFile | null) => {
+    const prev = crew;
+    crew = next;
+    if (next && !id) id = await loadIdentity(o.stateDir, next.name);
+    // The listener follows the address in the file.
+    const want = next?.listen ?? '';
+    if (want !== listening) {
+      await listener?.close();
+      listener = null;
+      listening = '';
+      if (next && id) {
+        try {
+          listener = await startCrewListener(want, id, {
+            standing: (k) => (crew?.role === 'lead' ? leadStanding(crew, k) : crew?.role === 'member' ? memberStanding(crew, k) : null),
+            replay,
+            onAccepted: () => {
+              saveSeen = saveSeen.then(() => writeSeen(o.stateDir, replay)).catch(() => undefined);
+            },
+            signed,
+            join,
+            wantsStream: () => crew?.role === 'lead',
+            stream: (who, ws) => {
+              if (crew?.role !== 'lead') return false;
+              lead.attach(who.name, ws);
+              return true;
+            },
+            now: () => Date.now(),
+          });
+          listening = want;
+        } catch (err) {
+          o.log?.((err as Error).message);
+        }
+      }
+    }
+    // Members the lead removed: their streams close and their panes go.
+    if (prev?.role === 'lead') {
+      const still = new Set(next?.role === 'lead' ? next.members.map((m) => m.name) : []);
+      for (const m of (prev as LeadFile).members) if (!still.has(m.name)) {
+        lead.forget(m.name);
+        status.delete(m.name);
+      }
+      saveStatus();
+    }
+    // A member keeps one stream to its lead.
+    const key = next?.role === 'member' ? `${next.name}|${next.lead.listen}|${next.lead.fingerprint}` : '';
+    if (key !== memberKey) {
+      member?.stop();
+      member = null;
+      memberKey = key;
+      if (next?.role === 'member' && id) {
+        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}) });
+        member.start();
+      }
+    }
+  };
+
+  let reloading: Promise<void> = Promise.resolve();
+  const reload = () =>
+    (reloading = reloading.then(async () => {
+      let next: CrewFile | null = null;
+      try {
+        next = await readCrew(o.stateDir);
+      } catch (err) {
+        o.log?.((err as Error).message);
+        return;
+      }
+      if (JSON.stringify(next) !== JSON.stringify(crew)) await apply(next);
+    }));
+  await reload();
+  let watcher: FSWatcher | null = null;
+  let debounce: NodeJS.Timeout | null = null;
+  try {
+    watcher = watch(files.dir, (_e, file) => {
+      if (file !== 'crew.json') return;
+      if (debounce) clearTimeout(debounce);
+      debounce = setTimeout(() => void reload(), 50);
+    });
+  } catch (err) {
+    o.log?.(`crew: cannot watch ${files.dir}: ${(err as Error).message}; run collie restart after crew changes`);
+  }
+
+  return {
+    owns: (paneId) => splitPaneId(paneId) !== null,
+    send: (paneId, text, requestId) => lead.request(paneId, 'send', { text, request_id: requestId }),
+    keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
+    answer: (paneId, req) => lead.request(paneId, 'answer', req),
+    link: () => (member ? { ...member.state } : null),
+    view: (): CrewView => {
+      const c = crew;
+      if (!c) return { crew: null };
+      const now = Date.now();
+      if (c.role === 'lead') {
+        return {
+          crew: c.crew,
+          role: 'lead',
+          machines: [
+            { name: c.name, role: 'lead', version: o.version, reachable: true, lastSeen: now, listen: c.listen, you: true },
+            ...c.members.map((m) => {
+              const s = status.get(m.name);
+              const on = lead.connected(m.name);
+              return { name: m.name, role: 'member' as const, version: s?.version ?? m.version, reachable: on, lastSeen: on ? now : (s?.lastSeen ?? null), listen: m.listen, you: false };
+            }),
+          ],
+        };
+      }
+      const on = member?.state.connected ?? false;
+      return {
+        crew: c.crew,
+        role: 'member',
+        machines: [
+          { name: c.lead.name, role: 'lead', version: c.lead.version, reachable: on, lastSeen: on ? now : null, listen: c.lead.listen, you: false },
+          { name: c.name, role: 'member', version: o.version, reachable: true, lastSeen: now, listen: c.listen, you: true },
+        ],
+      };
+    },
+    reload,
+    stop: async () => {
+      watcher?.close();
+      if (debounce) clearTimeout(debounce);
+      member?.stop();
+      lead.stop();
+      await listener?.close();
+      await saveSeen;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { join } from 'node:path';
+import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, startTmux, tempDir } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buildWeb, fakeClaude, untilPane } from './e2e-setup';
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Each row as a person reads it: label | line 2 | state. */
+const rows = (page: Page) => page.locator('.row').evaluateAll((els) => els.map((el) => `${el.querySelector('.row-label')?.textContent} | ${el.querySelector('.row-meta')?.textContent} | ${el.querySelector('.pill')?.textContent}`));
+
+describe('the lead dashboard of a crew at 390×844', () => {
+  it('shows two members panes with the member on line 2, then one member unreachable, greyed with when it was last seen', async () => {
+    await using work = await tempDir('collie-crew-web-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmuxL = await startTmux();
+    await using tmuxA = await startTmux();
+    await using tmuxB = await startTmux();
+    await tmuxL.newSession('desk', { cmd: [fakeClaude, 'working'] });
+    await tmuxA.newSession('api', { cmd: [fakeClaude, 'permission-edit'] });
+    await tmuxB.newSession('build', { cmd: [fakeClaude, 'fresh-idle'] });
+    const [sL, sA, sB] = ['lead', 'alpha', 'beta'].map((n) => join(work.path, n)) as [string, string, string];
+    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist });
+    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
+    const beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist });
+    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+    await lead.crew.reload();
+    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
+      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
+      expect((await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+      await bridge.crew.reload();
+    }
+    await untilPane(lead.hub, 'alpha blocked on the lead', (p) => p.member?.name === 'alpha' && p.state === 'blocked');
+    await untilPane(lead.hub, 'beta on the lead', (p) => p.member?.name === 'beta' && p.harness === 'claude');
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: lead.url });
+    await context.addCookies([lead.device.cookie(lead.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto('/');
+    await page.locator('.conn-live').waitFor();
+    await page.locator('.row').nth(2).waitFor();
+    const shown = await rows(page);
+    expect(shown).toHaveLength(3);
+    expect(shown[0]).toMatch(/^.* \| Claude Code · alpha · 0:.* \| Blocked$/);
+    expect(shown.some((r) => / \| Claude Code · beta · 0:/.test(r))).toBe(true);
+    expect(shown.some((r) => / \| Claude Code · bluefin · 0:/.test(r))).toBe(true);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeProblems(page), scheme).toEqual([]);
+      await page.screenshot({ path: artifactPath(`web/crew-dashboard-${scheme}.png`) });
+    }
+
+    // beta stops: its row stays, greyed, "Unreachable", with when it was last seen.
+    await beta.stop();
+    const away = page.locator('.row-unreachable');
+    await away.waitFor();
+    await expect(away.locator('.row-meta').textContent()).resolves.toMatch(/^Claude Code · beta · /);
+    await expect(away.locator('.pill').textContent()).resolves.toBe('Unreachable');
+    await expect(away.locator('.row-away').textContent()).resolves.toMatch(/^Unreachable, last seen (just now|\d+ min ago)$/);
+    await expect(away.getAttribute('aria-label')).resolves.toContain('Unreachable, last seen');
+    const box = await away.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeProblems(page), scheme).toEqual([]);
+      await page.screenshot({ path: artifactPath(`web/crew-dashboard-unreachable-${scheme}.png`) });
+    }
+  }, 180_000);
+});
