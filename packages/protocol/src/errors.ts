@@ -24,6 +24,7 @@ export const ErrorCode = z.enum([
   'upload_type',
   'bad_name',
   'outside_root',
+  'nerve_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -55,6 +56,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   bad_name: 400,
   /** A file path from the phone that leads (through `..` or a symlink) outside the pane's repository or folder. */
   outside_root: 403,
+  /** `/api/nerve/*`: Nerve is not running, or its api.json cannot be read. */
+  nerve_unavailable: 503,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

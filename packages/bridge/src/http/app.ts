@@ -15,6 +15,8 @@ import type { PaneChats } from '../transcripts';
 import type { PushService } from '../push';
 import { pushRoutes } from '../push/routes';
 import { walkyRoutes } from './routes/walky';
+import { nerveRoutes } from './routes/nerve';
+import type { NerveLink } from '../nerve';
 import type { PhoneWalky } from '../walky';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
@@ -46,6 +48,8 @@ export interface AppDeps {
   push?: PushService;
   /** Walky talky for the phone (null while it starts; absent: no /api/walky routes). */
   walky?: () => PhoneWalky | null;
+  /** Nerve's API for a paired device (absent: no /api/nerve routes). */
+  nerve?: { link: Pick<NerveLink, 'forward'>; apiFile: string | null };
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -101,6 +105,7 @@ export function createApp(d: AppDeps): Hono {
   app.route('/api', devicesRoutes(d));
   if (d.push) app.route('/api/push', pushRoutes(d.push));
   if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
+  if (d.nerve) app.route('/api/nerve', nerveRoutes(d.nerve.link, d.nerve.apiFile));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

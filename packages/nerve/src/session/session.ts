@@ -77,6 +77,7 @@ export class Session {
       background_count: n,
       archived: this.meta.archived,
       created_at: this.meta.created_at,
+      quiet_after_minutes: this.deps.settings().quiet_after_minutes,
     };
   }
 
