@@ -29,9 +29,11 @@ export function AgentsPanel({ agents, now, quietAfterMinutes, open, stop, stopAl
   const list = useRef<HTMLDivElement>(null);
   const at = Math.min(focus, Math.max(order.length - 1, 0));
   const focusedId = order[at] ?? null;
+  // Roving focus: the focused agent's row holds the keyboard focus.
   useEffect(() => {
-    list.current?.focus();
-  }, []);
+    const row = focusedId ? list.current?.querySelector<HTMLElement>(`[data-row="${focusedId}"]`) : null;
+    (row ?? list.current)?.focus();
+  }, [focusedId]);
   const live = agents.filter(isLive).length;
   const onKey = (e: React.KeyboardEvent) => {
     const move = (i: number) => {
@@ -84,7 +86,7 @@ export function AgentsPanel({ agents, now, quietAfterMinutes, open, stop, stopAl
           </button>
         </div>
       </header>
-      <div className="agents-panel-list" ref={list} tabIndex={0} role="listbox" aria-label="Agents" aria-activedescendant={focusedId ? `agent-row-${focusedId}` : undefined} onKeyDown={onKey}>
+      <div className="agents-panel-list" ref={list} tabIndex={-1} onKeyDown={onKey}>
         {groups.length === 0 ? <p className="agents-empty">No agents in this session yet.</p> : null}
         {groups.map((g) => (
           <section key={g.name} className={`agents-group agents-group-${g.name}`} aria-label={GROUP_TITLES[g.name]}>
@@ -92,7 +94,14 @@ export function AgentsPanel({ agents, now, quietAfterMinutes, open, stop, stopAl
               {GROUP_TITLES[g.name]} <span className="agents-count">{g.views.length}</span>
             </h3>
             {g.views.map((v) => (
-              <div key={v.record.agent_id} id={`agent-row-${v.record.agent_id}`} role="option" aria-selected={v.record.agent_id === focusedId} onClick={() => setFocus(order.indexOf(v.record.agent_id))}>
+              <div
+                key={v.record.agent_id}
+                className="agent-row"
+                data-row={v.record.agent_id}
+                tabIndex={v.record.agent_id === focusedId ? 0 : -1}
+                aria-current={v.record.agent_id === focusedId}
+                onFocus={(e) => e.target === e.currentTarget && setFocus(order.indexOf(v.record.agent_id))}
+              >
                 <AgentLine r={v.record} now={now} quietAfterMinutes={quietAfterMinutes} open={open} stop={stop} depth={v.depth} focused={v.record.agent_id === focusedId} armed={armed === v.record.agent_id} />
               </div>
             ))}

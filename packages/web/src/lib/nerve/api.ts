@@ -8,7 +8,9 @@ async function call<S extends z.ZodType>(schema: S, method: string, path: string
   try {
     const res = await fetch(`/api/nerve${path}`, {
       method,
-      ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+      // The bridge takes every write as JSON, a DELETE too.
+      ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' } }),
+      ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(20_000),
     });
     const json: unknown = await res.json().catch(() => null);
