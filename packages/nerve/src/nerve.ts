@@ -45,6 +45,7 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
     env: { ...process.env, ...config.env },
     ...(config.claude_path ? { claudePath: config.claude_path } : {}),
     settings: () => config.agent.subagents,
+    idleReapMinutes: () => config.idle_reap_minutes,
     log: (l) => (o.verbose || !l.startsWith('agents[') ? log(l) : undefined),
   });
   let watcher: FSWatcher | null = null;
