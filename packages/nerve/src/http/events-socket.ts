@@ -38,5 +38,12 @@ export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>,
     });
   }
 
-  return { handleUpgrade, close: () => wss.close() };
+  return {
+    handleUpgrade,
+    // ws does not end its clients on close; an open client would hold the HTTP server open.
+    close: () => {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
 }
