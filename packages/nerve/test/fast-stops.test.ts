@@ -3,44 +3,9 @@
  * stream-json CLI (`fake-agent/claude-stream-json.mjs`), for what the real binary cannot be
  * made to do on cue: a turn that does not end within 5 s of the interrupt.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, tempDir } from '@collie/testkit';
-import { SubagentSettings } from '../src/config/config';
-import { Gateway } from '../src/gateway/gateway';
 import { TURN_STOP_WAIT_MS } from '../src/session/session';
-import { openDb } from '../src/store/db';
-import { Store } from '../src/store/store';
-
-const FAKE = join(repoRoot, 'packages/testkit/fake-agent/claude-stream-json.mjs');
-const assistant = (content: unknown[]) => ({ type: 'assistant', message: { id: `msg_${Math.random().toString(16).slice(2)}`, role: 'assistant', model: 'fake', content }, parent_tool_use_id: null });
-
-async function fastRig(turns: unknown[]) {
-  const dir = await tempDir('nerve-fast-');
-  const scriptFile = join(dir.path, 'script.json');
-  await writeFile(scriptFile, JSON.stringify({ turns }));
-  const store = new Store(openDb(join(dir.path, 'nerve.db')));
-  const settings = SubagentSettings.parse({ progress_summaries: false });
-  const gateway = new Gateway({ store, cwd: dir.path, model: 'fake', env: { ...process.env, FAKE_CLAUDE_SCRIPT: scriptFile }, settings: () => settings, claudePath: FAKE });
-  return {
-    gateway,
-    store,
-    async [Symbol.asyncDispose]() {
-      gateway.close();
-      store.db.close();
-      await dir.remove();
-    },
-  };
-}
-
-const until = async (check: () => boolean, what: string, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+import { assistant, fastRig, until } from './fast-kit';
 
 describe('nerve stops against the scripted stream-json CLI', () => {
   it('a turn still running 5 s after the interrupt, with agents live, answers not_stopped and ends nothing; Force stop then ends all', async () => {
@@ -73,13 +38,18 @@ describe('nerve stops against the scripted stream-json CLI', () => {
     expect(s.isRunning).toBe(false);
   });
 
-  it('with no live agents, a turn that does not end is cancelled after 5 s', async () => {
+  it('with no live agents, a turn that does not end is cancelled after 5 s; a queued message then runs', async () => {
     await using rig = await fastRig([{ frames: [assistant([{ type: 'text', text: 'Thinking forever.' }])], end: false, ignoreInterrupt: true }]);
     const s = rig.gateway.create('stuck alone');
     s.send({ text: 'go', origin: 'api', sender: 'test' });
-    await until(() => s.isRunning && s.hasRuntime, 'the turn');
+    await until(async () => (await rig.received()).length === 1, 'the turn');
+    expect(s.send({ text: 'after the stop', origin: 'api', sender: 'test' }).outcome).toBe('queued');
     expect(await s.stop('turn', 'tester')).toEqual({ outcome: 'stopped', live_agents: [] });
-    expect(s.isRunning).toBe(false);
-    expect(s.hasRuntime).toBe(false);
+    // The stuck runtime was cancelled; the stop left the queue alone, and its message runs next on a new runtime.
+    await until(async () => (await rig.received()).length === 2, 'the queued message');
+    expect((await rig.received()).map((r) => r.text)).toEqual(['go', 'after the stop']);
+    expect(s.queue.size).toBe(0);
+    expect(s.isRunning).toBe(true);
+    expect(s.hasRuntime).toBe(true);
   });
 });

@@ -6,8 +6,12 @@
  * FAKE_CLAUDE_SCRIPT: `{"turns": [{"frames": [...], "end": true|false, "ignoreInterrupt": bool}]}`.
  * Frames are SDK messages as the real CLI writes them; `"end": false` leaves the turn running
  * (no `result`), and `ignoreInterrupt` makes an interrupt end nothing, like a turn stuck in a tool.
+ * A `stop_task` control request is answered, then (unless the script says `"stopTaskAnswers":
+ * false`) followed by the task's `task_notification` with status `stopped`, as the CLI does.
+ * FAKE_CLAUDE_LOG, when set, gets one JSON line per user message received: its text and whether
+ * a turn was still running then (a queued message must never arrive during an earlier turn).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 
@@ -29,9 +33,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       current = null;
       result();
     }
+    if (sub === 'stop_task' && script.stopTaskAnswers !== false) {
+      out({ type: 'system', subtype: 'task_notification', task_id: m.request.task_id, status: 'stopped', output_file: '', summary: 'Stopped', uuid: randomUUID() });
+    }
     return;
   }
   if (m.type === 'user') {
+    const content = m.message?.content;
+    const text = typeof content === 'string' ? content : JSON.stringify(content);
+    if (process.env.FAKE_CLAUDE_LOG) appendFileSync(process.env.FAKE_CLAUDE_LOG, `${JSON.stringify({ text, duringTurn: current !== null })}\n`);
     const t = script.turns[turn++] ?? { frames: [{ type: 'assistant', message: { id: `msg_${turn}`, role: 'assistant', model: 'fake', content: [{ type: 'text', text: 'ok' }] }, parent_tool_use_id: null }] };
     if (turn === 1) out({ type: 'system', subtype: 'init', cwd: process.cwd(), tools: ['Task', 'Bash'], mcp_servers: [], model: 'fake', permissionMode: 'default', slash_commands: [], apiKeySource: 'none', claude_code_version: 'fake', output_style: 'default', agents: [], skills: [], plugins: [], uuid: randomUUID() });
     current = t;

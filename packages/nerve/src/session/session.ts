@@ -122,6 +122,8 @@ export class Session {
     if (scope === 'force') {
       this.event('force_stop_requested', by, { live_agents: live });
       this.endRuntime('force_stop');
+      // A stop never touches the queue: a queued message runs after the stopped turn (on a new runtime).
+      this.runNext();
       return { outcome: 'stopped', live_agents: live };
     }
     if (scope === 'all') {
@@ -149,6 +151,7 @@ export class Session {
     if (stillLive.length > 0) return { outcome: 'not_stopped', live_agents: stillLive };
     // No live agents: cancelling (shutting the runtime down) ends nothing else.
     this.endRuntime('process_ended');
+    this.runNext();
     return { outcome: 'stopped', live_agents: [] };
   }
 
@@ -321,7 +324,12 @@ export class Session {
     this.setRunning(false);
     for (const w of this.turnWaiters) w();
     this.turnWaiters.clear();
-    // The run lock goes straight to the first queued message.
+    this.runNext();
+  }
+
+  /** The run lock goes straight to the first queued message. */
+  private runNext(): void {
+    if (this.running) return;
     const next = this.queue.take();
     if (next) {
       this.emitQueue();
