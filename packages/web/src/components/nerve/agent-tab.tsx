@@ -22,23 +22,36 @@ export function AgentTab({ sessionId, r, tick, subscribed, now, quietAfterMinute
   const [failed, setFailed] = useState<string | null>(null);
   const last = useRef(-1);
   const busy = useRef(false);
+  // A move of the record while a read is under way: read once more when it is done.
+  const again = useRef(false);
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     last.current = -1;
     setEvents([]);
   }, [r.agent_id]);
   useEffect(() => {
-    if (!subscribed || busy.current) return;
+    if (!subscribed) return;
+    if (busy.current) {
+      again.current = true;
+      return;
+    }
     busy.current = true;
     void nerveApi.transcript(sessionId, r.agent_id, last.current).then((got) => {
       busy.current = false;
+      if (again.current) {
+        again.current = false;
+        setReads((n) => n + 1);
+      }
       if (!got.ok) return setFailed(got.message);
       setFailed(null);
       const fresh = got.value.events.filter((e) => e.seq > last.current);
       if (fresh.length === 0) return;
       last.current = fresh[fresh.length - 1]!.seq;
       setEvents((had) => [...had, ...fresh].slice(-2000));
+      // Nerve answers 500 lines a page: a full page means there is more to read.
+      if (got.value.events.length >= 500) setReads((n) => n + 1);
     });
-  }, [sessionId, r.agent_id, tick, subscribed]);
+  }, [sessionId, r.agent_id, tick, subscribed, reads]);
   return (
     <section className="agent-tab" aria-label={`${r.name} transcript`}>
       <AgentLine r={r} now={now} quietAfterMinutes={quietAfterMinutes} open={() => undefined} stop={stop} />
