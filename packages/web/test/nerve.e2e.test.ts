@@ -166,5 +166,5 @@ describe('nerve roster views in the web app', () => {
     } finally {
       await demo.stop();
     }
-  });
+  }, 300_000);
 });
