@@ -153,7 +153,7 @@ describe('nerve roster views in the web app', () => {
       await panel.getByRole('button', { name: 'Stop 2 agents?' }).click();
       await untilRoster(demo, 'all stopped', (a) => a.every((r) => r.status === 'stopped'));
       await expect.poll(() => panel.locator('.agents-group h3').allTextContents(), { timeout: 30_000 }).toEqual(['Ended 3']);
-      await expect.poll(() => dock(page).textContent()).toBe('0 running · 0 done');
+      await expect.poll(() => dock(page).textContent()).toBe('0 running · 0 done · 3 ended');
       await page.screenshot({ path: artifactPath('web/nerve-ended-1280.png') });
       expect(demo.nerve.gateway.store.sessionEvents(demo.sessionId).map((e) => [e.name, e.requested_by])).toEqual(
         expect.arrayContaining([

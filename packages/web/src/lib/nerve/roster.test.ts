@@ -56,6 +56,7 @@ describe('the roster views', () => {
       ['ended', [['stopped', 0]]],
     ]);
     expect(dockLine([parent, child, quiet, done], T0, 10)?.counts).toBe('2 running · 1 needs attention · 1 done');
+    expect(dockLine([done, stopped], T0, 10)?.counts).toBe('0 running · 1 done · 1 ended');
   });
 
   it('puts every agent in exactly one group (property)', () => {

@@ -82,6 +82,7 @@ export function dockLine(records: readonly AgentRecord[], now: number, quietAfte
   const parts = [`${n('running')} running`];
   if (n('attention') > 0) parts.push(`${n('attention')} need${n('attention') === 1 ? 's' : ''} attention`);
   parts.push(`${n('done')} done`);
+  if (n('ended') > 0) parts.push(`${n('ended')} ended`);
   const latest = [...records].filter((r) => isLive(r) && r.activity).sort((a, b) => b.last_activity_at - a.last_activity_at)[0];
   return { counts: parts.join(' · '), latest: latest ? `${latest.name}: ${latest.activity!}` : null };
 }
