@@ -7,7 +7,8 @@ export interface AgentLineProps {
   readonly r: AgentRecord;
   readonly now: number;
   readonly quietAfterMinutes: number;
-  readonly open: (id: string) => void;
+  /** Null: no [Open] (the line heads the agent's own tab). */
+  readonly open: ((id: string) => void) | null;
   readonly stop: (id: string) => void;
   /** Nesting in the panel's Running group. */
   readonly depth?: number;
@@ -68,9 +69,11 @@ export function AgentLine({ r, now, quietAfterMinutes, open, stop, depth = 0, fo
         </div>
       </div>
       <div className="agent-actions">
-        <button type="button" className="button agent-open" onClick={() => open(r.agent_id)} aria-label={`Open ${r.name}`}>
-          Open
-        </button>
+        {open ? (
+          <button type="button" className="button agent-open" onClick={() => open(r.agent_id)} aria-label={`Open ${r.name}`}>
+            Open
+          </button>
+        ) : null}
         {isLive(r) && r.status !== 'stopping' ? <StopTwice name={r.name} stop={() => stop(r.agent_id)} armed={armed} /> : null}
       </div>
     </div>

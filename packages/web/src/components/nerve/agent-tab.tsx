@@ -54,7 +54,7 @@ export function AgentTab({ sessionId, r, tick, subscribed, now, quietAfterMinute
   }, [sessionId, r.agent_id, tick, subscribed, reads]);
   return (
     <section className="agent-tab" aria-label={`${r.name} transcript`}>
-      <AgentLine r={r} now={now} quietAfterMinutes={quietAfterMinutes} open={() => undefined} stop={stop} />
+      <AgentLine r={r} now={now} quietAfterMinutes={quietAfterMinutes} open={null} stop={stop} />
       {r.prompt ? <p className="agent-prompt">{r.prompt}</p> : null}
       {!subscribed ? <p className="durable-note">Paused: eight tabs follow their agents at once. Open this tab to follow it.</p> : null}
       {failed ? <p className="durable-note">{failed}</p> : null}
