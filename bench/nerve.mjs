@@ -81,7 +81,8 @@ console.log(`one transaction per frame:  ${perFrame.frames} frames in ${perFrame
   const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
   const rss = async () => Number((await import('node:fs')).readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
   const before = await rss();
-  for (let i = 0; i < 20; i++) await fetch(`${url}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: `s${i}` }) });
+  const { token } = JSON.parse((await import('node:fs')).readFileSync(join(dir, 'state', 'api.json'), 'utf8'));
+  for (let i = 0; i < 20; i++) await fetch(`${url}/api/sessions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: `s${i}` }) });
   await new Promise((r) => setTimeout(r, 2000));
   console.log(`gateway RSS: ${before.toFixed(1)} MB at start, ${(await rss()).toFixed(1)} MB with 20 sessions`);
   child.kill('SIGTERM');

@@ -14,9 +14,9 @@ export function ensure({ quiet = false } = {}) {
       process.exit(1);
     }
   }
-  const outputs = ['packages/bridge/dist/commands.mjs', 'packages/cli/dist/collie.mjs', 'packages/testkit/dist/demo.mjs', 'packages/web/dist/index.html'];
+  const outputs = ['packages/bridge/dist/commands.mjs', 'packages/cli/dist/collie.mjs', 'packages/testkit/dist/demo.mjs', 'packages/web/dist/index.html', 'packages/nerve/dist/nerve.mjs'];
   const built = Math.min(...outputs.map((f) => mtime(join(root, f))));
-  const sources = Math.max(...['protocol', 'bridge', 'cli', 'web', 'testkit'].map((p) => newest(join(root, 'packages', p))), newest(join(root, 'scripts')));
+  const sources = Math.max(...['protocol', 'bridge', 'cli', 'web', 'testkit', 'nerve', 'durable-sdk'].map((p) => newest(join(root, 'packages', p))), newest(join(root, 'scripts')));
   if (built < sources) {
     if (!quiet) console.log('collie: building…');
     if (sh(process.execPath, [join(root, 'scripts', 'build.mjs')]) !== 0) process.exit(1);

@@ -19,6 +19,7 @@ import { UnreadScreens, unreadHook } from './unread';
 import { ReceiptStore } from './send/receipt-store';
 import { SendService } from './send/send-service';
 import { startDurable, type DurableService } from './durable';
+import { startNerveLink } from './nerve';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize } from './http/auth';
@@ -58,6 +59,10 @@ export interface BridgeOptions {
   push?: PushConfig;
   /** Crew test knobs: the member's reconnect back-off and its signing clock. */
   crew?: { backoff?: { first: number; max: number }; now?: () => number };
+  /** Nerve's api.json (`COLLIE_NERVE_API`); default `<stateDir>/nerve/api.json`, Nerve's own default; null: no Nerve. */
+  nerveApiFile?: string | null;
+  /** Reconnect back-off to Nerve's event socket (ms); tests shorten it. */
+  nerveBackoff?: { first: number; max: number };
 }
 
 export interface Bridge {
@@ -134,6 +139,9 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...(o.durableBackoff ? { backoff: o.durableBackoff } : {}),
   });
 
+  const nerveApiFile = o.nerveApiFile === undefined ? join(o.stateDir, 'nerve', 'api.json') : o.nerveApiFile;
+  const nerve = startNerveLink({ hub, apiFile: nerveApiFile, ...(o.nerveBackoff ? { backoff: o.nerveBackoff } : {}) });
+
   const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
 
   let hosts: ReadonlySet<string> = new Set();
@@ -201,6 +209,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     push,
     walky: () => walkyRef?.phone ?? null,
     crew: () => crewRef?.view() ?? { crew: null },
+    nerve: { link: nerve, apiFile: nerveApiFile },
   });
   const events = eventsSocket({
     hub,
@@ -236,6 +245,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       discovery.stop();
       void store.close();
       void durable.stop();
+      void nerve.stop();
       reject(
         err.code === 'EADDRINUSE'
           ? new Error(`collie: ${o.host}:${o.port} is taken (another bridge? see \`collie status\`); set COLLIE_PORT or --port, or 0 for a free port`)
@@ -300,6 +310,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await tokens.flush();
       await store.close();
       await durable.stop();
+      await nerve.stop();
       await devicesSocket.close();
       await devices.close();
       workbench.stop();

@@ -7,6 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { loadConfig, type NerveConfig } from './config/config';
 import { attachDurable } from './durable/attach';
 import { Gateway } from './gateway/gateway';
+import { loadToken, writeApiFile } from './http/credential';
 import { serveApi } from './http/serve';
 import { openDb } from './store/db';
 import { Store } from './store/store';
@@ -25,6 +26,9 @@ export interface Nerve {
   gateway: Gateway;
   /** Where the durable agent listens, when attached. */
   durable: string | null;
+  /** The API's bearer token, and the file that holds it with the URL (`<state_dir>/api.json`). */
+  token: string;
+  apiFile: string;
   config(): NerveConfig;
   close(): Promise<void>;
 }
@@ -41,6 +45,7 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
     env: { ...process.env, ...config.env },
     ...(config.claude_path ? { claudePath: config.claude_path } : {}),
     settings: () => config.agent.subagents,
+    idleReapMinutes: () => config.idle_reap_minutes,
     log: (l) => (o.verbose || !l.startsWith('agents[') ? log(l) : undefined),
   });
   let watcher: FSWatcher | null = null;
@@ -60,13 +65,17 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
   } catch {
     watcher = null;
   }
-  const api = await serveApi(gateway, config.listen.host, config.listen.port);
+  const token = loadToken(stateDir);
+  const api = await serveApi(gateway, config.listen.host, config.listen.port, token);
+  const apiFile = writeApiFile(stateDir, api.url, token);
   const durable = config.durable_socket ? await attachDurable(gateway, config.durable_socket) : null;
   return {
     url: api.url,
     port: api.port,
     gateway,
     durable: durable?.listening.address ?? null,
+    token,
+    apiFile,
     config: () => config,
     close: async () => {
       watcher?.close();

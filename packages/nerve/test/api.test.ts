@@ -18,13 +18,14 @@ let gateway: Gateway;
 let store: Store;
 let app: ReturnType<typeof createApp>;
 const HOST = '127.0.0.1:9999';
+const TOKEN = `nrv_${'ab'.repeat(24)}`;
 
 beforeAll(async () => {
   dir = await tempDir('nerve-api-');
   store = new Store(openDb(join(dir.path, 'nerve.db')));
   const settings = SubagentSettings.parse({});
   gateway = new Gateway({ store, cwd: dir.path, model: 'claude-sonnet-4-5', env: {}, settings: () => settings });
-  app = createApp({ gateway, hosts: () => new Set([HOST]) });
+  app = createApp({ gateway, hosts: () => new Set([HOST]), token: TOKEN });
 });
 afterAll(async () => {
   gateway.close();
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 const req = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
-  app.request(path, { method, headers: { host: HOST, 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body }) });
+  app.request(path, { method, headers: { host: HOST, 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers }, ...(body === undefined ? {} : { body }) });
 
 async function error(res: Response): Promise<{ status: number; code: string; message: string }> {
   const b = NerveErrorBody.parse(await res.json());

@@ -21,7 +21,7 @@ describe('the demo nerve', () => {
       });
       expect(s.roster.list().map((r) => [r.kind, r.name]).sort()).toEqual([['agent', 'Read the docs'], ['agent', 'Survey the tests'], ['shell', 'Watch the build']]);
       expect(demo.nerve.durable).toMatch(/nerve\.sock$/);
-      const res = await fetch(`${demo.nerve.url}/api/sessions/${demo.sessionId}`);
+      const res = await fetch(`${demo.nerve.url}/api/sessions/${demo.sessionId}`, { headers: { authorization: `Bearer ${demo.nerve.token}` } });
       expect(await res.json()).toMatchObject({ is_running: false, has_background_tasks: true, background_count: 3 });
     } finally {
       await demo.stop();

@@ -47,7 +47,7 @@ export async function claudeEnv(api: MessagesApi, dir: string): Promise<Record<s
   };
 }
 
-export async function startRig(overrides: Partial<SubagentSettings> = {}): Promise<Rig> {
+export async function startRig(overrides: Partial<SubagentSettings> = {}, opts: { idleReapMinutes?: () => number | null } = {}): Promise<Rig> {
   const api = await startMessagesApi();
   const dir = await tempDir('nerve-test-');
   const env = await claudeEnv(api, dir.path);
@@ -55,7 +55,7 @@ export async function startRig(overrides: Partial<SubagentSettings> = {}): Promi
   const store = new Store(openDb(dbPath));
   const settings = SubagentSettings.parse({ progress_summaries: false, ...overrides });
   const frames: NerveEventFrame[] = [];
-  const gateway = new Gateway({ store, cwd: join(dir.path, 'work'), model: 'claude-sonnet-4-5', env, settings: () => settings });
+  const gateway = new Gateway({ store, cwd: join(dir.path, 'work'), model: 'claude-sonnet-4-5', env, settings: () => settings, ...(opts.idleReapMinutes ? { idleReapMinutes: opts.idleReapMinutes } : {}) });
   const waiters = new Set<() => void>();
   gateway.subscribe((f) => {
     frames.push(f);

@@ -4,11 +4,11 @@
  * last second, and the next turn carries the one-time reminder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type AgentRecord, NerveEventFrame, SessionInfo, type AgentTranscriptEvent } from '@collie/protocol';
+import { type AgentRecord, NerveApiFile, NerveEventFrame, SessionInfo, type AgentTranscriptEvent } from '@collie/protocol';
 import { repoRoot, startMessagesApi, tempDir, type Turn } from '@collie/testkit';
 import { claudeEnv } from './harness';
 
@@ -35,7 +35,8 @@ async function startNerveProcess(config: string, env: NodeJS.ProcessEnv): Promis
   return { child, url };
 }
 
-const json = async <T>(url: string, init?: RequestInit): Promise<T> => (await fetch(url, { ...init, headers: { 'content-type': 'application/json' } })).json() as Promise<T>;
+let token = '';
+const json = async <T>(url: string, init?: RequestInit): Promise<T> => (await fetch(url, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } })).json() as Promise<T>;
 
 describe('nerve restart', () => {
   it('kill -9 mid-run: leftovers settle as interrupted (gateway_restart), no status lost', async () => {
@@ -49,8 +50,9 @@ describe('nerve restart', () => {
       subagent: [() => say('quick done', 200), () => say('slow done', 120_000)],
     });
     const first = await startNerveProcess(config, env);
+    token = NerveApiFile.parse(JSON.parse(await readFile(join(dir.path, 'state', 'api.json'), 'utf8'))).token;
     const records = new Map<string, AgentRecord>();
-    const ws = new WebSocket(`${first.url.replace('http', 'ws')}/api/events`);
+    const ws = new WebSocket(`${first.url.replace('http', 'ws')}/api/events`, { headers: { authorization: `Bearer ${token}` } });
     const seen = new Promise<void>((resolve) => {
       ws.on('message', (data: Buffer) => {
         const f = NerveEventFrame.parse(JSON.parse(data.toString()));
@@ -70,6 +72,8 @@ describe('nerve restart', () => {
     await new Promise((r) => first.child.once('exit', r));
 
     const second = await startNerveProcess(config, env);
+    // The credential outlives a restart: the same token still opens the API.
+    expect(NerveApiFile.parse(JSON.parse(await readFile(join(dir.path, 'state', 'api.json'), 'utf8')))).toEqual({ url: second.url, token });
     try {
       const { agents } = await json<{ agents: AgentRecord[] }>(`${second.url}/api/sessions/${s.session_id}/agents`);
       const byName = Object.fromEntries(agents.map((a) => [a.name, a]));

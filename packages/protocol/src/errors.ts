@@ -25,6 +25,7 @@ export const ErrorCode = z.enum([
   'bad_name',
   'outside_root',
   'member_unreachable',
+  'nerve_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -58,6 +59,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   outside_root: 403,
   /** A crew lead asked to act on a member's pane while that member is not connected. */
   member_unreachable: 503,
+  /** `/api/nerve/*`: Nerve is not running, or its api.json cannot be read. */
+  nerve_unavailable: 503,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

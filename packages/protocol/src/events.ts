@@ -3,6 +3,7 @@ import { Pane, Server, Snapshot } from './pane';
 import { SendReceipt } from './send';
 import { DURABLE_EVENTS } from './durable/model';
 import { WalkyUpdatedEvent } from './walky';
+import { NERVE_EVENTS } from './nerve/phone';
 import { ChatSubscribe, ChatUnsubscribe, PaneChatMessage } from './pane-chat';
 
 /**
@@ -34,6 +35,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   SendUpdated,
   ...DURABLE_EVENTS,
   WalkyUpdated,
+  ...NERVE_EVENTS,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];

@@ -34,7 +34,8 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
     ready: async () => {
       desk = await attachDemoDesk(process.env, log);
       try {
-        nerve = await startDemoNerve(join(config.stateDir, 'demo-nerve'));
+        // Nerve's default state dir, so the running bridge finds its API (the roster views).
+        nerve = await startDemoNerve(join(config.stateDir, 'demo-nerve'), undefined, join(config.stateDir, 'nerve'));
         log(await durableAdd('nerve', nerve.nerve.durable ?? '', null, process.env));
         log(`Nerve (a live roster of background agents): ${nerve.nerve.url}/api/sessions/${nerve.sessionId}/agents`);
       } catch (err) {

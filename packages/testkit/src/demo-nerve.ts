@@ -22,8 +22,12 @@ export interface DemoNerve {
 const say = (text: string, durationMs = 0): Turn => ({ blocks: [{ type: 'text', text }], durationMs });
 const spawn = (name: string, input: Record<string, unknown>): Turn => ({ blocks: [{ type: 'text', text: `Starting ${String(input.description)}.` }, { type: 'tool_use', name, input }] });
 
-/** Starts Nerve under `dir` with its durable socket there; the caller attaches it to the bridge. */
-export async function startDemoNerve(dir: string, log: (line: string) => void = () => undefined): Promise<DemoNerve> {
+/**
+ * Starts Nerve under `dir` with its durable socket there; the caller attaches it to the bridge.
+ * `stateDir` (default `<dir>/state`): where nerve.db and api.json go; a bridge finds Nerve's API
+ * at `<its state dir>/nerve/api.json`.
+ */
+export async function startDemoNerve(dir: string, log: (line: string) => void = () => undefined, stateDir = join(dir, 'state')): Promise<DemoNerve> {
   const api = await startMessagesApi({ subagentFallback: () => say('Still reading the files.', 10 * 60_000) });
   const work = join(dir, 'work');
   const claudeConfig = join(dir, 'claude-config');
@@ -32,7 +36,7 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
   const yaml = [
     'listen:',
     '  port: 0',
-    `state_dir: ${JSON.stringify(join(dir, 'state'))}`,
+    `state_dir: ${JSON.stringify(stateDir)}`,
     `cwd: ${JSON.stringify(work)}`,
     `durable_socket: ${JSON.stringify(join(dir, 'nerve.sock'))}`,
     'env:',
@@ -54,7 +58,7 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
     () => say('Three background tasks are running; ask me anything meanwhile.'),
   );
   api.setFallback((req) => say(`You said: ${req.prompt.slice(0, 200)}`));
-  const nerve = await startNerve({ configFile: file, defaultStateDir: join(dir, 'state'), log });
+  const nerve = await startNerve({ configFile: file, defaultStateDir: stateDir, log });
   const session = nerve.gateway.create('Nerve demo: a live roster');
   session.send({ text: 'Start the background work', origin: 'internal' });
   return {

@@ -24,6 +24,7 @@ import './styles/offline.css';
 import './styles/devices.css';
 import './styles/durable.css';
 import './styles/durable-chat.css';
+import './styles/nerve.css';
 import './styles/workbench.css';
 import './styles/pane-chat.css';
 import './styles/settings.css';

@@ -4,6 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { EventHub } from '@collie/bridge';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Pane } from '@collie/protocol';
@@ -97,4 +99,12 @@ export async function axeProblems(page: Page, selector?: string): Promise<string
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe-core on a part of the page in light and dark: none serious or critical. */
+export async function axeBoth(page: Page, selector: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeProblems(page, selector), `${selector} in ${scheme}`).toEqual([]);
+  }
 }

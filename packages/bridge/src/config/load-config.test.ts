@@ -125,6 +125,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("reads COLLIE_NERVE_API as an absolute path to Nerve's api.json, none by default", () => {
+    expect(ok(loadConfig({}, deps())).config.nerveApiFile).toBeNull();
+    expect(ok(loadConfig({ COLLIE_NERVE_API: '/srv/nerve/api.json' }, deps())).config.nerveApiFile).toBe('/srv/nerve/api.json');
+    expect(errors(loadConfig({ COLLIE_NERVE_API: 'nerve/api.json' }, deps()))).toEqual(['COLLIE_NERVE_API: "nerve/api.json" is not an absolute path to Nerve\'s api.json']);
+  });
+
   it('reports every bad variable at once, each by name', () => {
     const e = errors(
       loadConfig(

@@ -38,6 +38,8 @@ export interface Config {
   readonly pushDelaySeconds: number;
   /** `COLLIE_PUSH_AWAY`: no push while a device had the app visible this many seconds ago (default 120). */
   readonly pushAwaySeconds: number;
+  /** `COLLIE_NERVE_API`: Nerve's api.json; null: `<state dir>/nerve/api.json`, Nerve's default. */
+  readonly nerveApiFile: string | null;
   /** The directory tmux puts `tmux-<uid>/` in. */
   readonly tmuxTmpdir: string;
   /** `<tmuxTmpdir>/tmux-<uid>`: where the user's tmux servers' sockets are. */

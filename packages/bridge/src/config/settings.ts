@@ -104,6 +104,11 @@ function parseLogin(raw: string): string | Invalid {
   return /^[^\s,]{1,200}$/.test(raw) ? raw : new Invalid(`${JSON.stringify(raw)} is not a login (one, without spaces or commas, as Tailscale-User-Login carries it)`);
 }
 
+/** `COLLIE_NERVE_API`: an absolute path to Nerve's api.json. */
+function parseApiFile(raw: string): string | Invalid {
+  return raw.startsWith('/') && !raw.includes('\0') && raw.length <= 1000 ? raw : new Invalid(`${JSON.stringify(raw.slice(0, 100))} is not an absolute path to Nerve's api.json`);
+}
+
 /** Machine names appear in walky addresses (`<member>/<pane>#<token>`): no `/`, `#` or spaces. */
 export const MACHINE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 
@@ -138,6 +143,7 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_TRUSTED_USER: setting<string | null>(null, parseLogin),
       COLLIE_PUSH_DELAY: setting(30, parseSeconds),
       COLLIE_PUSH_AWAY: setting(120, parseSeconds),
+      COLLIE_NERVE_API: setting<string | null>(null, parseApiFile),
     })
     .transform((s) => ({
       port: s.COLLIE_PORT,
@@ -152,6 +158,7 @@ export function settingsSchema(defaults: { machine: string }) {
       trustedUser: s.COLLIE_TRUSTED_USER,
       pushDelaySeconds: s.COLLIE_PUSH_DELAY,
       pushAwaySeconds: s.COLLIE_PUSH_AWAY,
+      nerveApiFile: s.COLLIE_NERVE_API,
     }));
 }
 

@@ -66,6 +66,9 @@ export class EventHub {
         break;
       case 'walky.updated':
         break; // the log is walky's own; the phone follows the event
+      case 'nerve.event':
+      case 'nerve.link':
+        break; // the roster is Nerve's own; the phone reads it through /api/nerve and follows the events
     }
     const event = { ...change, seq: ++this.seq, at: this.now() } as ModelEvent;
     this.buffer.push(event);

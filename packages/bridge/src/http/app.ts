@@ -16,6 +16,8 @@ import type { PushService } from '../push';
 import { pushRoutes } from '../push/routes';
 import { walkyRoutes } from './routes/walky';
 import { crewRoutes } from './routes/crew';
+import { nerveRoutes } from './routes/nerve';
+import type { NerveLink } from '../nerve';
 import type { PhoneWalky } from '../walky';
 
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
@@ -49,6 +51,8 @@ export interface AppDeps {
   walky?: () => PhoneWalky | null;
   /** The crew as the running bridge knows it (absent: no /api/crew route). */
   crew?: () => CrewView;
+  /** Nerve's API for a paired device (absent: no /api/nerve routes). */
+  nerve?: { link: Pick<NerveLink, 'forward'>; apiFile: string | null };
 }
 
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
@@ -105,6 +109,7 @@ export function createApp(d: AppDeps): Hono {
   if (d.push) app.route('/api/push', pushRoutes(d.push));
   if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
   if (d.crew) app.route('/api/crew', crewRoutes(d.crew));
+  if (d.nerve) app.route('/api/nerve', nerveRoutes(d.nerve.link, d.nerve.apiFile));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     process.stderr.write(`nerve: could not start: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT.failed;
   }
-  process.stdout.write(`nerve listening on ${nerve.url}${nerve.durable ? ` · durable agent on ${nerve.durable}` : ''}\n`);
+  process.stdout.write(`nerve listening on ${nerve.url}${nerve.durable ? ` · durable agent on ${nerve.durable}` : ''} · credential in ${nerve.apiFile}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -31,6 +31,12 @@ export const NerveConfig = z.strictObject({
   claude_path: z.string().min(1).optional(),
   /** Extra environment for the runtime (e.g. ANTHROPIC_BASE_URL for a scripted API). */
   env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'), z.string()).default({}),
+  /**
+   * A session's runtime with no turn, no queued message and no live agent for this long is shut
+   * down (the next message starts a new one on the same session); null: never. A runtime with
+   * live agents is never reaped. Read at each tick: applies without a restart.
+   */
+  idle_reap_minutes: z.number().min(0).max(10_080).nullable().default(60),
   /** Where Nerve serves wire v1 for Collie (a unix socket path); none: not attached. */
   durable_socket: z.string().min(1).optional(),
   agent: z.strictObject({ subagents: SubagentSettings.prefault({}) }).prefault({}),

@@ -19,6 +19,8 @@ export interface GatewayOptions {
   env: Record<string, string | undefined>;
   claudePath?: string;
   settings(): SubagentSettings;
+  /** `idle_reap_minutes`, read at each tick; absent or null: runtimes are never reaped. */
+  idleReapMinutes?(): number | null;
   log?(line: string): void;
   now?(): number;
 }
@@ -101,7 +103,7 @@ export class Gateway {
     const s = this.opts.settings();
     for (const session of this.sessions.values()) {
       session.roster.setLimits({ lostGraceSeconds: s.lost_grace_seconds, stopConfirmSeconds: s.stop_confirm_seconds });
-      session.tick();
+      session.tick(this.opts.idleReapMinutes?.() ?? null);
     }
     this.opts.store.flush();
   }

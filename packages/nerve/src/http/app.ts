@@ -18,6 +18,7 @@ import {
 } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
 import type { Session } from '../session/session';
+import { checkCredential } from './credential';
 import { NerveError } from './errors';
 
 /** Request bodies are small commands. */
@@ -26,6 +27,8 @@ export const MAX_BODY = 256 * 1024;
 export interface AppDeps {
   gateway: Gateway;
   hosts(): ReadonlySet<string>;
+  /** The bearer token every route needs (`<state_dir>/api.json`). */
+  token: string;
 }
 
 async function body<S extends z.ZodType>(c: Context, schema: S, empty: unknown = undefined): Promise<z.infer<S>> {
@@ -60,6 +63,8 @@ export function createApp(d: AppDeps): Hono {
     if (!originAllowed(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header('host'))) {
       return fail(c, new NerveError('forbidden_origin', 'nerve: requests from another origin are refused'));
     }
+    const cred = checkCredential(c.req.header('authorization'), d.token);
+    if (!cred.ok) return fail(c, new NerveError('unauthorized', cred.message));
     await next();
   });
 

@@ -7,11 +7,12 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { hostAllowed, originAllowed, type NerveEventFrame } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
+import { checkCredential } from './credential';
 
 /** A client this far behind is dropped; it resumes from its last seq. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
 
-export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>) {
+export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>, token: string) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const reject = (socket: Duplex, status: number, text: string): void => {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nconnection: close\r\ncontent-type: text/plain\r\n\r\n${text}\n`);
@@ -24,6 +25,7 @@ export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>)
     if (!hostAllowed(host, hosts())) return reject(socket, 403, 'Forbidden Host');
     const site = req.headers['sec-fetch-site'];
     if (!originAllowed(req.headers.origin, typeof site === 'string' ? site : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
+    if (!checkCredential(req.headers.authorization, token).ok) return reject(socket, 401, 'Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => {
       const send = (f: NerveEventFrame) => {
         if (ws.bufferedAmount > MAX_BUFFERED) ws.terminate();
@@ -36,5 +38,12 @@ export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>)
     });
   }
 
-  return { handleUpgrade, close: () => wss.close() };
+  return {
+    handleUpgrade,
+    // ws does not end its clients on close; an open client would hold the HTTP server open.
+    close: () => {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
 }

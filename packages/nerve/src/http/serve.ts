@@ -13,10 +13,10 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveApi(gateway: Gateway, host: string, port: number): Promise<Served> {
+export async function serveApi(gateway: Gateway, host: string, port: number, token: string): Promise<Served> {
   let hosts = new Set<string>();
-  const app = createApp({ gateway, hosts: () => hosts });
-  const events = eventsSocket(gateway, () => hosts);
+  const app = createApp({ gateway, hosts: () => hosts, token });
+  const events = eventsSocket(gateway, () => hosts, token);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = honoServe({ fetch: app.fetch, hostname: host === 'localhost' ? '127.0.0.1' : host, port }, () => resolve(s as Server));
     (s as Server).once('error', reject);

@@ -17,6 +17,8 @@ import { reminderFor } from './reminder';
 
 /** A stopped turn that has not ended after this long, while agents run, is left running (spec: 5 s). */
 export const TURN_STOP_WAIT_MS = 5_000;
+/** How long a runtime that goes away waits for its shells' stop_task answers before it closes. */
+export const TASK_STOP_WAIT_MS = 3_000;
 
 export interface SessionDeps {
   store: Store;
@@ -39,6 +41,8 @@ export class Session {
   private running = false;
   private lastLive = 0;
   private dropNotifications = false;
+  /** The last time the runtime was handed a message or said anything (idle reaping). */
+  private lastActive: number;
   private readonly turnWaiters = new Set<() => void>();
 
   constructor(
@@ -52,6 +56,12 @@ export class Session {
     }, { lostGraceSeconds: s.lost_grace_seconds, stopConfirmSeconds: s.stop_confirm_seconds });
     this.roster.load(deps.store.agents(meta.session_id), (id) => deps.store.nextSeq(id));
     this.queue = new TurnQueue(deps.now, deps.newQueueId);
+    this.lastActive = deps.now();
+  }
+
+  /** Whether a runtime (a `claude` process) is up for this session. */
+  get hasRuntime(): boolean {
+    return this.runtime !== null;
   }
 
   get id(): string {
@@ -77,6 +87,7 @@ export class Session {
       background_count: n,
       archived: this.meta.archived,
       created_at: this.meta.created_at,
+      quiet_after_minutes: this.deps.settings().quiet_after_minutes,
     };
   }
 
@@ -111,6 +122,8 @@ export class Session {
     if (scope === 'force') {
       this.event('force_stop_requested', by, { live_agents: live });
       this.endRuntime('force_stop');
+      // A stop never touches the queue: a queued message runs after the stopped turn (on a new runtime).
+      this.runNext();
       return { outcome: 'stopped', live_agents: live };
     }
     if (scope === 'all') {
@@ -138,6 +151,7 @@ export class Session {
     if (stillLive.length > 0) return { outcome: 'not_stopped', live_agents: stillLive };
     // No live agents: cancelling (shutting the runtime down) ends nothing else.
     this.endRuntime('process_ended');
+    this.runNext();
     return { outcome: 'stopped', live_agents: [] };
   }
 
@@ -212,13 +226,30 @@ export class Session {
     if (ended.length > 0) this.save({ reminder: reminderFor(ended, this.meta.reminder) });
   }
 
-  tick(): void {
+  tick(idleReapMinutes: number | null = null): void {
     this.roster.tick();
     this.noteLive();
+    this.reapIfIdle(idleReapMinutes);
+  }
+
+  /**
+   * Idle reaping: a runtime with no turn, nothing queued and no live agent for the configured
+   * time is shut down. Never with live agents (they would end with it). The next message
+   * starts a new runtime on the same runtime session.
+   */
+  private reapIfIdle(minutes: number | null): void {
+    if (minutes === null || !this.runtime || this.running || this.queue.size > 0 || this.liveCount > 0) return;
+    const idle = this.deps.now() - this.lastActive;
+    if (idle < minutes * 60_000) return;
+    const rt = this.runtime;
+    this.runtime = null;
+    rt.close();
+    this.deps.log(`nerve: runtime of ${this.id} reaped after ${Math.round(idle / 1000)} s idle`);
   }
 
   private run(item: Queued): void {
     this.dropNotifications = false;
+    this.lastActive = this.deps.now();
     if (!this.runtime) this.startRuntime();
     const reminder = this.meta.reminder;
     // The reminder rides this one turn and is not kept in the history.
@@ -252,14 +283,30 @@ export class Session {
   private endRuntime(reason: EndReason): void {
     const rt = this.runtime;
     this.runtime = null;
-    rt?.close();
+    // A background shell or monitor is a process of its own the CLI started; closing the CLI
+    // would leave it running. Its task is stopped on the way out, then the runtime closes.
+    const processes = this.roster
+      .live()
+      .filter((r) => r.task_id !== null && (r.kind === 'shell' || r.kind === 'monitor'))
+      .map((r) => r.task_id!);
+    if (rt) void this.closeRuntime(rt, processes);
     const ended = this.roster.interruptAll(reason);
     this.remind(ended);
     this.setRunning(false);
     this.deps.store.flush();
   }
 
+  /** Stops the given tasks (up to {@link TASK_STOP_WAIT_MS}), then closes the runtime. */
+  private async closeRuntime(rt: Runtime, tasks: readonly string[]): Promise<void> {
+    if (tasks.length > 0) {
+      const stops = Promise.all(tasks.map((t) => rt.stopTask(t).catch((err: unknown) => this.deps.log(`nerve: stop_task ${t} on the way out: ${String(err)}`))));
+      await Promise.race([stops, new Promise((r) => setTimeout(r, TASK_STOP_WAIT_MS).unref())]);
+    }
+    rt.close();
+  }
+
   private onMessage(msg: SDKMessage): void {
+    this.lastActive = this.deps.now();
     const f = readFrame(msg);
     if (f.runtimeSessionId && f.runtimeSessionId !== this.meta.runtime_session_id) this.save({ runtime_session_id: f.runtimeSessionId });
     for (const input of f.roster) this.roster.ingest(input);
@@ -277,7 +324,12 @@ export class Session {
     this.setRunning(false);
     for (const w of this.turnWaiters) w();
     this.turnWaiters.clear();
-    // The run lock goes straight to the first queued message.
+    this.runNext();
+  }
+
+  /** The run lock goes straight to the first queued message. */
+  private runNext(): void {
+    if (this.running) return;
     const next = this.queue.take();
     if (next) {
       this.emitQueue();

@@ -3,7 +3,7 @@
  * and the event union of its WebSocket.
  */
 import { z } from 'zod';
-import { AgentRecord, AgentId } from './roster';
+import { AgentRecord, AgentId, AgentTranscriptEvent } from './roster';
 
 /** Error codes Nerve answers with, mapped to HTTP in {@link nerveHttpStatus}. */
 export const NerveErrorCode = z.enum([
@@ -15,6 +15,7 @@ export const NerveErrorCode = z.enum([
   'payload_too_large',
   'live_background_agents',
   'not_sender',
+  'unauthorized',
   'internal',
 ]);
 export type NerveErrorCode = z.infer<typeof NerveErrorCode>;
@@ -28,6 +29,7 @@ export const nerveHttpStatus: Record<NerveErrorCode, number> = {
   payload_too_large: 413,
   live_background_agents: 409,
   not_sender: 403,
+  unauthorized: 401,
   internal: 500,
 };
 
@@ -110,6 +112,22 @@ export type QueuedMessage = z.infer<typeof QueuedMessage>;
 export const QueueOrderBody = z.strictObject({ order: z.array(z.string().min(1)).max(1000) });
 export const CancelAnswer = z.object({ text: z.string() });
 
+/**
+ * `<state_dir>/api.json`, written by Nerve at every start (0600): where its API listens and
+ * the bearer token every route and the event socket need. The bridge reads it to reach Nerve.
+ */
+export const NerveApiFile = z.object({
+  url: z.string().regex(/^http:\/\/(127\.0\.0\.1|\[::1\]|localhost):\d{1,5}$/, 'url is http://127.0.0.1:<port> (loopback only)'),
+  token: z.string().regex(/^nrv_[0-9a-f]{48}$/, 'token is nrv_ and 48 hex digits'),
+});
+export type NerveApiFile = z.infer<typeof NerveApiFile>;
+
+/** The token of an `Authorization: Bearer <token>` header, or null when it is not one. */
+export function nerveBearer(header: string): string | null {
+  const m = /^Bearer +(\S+)$/i.exec(header.trim());
+  return m ? m[1]! : null;
+}
+
 export const SessionInfo = z.object({
   session_id: z.string(),
   title: z.string(),
@@ -119,6 +137,8 @@ export const SessionInfo = z.object({
   background_count: z.number().int(),
   archived: z.boolean(),
   created_at: z.number(),
+  /** `agent.subagents.quiet_after_minutes`, read live: the UI flags a running agent silent this long as quiet. */
+  quiet_after_minutes: z.number().min(0),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
@@ -140,3 +160,8 @@ export const NerveEvent = z.discriminatedUnion('type', [
 export type NerveEvent = z.infer<typeof NerveEvent>;
 export const NerveEventFrame = z.object({ seq: z.number().int(), event: NerveEvent });
 export type NerveEventFrame = z.infer<typeof NerveEventFrame>;
+
+/** `GET …/agents`, `GET …/queue` (and `PUT …/queue/order`), `GET …/agents/{agent_id}/transcript`. */
+export const AgentListAnswer = z.object({ agents: z.array(AgentRecord) });
+export const QueueAnswer = z.object({ queue: z.array(QueuedMessage) });
+export const TranscriptAnswer = z.object({ events: z.array(AgentTranscriptEvent) });

@@ -1,2 +1,3 @@
 export * from './roster';
 export * from './api';
+export * from './phone';

@@ -1,5 +1,6 @@
 import { durableFromSnapshot, type DurableState, type Pane, type Server, type Snapshot, type WalkyMessage } from '@collie/protocol';
 import { type PaneReceipts, receiptsFrom } from './receipts';
+import type { NerveFold } from './nerve/fold';
 
 /**
  * The client's copy of the bridge's model: what `GET /api/snapshot` returns, kept current by
@@ -18,6 +19,8 @@ export interface Model {
   readonly durable: DurableState;
   /** Walky messages changed since the snapshot, by id (the log itself is fetched: lib/walky). */
   readonly walky?: ReadonlyMap<string, WalkyMessage>;
+  /** Nerve's roster events since the snapshot (the roster itself is fetched: lib/nerve). */
+  readonly nerve?: NerveFold;
 }
 
 export function modelFromSnapshot(snapshot: Snapshot): Model {

@@ -1,6 +1,7 @@
 import { copyDurable, foldDurable, type ModelEvent } from '@collie/protocol';
 import type { Model } from './model';
 import { dropPane, putReceipt } from './receipts';
+import { emptyNerve, foldNerveEvent, foldNerveLink } from './nerve/fold';
 
 /**
  * Folds one model event into the model. Pure: the input is never mutated, and an event that
@@ -47,6 +48,10 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
       walky.set(event.message.id, event.message);
       return { ...model, seq: event.seq, walky };
     }
+    case 'nerve.event':
+      return { ...model, seq: event.seq, nerve: foldNerveEvent(model.nerve ?? emptyNerve(), event.event) };
+    case 'nerve.link':
+      return { ...model, seq: event.seq, nerve: foldNerveLink(model.nerve ?? emptyNerve(), event.state) };
     default:
       return assertNever(event);
   }

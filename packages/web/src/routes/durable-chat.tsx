@@ -9,6 +9,7 @@ import { OwnLineRow, WorkingDots } from '../components/durable/own-line';
 import { QuestionCard } from '../components/durable/question-card';
 import { useOwnLines } from '../components/durable/use-own-lines';
 import { useQuestionTaps } from '../components/durable/use-question-taps';
+import { useNerveChat } from '../components/nerve/use-nerve-chat';
 import { useClientState } from '../hooks/use-client';
 import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
@@ -64,6 +65,18 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const { taps, send, retry } = useQuestionTaps(agent, id, c?.updatedAt ?? 0);
   const own = useOwnLines(agent, id, setText);
   const order = useRef<readonly string[]>([]);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const submitRef = useRef<() => void>(() => undefined);
+  // A Nerve session (the durable agent that calls itself nerve): its roster views.
+  const nerve = useNerveChat({
+    sessionId: id,
+    enabled: a?.runtime === 'nerve' && c !== undefined,
+    now,
+    text,
+    setText,
+    sendText: () => submitRef.current(),
+    focusInput: () => input.current?.focus(),
+  });
   if (!c || !a) {
     return (
       <>
@@ -96,18 +109,24 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
     own.send(text, steer, items.length);
     setText('');
   };
+  submitRef.current = () => {
+    if (text.trim()) submit(false);
+  };
   return (
     <>
       <BackBar connection={connection} />
       <DurableHeader c={c} menu={<DurableMenu close={a.controls.close ? () => void close() : null} />} />
-      <main className="page chat durable-chat">
-        {placeCards(items, shown).map((row) =>
-          row.kind === 'item' ? (
-            <TimedItem key={`i:${row.item.id}`} item={row.item} />
-          ) : (
-            <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
-          ),
-        )}
+      {nerve?.tabs}
+      {nerve?.panel}
+      <main className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+        {nerve?.body ??
+          placeCards(items, shown).map((row) =>
+            row.kind === 'item' ? (
+              (nerve?.line(row.item) ?? <TimedItem key={`i:${row.item.id}`} item={row.item} />)
+            ) : (
+              <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
+            ),
+          )}
         {more > 0 ? (
           <button type="button" className="button show-more" onClick={() => setAllCards(true)}>
             Show {more} more
@@ -122,8 +141,10 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
             {said}
           </p>
         ) : null}
+        {nerve?.said}
       </main>
-      <div className="durable-dock">
+      <div className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+        {nerve?.dock}
         {a.controls.message ? (
           <DurableComposer
             text={text}
@@ -133,9 +154,11 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
             }}
             send={() => submit(false)}
             sent={own.sent}
+            inputRef={input}
+            {...(nerve ? { onKeyDown: nerve.onInputKey } : {})}
           />
         ) : null}
-        <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} />
+        <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} stopSlot={nerve?.stop} />
       </div>
     </>
   );

@@ -9,13 +9,15 @@ export interface BeltProps {
   readonly steer: () => void;
   readonly stop: () => void;
   readonly button: (id: string) => void;
+  /** In place of the plain Stop (a Nerve session's split Stop). */
+  readonly stopSlot?: React.ReactNode;
 }
 
 /**
  * The belt: Steer and Stop, then up to 4 buttons of the durable agent's own. A button that
  * cannot act now is dimmed in place (aria-disabled, never removed), so nothing moves.
  */
-export function DurableBelt({ c, controls, text, steer, stop, button }: BeltProps) {
+export function DurableBelt({ c, controls, text, steer, stop, button, stopSlot }: BeltProps) {
   const canSteer = c.working && text.trim() !== '';
   return (
     <nav className="belt durable-belt" aria-label="Belt">
@@ -24,7 +26,8 @@ export function DurableBelt({ c, controls, text, steer, stop, button }: BeltProp
           Steer
         </button>
       ) : null}
-      {controls.stop ? (
+      {stopSlot ?? null}
+      {controls.stop && !stopSlot ? (
         <button type="button" className="button belt-button" aria-disabled={!c.working} onClick={() => c.working && stop()}>
           Stop
         </button>
