@@ -4,7 +4,6 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { EventHub } from '@collie/bridge';
 import type { BrowserContext, Page } from 'playwright-core';
