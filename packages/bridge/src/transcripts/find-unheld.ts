@@ -7,8 +7,8 @@ import type { AgentProcess, Finding } from './finders';
  * the file is not among the agent's open files, and neither writes a registry of its running
  * sessions. What is left is time: a session file starts (its first line says when) after the
  * process that writes it started. So a pane's transcript is the newest session in its folder
- * that started since its agent did, and only while no other process of the same agent in the
- * same folder could have started it too; then the pane says it cannot tell, never guesses.
+ * that started since its agent did and before any other process of the same agent in the same
+ * folder started; a session either could have started is never guessed at.
  */
 
 /** A session file and what its first line says. */
@@ -59,17 +59,18 @@ export async function sessionsIn(dir: string, name: RegExp, head: (json: unknown
 }
 
 /**
- * The pane's session among `files`: the newest that started since `p` did, unless one of
- * `rivals` (other processes of the agent writing to the same folder) was running by then too.
+ * The pane's session among `files`: the newest that started since `p` did while none of
+ * `rivals` (other processes of the agent writing to the same folder) ran yet, so that only `p`
+ * can have started it. A newer session either could have started is not taken (the pane then
+ * keeps the session it surely wrote); with none but those, the pane says it cannot tell.
  */
 export function pickSession(agent: string, p: AgentProcess, files: readonly SessionFile[], rivals: readonly AgentProcess[], watch: readonly string[]): Finding {
   if (p.startedAt === null) return { found: false, reason: `Collie cannot read when this ${agent} started.`, watch: [] };
   const since = p.startedAt - SLACK_MS;
   const mine = files.filter((f) => f.started >= since).sort((a, b) => a.started - b.started || a.path.localeCompare(b.path));
-  const newest = mine.at(-1);
-  if (!newest) return { found: false, reason: `No conversation in this ${agent} session yet.`, watch };
-  if (rivals.some((r) => r.startedAt === null || r.startedAt <= newest.started + SLACK_MS)) {
-    return { found: false, reason: `Another ${agent} writes to this folder’s sessions: Collie cannot tell which transcript is this pane’s.`, watch };
-  }
-  return { found: true, path: newest.path, session: newest.session, watch };
+  if (mine.length === 0) return { found: false, reason: `No conversation in this ${agent} session yet.`, watch };
+  const shared = (f: SessionFile) => rivals.some((r) => r.startedAt === null || r.startedAt <= f.started + SLACK_MS);
+  const sure = mine.filter((f) => !shared(f)).at(-1);
+  if (!sure) return { found: false, reason: `Another ${agent} writes to this folder’s sessions: Collie cannot tell which transcript is this pane’s.`, watch };
+  return { found: true, path: sure.path, session: sure.session, watch };
 }
