@@ -7,6 +7,8 @@ import type { EventHub } from '@collie/bridge';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Pane } from '@collie/protocol';
 import { build } from 'vite';
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -87,4 +89,14 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, o
     void cdp.send('ServiceWorker.enable');
   });
   return (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+}
+
+/** axe-core on a part of the page in light and dark: the serious and critical violations, in words. */
+export async function axeBoth(page: Page, selector: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).include(selector).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, `${selector} in ${scheme}`).toEqual([]);
+  }
 }

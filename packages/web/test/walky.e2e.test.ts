@@ -1,22 +1,10 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
-import { buildWeb, showTerminal, untilPane } from './e2e-setup';
-
-/** axe-core on a part of the page in light and dark: the serious and critical violations, in words. */
-async function axeBoth(page: Page, selector: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page }).include(selector).analyze();
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad, `${selector} in ${scheme}`).toEqual([]);
-  }
-}
+import { axeBoth, buildWeb, showTerminal, untilPane } from './e2e-setup';
 
 describe('walky talky on the phone at 390×844 (issue 7)', () => {
   it('shows a message as a card, the Messages sheet with Reply, Send as message to its final word, id chips, and Message all agents', async () => {

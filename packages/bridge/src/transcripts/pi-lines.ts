@@ -52,14 +52,15 @@ function messageEntries(m: unknown, offset: number, at: number): Entry[] {
   }
   const result = ToolResult.safeParse(m);
   if (result.success) {
-    const text = textOf(result.data.content);
+    // pi's bash output ends with the command's last newline: not a line of its own.
+    const text = textOf(result.data.content).replace(/\n$/, '');
     return [{ kind: 'result', callId: result.data.toolCallId, output: text, status: resultStatus(text, result.data.isError === true) }];
   }
   const bash = Bash.safeParse(m);
   if (bash.success) {
     const { command, output, exitCode, cancelled } = bash.data;
     const status = cancelled === true ? 'denied' : typeof exitCode === 'number' && exitCode !== 0 ? 'failed' : 'done';
-    return [{ kind: 'item', item: { kind: 'tool', id: id(), at, callId: null, name: 'bash', input: command, status, output: output ?? '' } }];
+    return [{ kind: 'item', item: { kind: 'tool', id: id(), at, callId: null, name: 'bash', input: command, status, output: (output ?? '').replace(/\n$/, '') } }];
   }
   const custom = Custom.safeParse(m);
   if (custom.success) {
