@@ -94,4 +94,33 @@ describe('a pane’s Chat from the real pi TUI’s session file', () => {
       client.ws.close();
     }
   }, 420_000);
+
+  it('a resumed session (pi -c in a new pane) shows its earlier conversation and follows it', async () => {
+    await using tmux = await startTmux();
+    await using api = await startChatApi();
+    await using state = await tempDir('collie-state');
+    await using home = await tempDir('collie-pi-resume-home-');
+    await using folder = await tempDir('collie-pi-resume-cwd-');
+    const first = await startPi(tmux, api, { home: home.path, cwd: folder.path });
+    api.script(chatReply('Before the resume.'));
+    await first.submit('first words');
+    await first.waitForScreen((s) => s.includes('Before the resume.'), SLOW);
+    await first.kill();
+
+    await using again = await startPi(tmux, api, { home: home.path, cwd: folder.path, args: ['-c'] });
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
+    const id = `${tmux.name}:${again.paneId}`;
+    await until(bridge.hub, 'the resumed pi pane', (h) => h.panes.get(id)?.harness === 'pi', SLOW);
+    const client = new ChatClient(bridge.url, bridge.device.headers);
+    await client.opened();
+    try {
+      client.subscribe(id);
+      api.script(chatReply('After the resume.'));
+      await again.submit('more words');
+      await client.until('the answer after the resume', () => client.items(id).includes('markdown After the resume.'), SLOW);
+      expect(client.items(id)).toEqual(['user first words', 'markdown Before the resume.', 'user more words', 'markdown After the resume.']);
+    } finally {
+      client.ws.close();
+    }
+  }, 420_000);
 });

@@ -9,7 +9,8 @@ import { pickSession, sessionsIn } from './find-unheld';
  * where the gemini dir is `$GEMINI_CLI_HOME/.gemini` (else `$HOME/.gemini`) and the project is
  * the folder's short name in `<gemini dir>/projects.json` (older versions: the SHA-256 of the
  * folder). It appends each record and closes the file again; the first line carries the
- * session's `sessionId` and `startTime`. `/clear` starts a new file in the same process.
+ * session's `sessionId` and `startTime`. `/clear` starts a new file in the same process;
+ * `--resume` appends to an earlier one.
  */
 const SESSION = /^session-.*\.jsonl$/;
 
@@ -46,5 +47,6 @@ export async function findGemini(p: AgentProcess, others: () => Promise<AgentPro
   const files = await sessionsIn(chats, SESSION, head);
   const rivals: AgentProcess[] = [];
   for (const o of await others()) if ((await geminiChats(o)) === chats) rivals.push(o);
-  return pickSession('Gemini CLI', p, files, rivals, [chats, dir]);
+  const resumed = p.argv.some((a) => a === '--resume' || a === '-r' || a.startsWith('--resume='));
+  return pickSession('Gemini CLI', p, files, rivals, [chats, dir], resumed);
 }

@@ -8,7 +8,7 @@ import { pickSession, sessionsIn } from './find-unheld';
  * `$PI_CODING_AGENT_SESSION_DIR` put it elsewhere). It appends each entry and closes the file
  * again, and writes nothing until the first answer; the first line is the `session` header
  * with its `id` and `timestamp`. `/new` starts a new file in the same process; `--session
- * <file>` names the file.
+ * <file or id>` names the file; `-c` / `-r` resume an earlier one (appended to from then on).
  */
 const SESSION = /\.jsonl$/;
 
@@ -43,10 +43,11 @@ export async function findPi(p: AgentProcess, others: () => Promise<AgentProcess
   }
   const files = await sessionsIn(dir, SESSION, head);
   // `--session <id>`: the file of that session (a resumed one started before the process).
-  const resumed = named === null ? undefined : files.find((f) => f.session?.startsWith(named) || basename(f.path).includes(named));
-  if (resumed) return { found: true, path: resumed.path, session: resumed.session, watch: [dir] };
+  const byId = named === null ? undefined : files.find((f) => f.session?.startsWith(named) || basename(f.path).includes(named));
+  if (byId) return { found: true, path: byId.path, session: byId.session, watch: [dir] };
   const rivals: AgentProcess[] = [];
   for (const o of await others()) if (piSessions(o) === dir) rivals.push(o);
   // pi makes its sessions folder at start: until then, watch the one above.
-  return pickSession('pi', p, files, rivals, [dir, join(dir, '..')]);
+  const resumed = ['-c', '--continue', '-r', '--resume', '--session'].some((f) => p.argv.includes(f));
+  return pickSession('pi', p, files, rivals, [dir, join(dir, '..')], resumed);
 }

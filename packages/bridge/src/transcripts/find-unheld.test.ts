@@ -6,7 +6,7 @@ import type { AgentProcess } from './finders';
 import { pickSession, sessionsIn } from './find-unheld';
 
 const proc = (startedAt: number | null): AgentProcess => ({ pid: 1, startTime: null, startedAt, env: {}, cwd: '/w', files: [], argv: [] });
-const file = (path: string, started: number) => ({ path, started, session: path });
+const file = (path: string, started: number, modified = started) => ({ path, started, session: path, modified });
 const T = 1_800_000_000_000;
 
 describe('the session a pane’s agent surely started', () => {
@@ -25,6 +25,14 @@ describe('the session a pane’s agent surely started', () => {
     expect(pickSession('pi', proc(T + 60_000), files, [proc(T)], [])).toMatchObject({ found: false, reason: expect.stringContaining('cannot tell') });
     // A rival whose start cannot be read could have started anything.
     expect(pickSession('pi', proc(T), files, [proc(null)], [])).toMatchObject({ found: false });
+  });
+
+  it('a resumed session (started before the agent): the file written last since the start, while no other process of the agent runs', () => {
+    const files = [file('older', T - 90_000, T - 80_000), file('resumed', T - 60_000, T + 5_000)];
+    expect(pickSession('pi', proc(T), files, [], [], true)).toMatchObject({ found: true, path: 'resumed' });
+    expect(pickSession('pi', proc(T), files, [], [])).toMatchObject({ found: false, reason: 'No conversation in this pi session yet.' });
+    expect(pickSession('pi', proc(T), files, [proc(T + 1_000)], [], true)).toMatchObject({ found: false, reason: expect.stringContaining('cannot tell') });
+    expect(pickSession('pi', proc(T + 10_000), files, [], [], true)).toMatchObject({ found: false, reason: 'No conversation in this resumed pi session yet.' });
   });
 
   it('reads each file’s first line; files of another name, without a header or unreadable are left out', async () => {

@@ -1,4 +1,4 @@
-import { type FileHandle, open, readdir } from 'node:fs/promises';
+import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentProcess, Finding } from './finders';
 
@@ -17,6 +17,8 @@ export interface SessionFile {
   /** Epoch ms the session started. */
   readonly started: number;
   readonly session: string | null;
+  /** Epoch ms of its last write. */
+  readonly modified: number;
 }
 
 /** The process clock (10 ms ticks) and the boot time (whole seconds) leave this much doubt. */
@@ -52,7 +54,8 @@ export async function sessionsIn(dir: string, name: RegExp, head: (json: unknown
         return null;
       }
       const h = head(json);
-      return h && Number.isFinite(h.started) ? { path, ...h } : null;
+      const modified = await stat(path).then((st) => st.mtimeMs, () => NaN);
+      return h && Number.isFinite(h.started) && Number.isFinite(modified) ? { path, ...h, modified } : null;
     }),
   );
   return files.filter((f): f is SessionFile => f !== null);
@@ -63,14 +66,21 @@ export async function sessionsIn(dir: string, name: RegExp, head: (json: unknown
  * `rivals` (other processes of the agent writing to the same folder) ran yet, so that only `p`
  * can have started it. A newer session either could have started is not taken (the pane then
  * keeps the session it surely wrote); with none but those, the pane says it cannot tell.
+ * `resumed`: the agent was started on an earlier session (it appends to that file): with no
+ * session started since, the file written last since the start, while no rival runs at all.
  */
-export function pickSession(agent: string, p: AgentProcess, files: readonly SessionFile[], rivals: readonly AgentProcess[], watch: readonly string[]): Finding {
+export function pickSession(agent: string, p: AgentProcess, files: readonly SessionFile[], rivals: readonly AgentProcess[], watch: readonly string[], resumed = false): Finding {
   if (p.startedAt === null) return { found: false, reason: `Collie cannot read when this ${agent} started.`, watch: [] };
   const since = p.startedAt - SLACK_MS;
   const mine = files.filter((f) => f.started >= since).sort((a, b) => a.started - b.started || a.path.localeCompare(b.path));
-  if (mine.length === 0) return { found: false, reason: `No conversation in this ${agent} session yet.`, watch };
+  const cannot = { found: false as const, reason: `Another ${agent} writes to this folder’s sessions: Collie cannot tell which transcript is this pane’s.`, watch };
+  if (mine.length === 0) {
+    const written = files.filter((f) => f.modified >= since).sort((a, b) => a.modified - b.modified).at(-1);
+    if (!resumed || !written) return { found: false, reason: resumed ? `No conversation in this resumed ${agent} session yet.` : `No conversation in this ${agent} session yet.`, watch };
+    return rivals.length > 0 ? cannot : { found: true, path: written.path, session: written.session, watch };
+  }
   const shared = (f: SessionFile) => rivals.some((r) => r.startedAt === null || r.startedAt <= f.started + SLACK_MS);
   const sure = mine.filter((f) => !shared(f)).at(-1);
-  if (!sure) return { found: false, reason: `Another ${agent} writes to this folder’s sessions: Collie cannot tell which transcript is this pane’s.`, watch };
+  if (!sure) return cannot;
   return { found: true, path: sure.path, session: sure.session, watch };
 }

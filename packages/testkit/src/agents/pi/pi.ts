@@ -19,6 +19,8 @@ export interface StartPiOptions {
    * one folder then write side by side. Not removed by `kill()`. Default: its own.
    */
   home?: string;
+  /** Arguments for pi (`-c` continues the folder's latest session). */
+  args?: string[];
   /** Default 120 s: about 3 s on an idle machine, much longer on a loaded one. */
   readyTimeoutMs?: number;
 }
@@ -45,7 +47,7 @@ export async function startPi(tmux: TmuxServer, api: ChatApi, opts: StartPiOptio
     await writePiConfig(agentDir, { baseUrl: api.url, extensions: opts.extensions });
     return await startAgentPane(tmux, {
       prefix: 'pi',
-      cmd: [process.execPath, join(piPackageDir(), 'dist', 'cli.js')],
+      cmd: [process.execPath, join(piPackageDir(), 'dist', 'cli.js'), ...(opts.args ?? [])],
       cwd,
       env: { HOME: home.path, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
       ready: piReady,
