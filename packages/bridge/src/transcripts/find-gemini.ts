@@ -47,6 +47,5 @@ export async function findGemini(p: AgentProcess, others: () => Promise<AgentPro
   const files = await sessionsIn(chats, SESSION, head);
   const rivals: AgentProcess[] = [];
   for (const o of await others()) if ((await geminiChats(o)) === chats) rivals.push(o);
-  const resumed = p.argv.some((a) => a === '--resume' || a === '-r' || a.startsWith('--resume='));
-  return pickSession('Gemini CLI', p, files, rivals, [chats, dir], resumed);
+  return pickSession('Gemini CLI', p, files, rivals, [chats, dir]);
 }

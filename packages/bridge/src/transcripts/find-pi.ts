@@ -9,6 +9,8 @@ import { pickSession, sessionsIn } from './find-unheld';
  * again, and writes nothing until the first answer; the first line is the `session` header
  * with its `id` and `timestamp`. `/new` starts a new file in the same process; `--session
  * <file or id>` names the file; `-c` / `-r` resume an earlier one (appended to from then on).
+ * pi sets its process title, which overwrites its command line in /proc: its flags are read
+ * only while they are still there.
  */
 const SESSION = /\.jsonl$/;
 
@@ -48,6 +50,5 @@ export async function findPi(p: AgentProcess, others: () => Promise<AgentProcess
   const rivals: AgentProcess[] = [];
   for (const o of await others()) if (piSessions(o) === dir) rivals.push(o);
   // pi makes its sessions folder at start: until then, watch the one above.
-  const resumed = ['-c', '--continue', '-r', '--resume', '--session'].some((f) => p.argv.includes(f));
-  return pickSession('pi', p, files, rivals, [dir, join(dir, '..')], resumed);
+  return pickSession('pi', p, files, rivals, [dir, join(dir, '..')]);
 }

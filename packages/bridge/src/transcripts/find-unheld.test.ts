@@ -29,10 +29,9 @@ describe('the session a pane’s agent surely started', () => {
 
   it('a resumed session (started before the agent): the file written last since the start, while no other process of the agent runs', () => {
     const files = [file('older', T - 90_000, T - 80_000), file('resumed', T - 60_000, T + 5_000)];
-    expect(pickSession('pi', proc(T), files, [], [], true)).toMatchObject({ found: true, path: 'resumed' });
-    expect(pickSession('pi', proc(T), files, [], [])).toMatchObject({ found: false, reason: 'No conversation in this pi session yet.' });
-    expect(pickSession('pi', proc(T), files, [proc(T + 1_000)], [], true)).toMatchObject({ found: false, reason: expect.stringContaining('cannot tell') });
-    expect(pickSession('pi', proc(T + 10_000), files, [], [], true)).toMatchObject({ found: false, reason: 'No conversation in this resumed pi session yet.' });
+    expect(pickSession('pi', proc(T), files, [], [])).toMatchObject({ found: true, path: 'resumed' });
+    expect(pickSession('pi', proc(T), files, [proc(T + 1_000)], [])).toMatchObject({ found: false, reason: expect.stringContaining('cannot tell') });
+    expect(pickSession('pi', proc(T + 10_000), files, [], [])).toMatchObject({ found: false, reason: 'No conversation in this pi session yet.' });
   });
 
   it('reads each file’s first line; files of another name, without a header or unreadable are left out', async () => {

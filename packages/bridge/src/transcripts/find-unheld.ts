@@ -66,17 +66,18 @@ export async function sessionsIn(dir: string, name: RegExp, head: (json: unknown
  * `rivals` (other processes of the agent writing to the same folder) ran yet, so that only `p`
  * can have started it. A newer session either could have started is not taken (the pane then
  * keeps the session it surely wrote); with none but those, the pane says it cannot tell.
- * `resumed`: the agent was started on an earlier session (it appends to that file): with no
- * session started since, the file written last since the start, while no rival runs at all.
+ * With no session started since, the agent may have resumed an earlier one (it appends to that
+ * file; its flags are not always readable, pi rewrites its command line as its title): the file
+ * written last since the start, while no rival runs at all.
  */
-export function pickSession(agent: string, p: AgentProcess, files: readonly SessionFile[], rivals: readonly AgentProcess[], watch: readonly string[], resumed = false): Finding {
+export function pickSession(agent: string, p: AgentProcess, files: readonly SessionFile[], rivals: readonly AgentProcess[], watch: readonly string[]): Finding {
   if (p.startedAt === null) return { found: false, reason: `Collie cannot read when this ${agent} started.`, watch: [] };
   const since = p.startedAt - SLACK_MS;
   const mine = files.filter((f) => f.started >= since).sort((a, b) => a.started - b.started || a.path.localeCompare(b.path));
   const cannot = { found: false as const, reason: `Another ${agent} writes to this folder’s sessions: Collie cannot tell which transcript is this pane’s.`, watch };
   if (mine.length === 0) {
     const written = files.filter((f) => f.modified >= since).sort((a, b) => a.modified - b.modified).at(-1);
-    if (!resumed || !written) return { found: false, reason: resumed ? `No conversation in this resumed ${agent} session yet.` : `No conversation in this ${agent} session yet.`, watch };
+    if (!written) return { found: false, reason: `No conversation in this ${agent} session yet.`, watch };
     return rivals.length > 0 ? cannot : { found: true, path: written.path, session: written.session, watch };
   }
   const shared = (f: SessionFile) => rivals.some((r) => r.startedAt === null || r.startedAt <= f.started + SLACK_MS);
