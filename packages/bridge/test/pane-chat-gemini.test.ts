@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentReply, agentShell, geminiMissing, startGemini, startGeminiApi, startTmux, tempDir } from '@collie/testkit';
+import { agentReply, agentShell, geminiInputReady, geminiMissing, startGemini, startGeminiApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
 import { ChatClient } from './chat-client';
 
@@ -45,9 +45,14 @@ describe.skipIf(missing !== null)('a pane’s Chat from the real Gemini CLI’s 
 
       // /clear: a new session file in the same process; the chat follows it.
       await gemini.submit('/clear');
+      // The new session's file is there (an empty chat) and the input is back before the next words.
+      await client.until('the cleared chat', () => client.chats.get(id)?.source !== first && client.items(id).length === 0, SLOW);
+      await gemini.waitForScreen(geminiInputReady, SLOW);
       api.script(agentReply('A fresh start.'));
       await gemini.submit('hello again');
-      await client.until('the new session’s answer', () => client.items(id).includes('markdown A fresh start.'), SLOW);
+      await client.until('the new session’s answer', () => client.items(id).includes('markdown A fresh start.'), SLOW).catch(async (e: Error) => {
+        throw new Error(`${e.message}\nthe screen:\n${await gemini.capture()}`);
+      });
       expect(client.items(id)).toEqual(['user hello again', 'markdown A fresh start.']);
       expect(client.chats.get(id)?.source).not.toBe(first);
     } finally {
