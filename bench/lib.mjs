@@ -19,7 +19,7 @@ export function quantile(xs, q) {
  * `panes` stand-in agent panes (Claude unless `agent` names another, drawing `screens`)
  * spread over `sessions` sessions, each drawing from its own FIFO.
  */
-export function startAgents({ panes = 50, sessions = 10, agent = 'claude', screens, first = 'fresh-idle' } = {}) {
+export function startAgents({ panes = 50, sessions = 10, agent = 'claude', screens, first = 'fresh-idle', cwdOf } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'collie-bench-'));
   const name = `collie-bench-${process.pid}`;
   const env = { ...process.env, TMUX_TMPDIR: dir, TMUX: '' };
@@ -30,7 +30,9 @@ export function startAgents({ panes = 50, sessions = 10, agent = 'claude', scree
     execFileSync('mkfifo', [fifo]);
     const cmd = `env COLLIE_FAKE_FIFO=${fifo}${screens ? ` COLLIE_FAKE_SCREENS=${screens}` : ''} ${process.execPath} ${fakeAgent(agent)} ${first}`;
     const s = `s${i % sessions}`;
-    const id = i < sessions ? tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', s, '-x', '220', '-y', '62', cmd) : tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', s, cmd);
+    // `cwdOf(i)`: the pane's own folder (default: this process's).
+    const cwd = cwdOf ? ['-c', cwdOf(i)] : [];
+    const id = i < sessions ? tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', s, '-x', '220', '-y', '62', ...cwd, cmd) : tmux('new-window', '-d', '-P', '-F', '#{pane_id}', '-t', s, ...cwd, cmd);
     ids.push({ tmuxId: id, fifo, id: `${name}:${id}` });
   }
   return {

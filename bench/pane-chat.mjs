@@ -1,8 +1,9 @@
 // A pane's Chat: a transcript line appended → its chat item at a subscribed WebSocket client
 // (p50, p99); opening the chat of a 100 MB transcript (time to the first screen of items);
 // the bridge's RSS while 8 chats follow live. Eight fake Claude panes, each with a session
-// registry and a transcript in Claude Code's format, in a temp config dir.
-// Run: node bench/pane-chat.mjs [appends=300] [bigMB=100]
+// registry and a transcript in Claude Code's format, in a temp config dir; or (agent `pi`)
+// eight fake pi panes, each in its own folder with a session file in pi's format, found by time.
+// Run: node bench/pane-chat.mjs [appends=300] [bigMB=100] [agent=claude|pi]
 import { appendFileSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,27 +13,47 @@ import { procStats, quantile, settle, startAgents, startBridgeProcess } from './
 
 const APPENDS = Number(process.argv[2] ?? 300);
 const BIG_MB = Number(process.argv[3] ?? 100);
+const AGENT = process.argv[4] ?? 'claude';
+if (AGENT !== 'claude' && AGENT !== 'pi') throw new Error(`agent: claude or pi, not ${AGENT}`);
 const PANES = 8;
-const config = mkdtempSync(join(tmpdir(), 'collie-bench-claude-'));
+const config = mkdtempSync(join(tmpdir(), `collie-bench-${AGENT}-`));
 // The panes inherit the tmux server's environment, taken from this process.
 process.env.CLAUDE_CONFIG_DIR = config;
-const agents = startAgents({ panes: PANES, sessions: 2 });
+process.env.PI_CODING_AGENT_DIR = config;
+const work = (i) => join(config, `work-${i}`);
+for (let i = 0; i < PANES; i++) mkdirSync(work(i), { recursive: true });
+const agents =
+  AGENT === 'pi'
+    ? startAgents({ panes: PANES, sessions: 2, agent: 'pi', screens: join(import.meta.dirname, '..', 'packages/bridge/src/harness/pi/captures'), first: 'fresh-idle', cwdOf: work })
+    : startAgents({ panes: PANES, sessions: 2 });
 const bridge = await startBridgeProcess(agents);
-const line = (i, text) =>
-  JSON.stringify({ type: i % 2 ? 'assistant' : 'user', uuid: `u${i}`, sessionId: 's', timestamp: new Date().toISOString(), message: { role: i % 2 ? 'assistant' : 'user', content: i % 2 ? [{ type: 'text', text }] : text } });
+const line =
+  AGENT === 'pi'
+    ? (i, text) => JSON.stringify({ type: 'message', id: `m${i}`, parentId: null, timestamp: new Date().toISOString(), message: i % 2 ? { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop' } : { role: 'user', content: [{ type: 'text', text }] } })
+    : (i, text) =>
+        JSON.stringify({ type: i % 2 ? 'assistant' : 'user', uuid: `u${i}`, sessionId: 's', timestamp: new Date().toISOString(), message: { role: i % 2 ? 'assistant' : 'user', content: i % 2 ? [{ type: 'text', text }] : text } });
 try {
-  await settle(bridge, PANES);
+  await settle(bridge, PANES, 'idle', 60_000, AGENT);
   const files = [];
   for (const [i, p] of agents.panes.entries()) {
     const pid = Number(agents.tmux('display-message', '-p', '-t', p.tmuxId, '#{pane_pid}'));
     const session = `0000000${i}-0000-4000-8000-000000000000`;
-    const cwd = join(config, `work-${i}`);
-    mkdirSync(join(config, 'sessions'), { recursive: true });
-    writeFileSync(join(config, 'sessions', `${pid}.json`), JSON.stringify({ pid, sessionId: session, cwd }));
-    const dir = join(config, 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${session}.jsonl`);
-    const fd = openSync(file, 'w');
+    const cwd = work(i);
+    let file;
+    if (AGENT === 'pi') {
+      // pi: <agent dir>/sessions/--<folder>--/<time>_<id>.jsonl, its header started after the pane's pi did.
+      const dir = join(config, 'sessions', `--${cwd.replace(/^\//, '').replace(/[/\\:]/g, '-')}--`);
+      mkdirSync(dir, { recursive: true });
+      file = join(dir, `2026-12-04T00-00-00-000Z_${session}.jsonl`);
+      writeFileSync(file, `${JSON.stringify({ type: 'session', version: 3, id: session, timestamp: new Date().toISOString(), cwd })}\n`);
+    } else {
+      mkdirSync(join(config, 'sessions'), { recursive: true });
+      writeFileSync(join(config, 'sessions', `${pid}.json`), JSON.stringify({ pid, sessionId: session, cwd }));
+      const dir = join(config, 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
+      mkdirSync(dir, { recursive: true });
+      file = join(dir, `${session}.jsonl`);
+    }
+    const fd = openSync(file, 'a');
     // Pane 0 gets the big transcript; the others a short one.
     const target = i === 0 ? BIG_MB * 1024 * 1024 : 20_000;
     const chunk = [];
@@ -92,6 +113,7 @@ try {
   const ms = (x) => `${x.toFixed(1)} ms`;
   const report = [
     `appended line → chat item at a subscribed client (${lat.length}/${APPENDS}): p50 ${ms(quantile(lat, 0.5))}, p99 ${ms(quantile(lat, 0.99))}`,
+    `agent: ${AGENT}`,
     `opening the chat of a ${BIG_MB} MB transcript (first 50 items over HTTP): p50 ${ms(quantile(opens, 0.5))}, max ${ms(Math.max(...opens))}`,
     `the same for a 20 KB transcript (finding the file: one pass over /proc, ${procs} processes on this machine): p50 ${ms(quantile(small, 0.5))}`,
     `bridge RSS with ${PANES} chats following live: ${(rss / 1024).toFixed(0)} MB`,

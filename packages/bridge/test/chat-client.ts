@@ -40,7 +40,7 @@ export class ChatClient {
     for (;;) {
       const v = check();
       if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify([...this.chats.values()].map((c) => c.items.map(words)))}`);
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify([...this.chats.values()].map((c) => c.items.map(words)))} ${JSON.stringify([...this.chats.values()].map((c) => c.reason))}`);
       await new Promise<void>((r) => (this.#waiters.push(r), setTimeout(r, 250)));
     }
   }

@@ -99,3 +99,19 @@ export async function processTrees(
 export async function processTree(rootPid: number, options: ProcessTreeOptions = {}): Promise<Proc[]> {
   return (await processTrees([rootPid], options)).get(rootPid) ?? [];
 }
+
+/**
+ * Every process under `procRoot`, with its command line: for finding the other processes of
+ * one agent (the pane chat tells two of them in one folder apart).
+ */
+export async function allProcesses(options: ProcessTreeOptions = {}): Promise<Proc[]> {
+  const procRoot = options.procRoot ?? '/proc';
+  const names = (await readdir(procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n));
+  const procs = await Promise.all(
+    names.map(async (n): Promise<Proc | null> => {
+      const stat = await readOr(join(procRoot, n, 'stat'), parseStat, null);
+      return stat ? { ...stat, argv: await readOr(join(procRoot, n, 'cmdline'), parseCmdline, []) } : null;
+    }),
+  );
+  return procs.filter((p): p is Proc => p !== null);
+}

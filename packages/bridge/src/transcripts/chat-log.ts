@@ -23,6 +23,8 @@ export class ChatLog {
   readonly #open = new Map<string, ToolCall>();
   /** Results read before their call (history is read newest first). */
   readonly #early = new Map<string, Result>();
+  /** The id of the item standing for each key (the id of the key's first line). */
+  readonly #keyed = new Map<string, string>();
   session: string | null = null;
 
   constructor(mask: Mask) {
@@ -39,8 +41,13 @@ export class ChatLog {
     for (const e of entries) {
       if (e.kind === 'session') this.session = e.id;
       else if (e.kind === 'item') {
-        const item = this.#fit(e.item);
-        this.#items.push(item);
+        // A new version of a keyed item replaces the old where it stands, under the old id.
+        const prior = e.key === undefined ? undefined : this.#keyed.get(e.key);
+        const at = prior === undefined ? -1 : this.#items.findLastIndex((it) => it.id === prior);
+        const item = this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item);
+        if (at >= 0) this.#items[at] = item;
+        else this.#items.push(item);
+        if (e.key !== undefined && at < 0) this.#keyed.set(e.key, item.id);
         changed.set(item.id, item);
       } else {
         const settled = this.#settle(e.callId, e);
@@ -58,10 +65,27 @@ export class ChatLog {
     for (let i = entries.length - 1; i >= 0; i--) {
       const e = entries[i]!;
       if (e.kind === 'result') this.#early.set(e.callId, e);
-      else if (e.kind === 'item') older.push(this.#fit(e.item));
+      else if (e.kind === 'item') older.push(this.#older(e, older));
       else this.session ??= e.id;
     }
     this.#items = [...older.reverse(), ...this.#items];
+  }
+
+  /**
+   * An item of an earlier line than everything read (`older`: this batch's items so far,
+   * newest first). A keyed item already read in a newer version stands here, at its first
+   * line, in that newer version: the same chat as reading the file forwards.
+   */
+  #older(e: Extract<Entry, { kind: 'item' }>, older: DurableItem[]): DurableItem {
+    const item = this.#fit(e.item);
+    if (e.key === undefined) return item;
+    const newer = this.#keyed.get(e.key);
+    this.#keyed.set(e.key, item.id);
+    if (newer === undefined) return item;
+    const inBatch = older.findIndex((it) => it.id === newer);
+    const inLog = inBatch >= 0 ? -1 : this.#items.findIndex((it) => it.id === newer);
+    const version = inBatch >= 0 ? older.splice(inBatch, 1)[0] : inLog >= 0 ? this.#items.splice(inLog, 1)[0] : undefined;
+    return version === undefined ? item : { ...version, id: item.id };
   }
 
   /** Up to `limit` items before `before` (an offset; null: the newest), oldest first. */

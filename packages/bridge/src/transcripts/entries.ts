@@ -5,7 +5,12 @@ import type { ToolStatus, WireItemInput } from '@collie/protocol';
  * that settle a tool item written on an earlier line (matched by the call's id).
  */
 export type Entry =
-  | { readonly kind: 'item'; readonly item: WireItemInput }
+  /**
+   * `key`: the item is one version of something the agent writes again on a later line
+   * (Gemini CLI rewrites a message record as its tool calls settle): a later item with the
+   * same key replaces it where it stands.
+   */
+  | { readonly kind: 'item'; readonly item: WireItemInput; readonly key?: string }
   | { readonly kind: 'result'; readonly callId: string; readonly output: string; readonly status: ToolStatus }
   /** The line names the agent's session (Claude's `sessionId`, Codex's `session_meta`). */
   | { readonly kind: 'session'; readonly id: string };

@@ -1,18 +1,25 @@
 import { readFile, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Harness } from '@collie/protocol';
-import { harnessOf, processTree, type Proc } from '../procs';
+import { allProcesses, harnessOf, processTree, type Proc } from '../procs';
 import { parseClaudeLine } from './claude-lines';
 import { parseCodexLine } from './codex-lines';
 import type { LineParser } from './entries';
 import { findClaude } from './find-claude';
 import { findCodex } from './find-codex';
+import { findGemini } from './find-gemini';
+import { findPi } from './find-pi';
+import { parseGeminiLine } from './gemini-lines';
+import { parsePiLine } from './pi-lines';
 
 /** What the bridge reads of one agent process to find its transcript. */
 export interface AgentProcess {
   readonly pid: number;
   /** Clock ticks after boot (`/proc/<pid>/stat` field 22); null when unreadable. */
   readonly startTime: number | null;
+  /** When it started, epoch ms (boot time plus `startTime`); null when unreadable. */
+  readonly startedAt: number | null;
+  readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string | null;
   /** Regular files it holds open, from `/proc/<pid>/fd`. */
@@ -24,9 +31,12 @@ export type Finding =
   | { readonly found: true; readonly path: string; readonly session: string | null; readonly watch: readonly string[] }
   | { readonly found: false; readonly reason: string; readonly watch: readonly string[] };
 
-/** One agent's transcripts: how to find a pane's, and how to read a line of it. */
+/**
+ * One agent's transcripts: how to find a pane's, and how to read a line of it. `others`: the
+ * other running processes of the same agent, outside the pane (read only when asked for).
+ */
 export interface TranscriptReader {
-  readonly find: (p: AgentProcess) => Promise<Finding>;
+  readonly find: (p: AgentProcess, others: () => Promise<AgentProcess[]>) => Promise<Finding>;
   readonly parse: LineParser;
 }
 
@@ -34,6 +44,8 @@ export interface TranscriptReader {
 export const TRANSCRIPTS: Partial<Record<Harness, TranscriptReader>> = {
   claude: { find: findClaude, parse: parseClaudeLine },
   codex: { find: findCodex, parse: parseCodexLine },
+  gemini: { find: findGemini, parse: parseGeminiLine },
+  pi: { find: findPi, parse: parsePiLine },
 };
 
 const NAMES: Partial<Record<Harness, string>> = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', pi: 'pi', omp: 'omp', aider: 'Aider' };
@@ -42,7 +54,17 @@ export function parserOf(harness: string): LineParser | null {
   return TRANSCRIPTS[harness as Harness]?.parse ?? null;
 }
 
-async function facts(pid: number, procRoot: string): Promise<AgentProcess> {
+/** Clock ticks per second of `/proc/<pid>/stat`'s times (`getconf CLK_TCK`, 100 on Linux). */
+const TICKS = 100;
+
+/** The boot time, epoch ms (`btime` of `/proc/stat`), or null. */
+async function bootTime(procRoot: string): Promise<number | null> {
+  const stat = await readFile(join(procRoot, 'stat'), 'utf8').catch(() => '');
+  const m = /^btime (\d+)$/m.exec(stat);
+  return m ? Number(m[1]) * 1000 : null;
+}
+
+async function facts(pid: number, procRoot: string, boot: number | null, argv: readonly string[]): Promise<AgentProcess> {
   const dir = join(procRoot, String(pid));
   const env: Record<string, string> = {};
   const environ = await readFile(join(dir, 'environ'), 'utf8').catch(() => '');
@@ -54,9 +76,12 @@ async function facts(pid: number, procRoot: string): Promise<AgentProcess> {
   const start = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[19]);
   const fds = await readdir(join(dir, 'fd')).catch(() => [] as string[]);
   const links = await Promise.all(fds.map((fd) => readlink(join(dir, 'fd', fd)).catch(() => '')));
+  const startTime = Number.isInteger(start) ? start : null;
   return {
     pid,
-    startTime: Number.isInteger(start) ? start : null,
+    startTime,
+    startedAt: startTime !== null && boot !== null ? boot + (startTime * 1000) / TICKS : null,
+    argv,
     env,
     cwd: await readlink(join(dir, 'cwd')).catch(() => null),
     files: links.filter((l) => l.startsWith('/')),
@@ -76,9 +101,16 @@ export async function findTranscript(pane: { pid: number; harness: Harness }, pr
   const top = tree.find((p) => harnessOf(p) === pane.harness);
   if (!top) return { found: false, reason: 'The agent’s process has ended.', watch: [] };
   const mine = descendants(tree, top);
+  const boot = await bootTime(procRoot);
+  const inside = new Set(mine.map((p) => p.pid));
+  let rivals: Promise<AgentProcess[]> | null = null;
+  const others = () =>
+    (rivals ??= allProcesses({ procRoot }).then((all) =>
+      Promise.all(all.filter((p) => !inside.has(p.pid) && harnessOf(p) === pane.harness).map((p) => facts(p.pid, procRoot, boot, p.argv))),
+    ));
   let last: Finding = { found: false, reason: 'No transcript found for this agent.', watch: [] };
   for (const proc of mine) {
-    const f = await reader.find(await facts(proc.pid, procRoot));
+    const f = await reader.find(await facts(proc.pid, procRoot, boot, proc.argv), others);
     if (f.found) return f;
     if (proc === top) last = f;
   }

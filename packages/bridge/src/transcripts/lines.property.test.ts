@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DurableItem, WireItem } from '@collie/protocol';
 import { ChatLog } from './chat-log';
 import { parseClaudeLine } from './claude-lines';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseCodexLine } from './codex-lines';
 import type { Entry, LineParser } from './entries';
+import { parseGeminiLine } from './gemini-lines';
+import { parsePiLine } from './pi-lines';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const hostile = fc.oneof(
@@ -45,6 +49,68 @@ const codexPayload = fc.oneof(
 );
 const codexLine = fc.record({ timestamp: fc.string(), type: fc.constantFrom('session_meta', 'response_item', 'event_msg', 'compacted', 'turn_context'), payload: codexPayload });
 
+/** Records shaped like Gemini CLI's session file: metadata, messages (often the same id again), `$set`, `$rewindTo`. */
+const geminiId = fc.constantFrom('m1', 'm2', 'm3');
+const geminiPart = fc.oneof(fc.record({ text: hostile }), fc.record({ text: hostile, thought: fc.boolean() }), fc.record({ inlineData: fc.jsonValue() }), fc.record({ fileData: fc.jsonValue() }), fc.record({ functionResponse: fc.jsonValue() }), fc.jsonValue());
+const geminiCall = fc.record(
+  {
+    id: fc.constantFrom('c1', 'c2'),
+    name: hostile,
+    args: fc.jsonValue(),
+    status: fc.constantFrom('success', 'error', 'cancelled', 'executing', 'awaiting_approval', 'x'),
+    result: fc.oneof(fc.array(fc.record({ functionResponse: fc.record({ id: fc.string(), name: fc.string(), response: fc.record({ output: fc.oneof(hostile, fc.jsonValue()), error: hostile }, { requiredKeys: [] }) }) })), fc.jsonValue()),
+    resultDisplay: fc.oneof(hostile, fc.jsonValue()),
+  },
+  { requiredKeys: ['id', 'name'] },
+);
+const geminiMessage = fc.record(
+  {
+    id: geminiId,
+    timestamp: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
+    type: fc.constantFrom('user', 'gemini', 'info', 'error', 'warning', 'x'),
+    content: fc.oneof(hostile, fc.array(geminiPart, { maxLength: 4 })),
+    displayContent: fc.oneof(hostile, fc.array(geminiPart, { maxLength: 2 })),
+    thoughts: fc.oneof(fc.array(fc.record({ subject: hostile, description: hostile }), { maxLength: 3 }), fc.jsonValue()),
+    toolCalls: fc.oneof(fc.array(geminiCall, { maxLength: 3 }), fc.jsonValue()),
+  },
+  { requiredKeys: ['id', 'type'] },
+);
+const geminiLine = fc.oneof(
+  geminiMessage,
+  geminiMessage,
+  fc.record({ sessionId: fc.uuid(), projectHash: fc.string(), startTime: fc.string() }),
+  fc.record({ $set: fc.oneof(fc.record({ messages: fc.array(fc.oneof(geminiMessage, fc.jsonValue()), { maxLength: 3 }) }), fc.jsonValue()) }),
+  fc.record({ $rewindTo: fc.oneof(geminiId, fc.jsonValue()) }),
+);
+/** Entries shaped like pi's session file. */
+const piBlock = fc.oneof(
+  fc.record({ type: fc.constant('text'), text: hostile }),
+  fc.record({ type: fc.constant('thinking'), thinking: hostile }),
+  fc.record({ type: fc.constant('toolCall'), id: fc.constantFrom('t1', 't2'), name: hostile, arguments: fc.jsonValue() }),
+  fc.record({ type: fc.constant('image'), data: fc.base64String({ maxLength: 40 }), mimeType: fc.constant('image/png') }),
+  fc.jsonValue(),
+);
+const piMessage = fc.oneof(
+  fc.record({ role: fc.constant('user'), content: fc.oneof(hostile, fc.array(piBlock, { maxLength: 3 })) }),
+  fc.record({ role: fc.constant('assistant'), content: fc.array(piBlock, { maxLength: 4 }), stopReason: fc.constantFrom('stop', 'toolUse', 'aborted', 'error'), errorMessage: hostile }, { requiredKeys: ['role', 'content'] }),
+  fc.record({ role: fc.constant('toolResult'), toolCallId: fc.constantFrom('t1', 't2'), toolName: hostile, content: fc.oneof(hostile, fc.array(piBlock, { maxLength: 2 })), isError: fc.boolean() }),
+  fc.record({ role: fc.constant('bashExecution'), command: hostile, output: hostile, exitCode: fc.oneof(fc.integer(), fc.constant(null)), cancelled: fc.boolean() }),
+  fc.record({ role: fc.constantFrom('custom', 'branchSummary', 'compactionSummary'), content: hostile, summary: hostile, display: fc.boolean() }),
+  fc.jsonValue(),
+);
+const piLine = fc.record(
+  {
+    type: fc.constantFrom('session', 'message', 'message', 'compaction', 'custom_message', 'model_change', 'x'),
+    id: fc.oneof(fc.uuid(), fc.jsonValue()),
+    parentId: fc.oneof(fc.string(), fc.constant(null)),
+    timestamp: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.jsonValue()),
+    message: piMessage,
+    content: fc.oneof(hostile, fc.jsonValue()),
+    display: fc.boolean(),
+  },
+  { requiredKeys: ['type'] },
+);
+
 function check(parse: LineParser, line: string, offset: number): Entry[] {
   const entries = parse(line, offset);
   expect(Array.isArray(entries)).toBe(true);
@@ -56,6 +122,8 @@ describe('transcript line parsers (any line: items or a skip, never a throw)', (
   for (const [name, parse, shaped] of [
     ['Claude Code', parseClaudeLine, claudeLine],
     ['Codex', parseCodexLine, codexLine],
+    ['Gemini CLI', parseGeminiLine, geminiLine],
+    ['pi', parsePiLine, piLine],
   ] as const) {
     it(`${name}: any string`, () => {
       fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 500 }), fc.nat(), (s, o) => void check(parse, s, o)), { numRuns: 1000 });
@@ -89,6 +157,57 @@ describe('transcript line parsers (any line: items or a skip, never a throw)', (
       );
     });
   }
+});
+
+/** Chats of files the real agents wrote (fixtures/): what a person saw, in order. */
+describe('transcripts written by the real agents', () => {
+  const read = (name: string, parse: LineParser) => {
+    const log = new ChatLog((s) => s);
+    let offset = 0;
+    for (const line of readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8').split('\n')) {
+      if (line !== '') log.append(parse(line, offset));
+      offset += Buffer.byteLength(line) + 1;
+    }
+    return log;
+  };
+  const words = (log: ChatLog) => log.items.map((it) => (it.kind === 'tool' ? `tool ${it.name} ${it.input} [${it.status}] ${it.output.trim()}` : `${it.kind} ${'text' in it ? it.text : ''}`));
+
+  it('Gemini CLI 0.61: the person’s words, the answers, and a shell call settled in place (its record is written twice)', () => {
+    const log = read('gemini-0.61.jsonl', parseGeminiLine);
+    expect(words(log)).toEqual([
+      'user hi gemini',
+      'markdown Hello from Gemini.',
+      'user run it',
+      'tool run_shell_command echo collie-marker [done] Output: collie-marker\nProcess Group PGID: 8523',
+      'markdown Ran it.',
+    ]);
+    expect(log.session).toBe('120bdd7f-11c5-4fd9-af43-d943a201726f');
+  });
+
+  it('pi 0.73: the person’s words, the answers, and a bash call settled by its result', () => {
+    const log = read('pi-0.73.jsonl', parsePiLine);
+    expect(words(log)).toEqual(['user hi agent', 'markdown Hello from the agent.', 'user run it', 'markdown I will run a command.', 'tool bash echo collie-marker [done] collie-marker', 'markdown Tool finished: collie-marker']);
+    expect(log.session).toBe('01a2415b-fd41-7346-be10-d103cbce1853');
+  });
+
+  it('Gemini CLI: a message written again as its call settles replaces the running call where it stood, read forwards or backwards', () => {
+    const rec = (status: string, output?: string) =>
+      JSON.stringify({ id: 'm1', timestamp: '2026-12-04T12:00:00.000Z', type: 'gemini', content: 'I will look.', toolCalls: [{ id: 'c1', name: 'read_file', args: { file_path: 'a.txt' }, status, ...(output ? { result: [{ functionResponse: { id: 'c1', name: 'read_file', response: { output } } }] } : {}) }] });
+    const lines = [rec('executing'), JSON.stringify({ id: 'u2', type: 'user', content: [{ text: 'and?' }] }), rec('success', 'the words')];
+    const forwards = new ChatLog((s) => s);
+    const backwards = new ChatLog((s) => s);
+    let offset = 0;
+    const all: Entry[] = [];
+    for (const l of lines) {
+      const entries = parseGeminiLine(l, offset);
+      forwards.append(entries);
+      all.push(...entries);
+      offset += l.length + 1;
+    }
+    backwards.prepend(all);
+    expect(words(forwards)).toEqual(['markdown I will look.', 'tool read_file a.txt [done] the words', 'user and?']);
+    expect(backwards.items).toEqual(forwards.items);
+  });
 });
 
 describe('images and attachments', () => {

@@ -14,6 +14,13 @@ export interface StartPiOptions {
   extensions?: PiConfigOptions['extensions'];
   width?: number;
   height?: number;
+  /**
+   * A `HOME` to share with another pi pane (its agent dir is `<home>/agent`): two sessions in
+   * one folder then write side by side. Not removed by `kill()`. Default: its own.
+   */
+  home?: string;
+  /** Arguments for pi (`-c` continues the folder's latest session). */
+  args?: string[];
   /** Default 120 s: about 3 s on an idle machine, much longer on a loaded one. */
   readyTimeoutMs?: number;
 }
@@ -31,7 +38,8 @@ export interface StartPiOptions {
  * await pi.submit('hi');
  */
 export async function startPi(tmux: TmuxServer, api: ChatApi, opts: StartPiOptions = {}): Promise<AgentPane> {
-  const home = await tempDir('collie-pi-home-');
+  const ownHome = opts.home === undefined ? await tempDir('collie-pi-home-') : undefined;
+  const home = { path: ownHome?.path ?? opts.home ?? '', remove: async () => ownHome?.remove() };
   const ownCwd = opts.cwd === undefined ? await tempDir('collie-pi-cwd-') : undefined;
   const cwd = opts.cwd ?? ownCwd!.path;
   try {
@@ -39,7 +47,7 @@ export async function startPi(tmux: TmuxServer, api: ChatApi, opts: StartPiOptio
     await writePiConfig(agentDir, { baseUrl: api.url, extensions: opts.extensions });
     return await startAgentPane(tmux, {
       prefix: 'pi',
-      cmd: [process.execPath, join(piPackageDir(), 'dist', 'cli.js')],
+      cmd: [process.execPath, join(piPackageDir(), 'dist', 'cli.js'), ...(opts.args ?? [])],
       cwd,
       env: { HOME: home.path, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
       ready: piReady,
