@@ -24,7 +24,7 @@ export { captureClaudeScreens } from './capture-screens';
 export { testBridgeOptions } from './bridge-options';
 export { startScriptedApi, type AgentApi, type AgentRequest, type AgentTurn, type AgentTurnScript, type AgentWire } from './agents/scripted-api';
 export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns';
-export type { AgentPane } from './agents/agent-pane';
+export { startAgentPane, type AgentPane, type AgentLaunch } from './agents/pane';
 export { startCodex, startResponsesApi, writeCodexConfig, codexScript, codexMissing, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
 export { captureCodexScreens } from './agents/codex/capture';
@@ -33,7 +33,6 @@ export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, geminiMis
 export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
 export { captureGeminiScreens } from './agents/gemini/capture';
 export * from './agents/openai-chat/index';
-export { startAgentPane, type AgentPane as LaunchedAgentPane, type AgentLaunch } from './agents/pane';
 export * from './agents/opencode/index';
 export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
 export * from './agents/pi/index';

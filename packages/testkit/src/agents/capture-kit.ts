@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentPane } from './agent-pane';
+import type { AgentPane } from './pane';
 
 /** What a correct reading of a captured screen is (the fixture corpus's label format). */
 export interface CaptureLabel {

@@ -1,5 +1,5 @@
 import { startTmux } from '../../tmux';
-import type { AgentPane } from '../agent-pane';
+import type { AgentPane } from '../pane';
 import { captureSet } from '../capture-kit';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
