@@ -27,14 +27,15 @@ export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns
 export { startAgentPane, type AgentPane, type AgentLaunch } from './agents/pane';
 export { startCodex, startResponsesApi, writeCodexConfig, codexScript, codexMissing, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
-export { captureCodexScreens } from './agents/codex/capture';
+export { codexCaptureDriver } from './agents/codex/capture';
 export { testDevice, type TestDevice } from './test-device';
 export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, geminiMissing, type StartGeminiOptions } from './agents/gemini/gemini';
 export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
-export { captureGeminiScreens } from './agents/gemini/capture';
+export { geminiCaptureDriver } from './agents/gemini/capture';
 export * from './agents/openai-chat/index';
 export * from './agents/opencode/index';
-export { captureBook, type CaptureBook, type CaptureLabel } from './agents/capture-book';
+export { runCapture } from './capture/run';
+export { captureReadme, type CaptureDriver, type CaptureLabel, type CaptureResult, type CaptureSession } from './capture/driver';
 export * from './agents/pi/index';
 export { acpScriptAgent, geminiAcpAgent, type AcpAgentCommand } from './agents/acp/acp';
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
