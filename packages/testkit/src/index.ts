@@ -41,3 +41,4 @@ export { acpScriptAgent, geminiAcpAgent, type AcpAgentCommand } from './agents/a
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
 export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
 export { checkVapid, type VapidCheck } from './push/vapid-check';
+export * from './agents/omp/index';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { claudeCaptureDriver } from '../agents/claude/capture';
 import { codexCaptureDriver } from '../agents/codex/capture';
 import { geminiCaptureDriver } from '../agents/gemini/capture';
+import { ompCaptureDriver } from '../agents/omp/capture';
 import { opencodeCaptureDriver } from '../agents/opencode/capture';
 import { piCaptureDriver } from '../agents/pi/capture';
 import { repoRoot } from '../artifacts';
@@ -13,6 +14,7 @@ const DRIVERS: Record<string, CaptureDriver> = {
   claude: claudeCaptureDriver,
   codex: codexCaptureDriver,
   gemini: geminiCaptureDriver,
+  omp: ompCaptureDriver,
   opencode: opencodeCaptureDriver,
   pi: piCaptureDriver,
 };
