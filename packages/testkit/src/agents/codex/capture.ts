@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
@@ -19,7 +20,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await using api = await startResponsesApi();
     await using codex = await startCodex(tmux, api, { ...SIZE, trusted: false, features: { default_mode_request_user_input: true } });
     const shot = (name: string, label: CaptureLabel) => keep(codex.paneId, `codex--${name}`, label);
-    const version = /OpenAI Codex \(v([\d.]+)\)/u.exec(await codex.capture())?.[1] ?? '';
+    // The splash names no version once the trust dialog was answered: the package says it.
+    const version = (createRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
     const idle = (s: string) => codexInputReady(s) && !codexWorking(s);
     const typed = async (text: string) => {
       await tmux.typeText(codex.paneId, text);
