@@ -5,6 +5,7 @@ import type { Pane } from '@collie/protocol';
 import {
   agentTool,
   COLOUR_QUESTION,
+  SIZE_QUESTION,
   geminiInputReady,
   geminiMissing,
   geminiWorking,
@@ -22,8 +23,9 @@ import { answerCard } from './agent-live';
 
 /**
  * The real Gemini CLI 0.61's other dialogs through the real bridge: a file write ("Apply this
- * change?") and the ask_user tool's question, each seen as blocked with a card and answered
- * from it; what the model gets back says which option was taken.
+ * change?"), the ask_user tool's question, and two questions (their tabs, then the review tab),
+ * each seen as blocked with a card and answered from it; what the model gets back says which
+ * option was taken.
  */
 const missing = geminiMissing();
 if (missing) console.log(`skipped: ${missing}`);
@@ -81,6 +83,22 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
     expect(card.options.map((o) => [o.label, o.freeText])).toEqual([['Black', false], ['Sable', false], ['Enter a custom value', true]]);
     const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers')), SLOW);
     expect(back.toolOutputs.at(-1)).toContain('Sable');
+    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await settled();
+  });
+
+  it('ask_user with two questions: each tab, then the review tab, answered from the card', { timeout: 300_000 }, async () => {
+    api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }, { ...SIZE_QUESTION, type: 'choice' }] }));
+    await gemini.submit('ask me two things');
+    const first = await answerCard(bridge, id, (c) => c.kind === 'wizard' && c.question === COLOUR_QUESTION.question, 1, SLOW);
+    expect(first.tabs.map((t) => t.label)).toEqual(['Colour', 'Size', 'Review']);
+    const second = await answerCard(bridge, id, (c) => c.kind === 'wizard' && c.question === SIZE_QUESTION.question, 2, SLOW);
+    expect(second.tabs[0]).toEqual({ label: 'Colour', answered: true });
+    const review = await answerCard(bridge, id, (c) => c.kind === 'review', 1, SLOW);
+    expect(review).toMatchObject({ question: 'Review your answers', body: ['Colour → Black', 'Size → Large'], activeTab: 2 });
+    expect(review.options.map((o) => o.label)).toEqual(['Submit', 'Cancel']);
+    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers') && o.includes('Large')), SLOW);
+    expect(back.toolOutputs.at(-1)).toContain('Black');
     await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
     await settled();
   });

@@ -12,7 +12,7 @@ import {
   startTmux,
   tempDir,
   type ChatApi,
-  type LaunchedAgentPane as AgentPane,
+  type AgentPane,
   type TempDir,
   type TmuxServer,
 } from '@collie/testkit';

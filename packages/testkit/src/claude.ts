@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, realpath } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeClaudeConfig, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 import { claudeInputReady, claudeInputText } from './claude-screen';
 import type { MessagesApi } from './messages-api';
-import { exited } from './process-exit';
 import { tempDir } from './temp-dir';
 import type { TmuxServer } from './tmux';
+import { AGENT_UNSET, startAgentPane, type AgentPane } from './agents/pane';
 import type { ScreenPredicate } from './wait';
 
 /** Options of {@link startClaude}. */
@@ -38,50 +37,13 @@ export interface StartClaudeOptions {
 }
 
 /** A real Claude Code TUI in a tmux pane, talking to a scripted Messages API. */
-export interface ClaudePane extends AsyncDisposable {
-  readonly paneId: string;
-  readonly session: string;
+export interface ClaudePane extends AgentPane {
+  /** Its `CLAUDE_CONFIG_DIR` (`home` is a dir inside it). */
   readonly configDir: string;
-  readonly cwd: string;
-  /** Milliseconds from launch until the input box (or the screen `ready` waits for) was ready. */
-  readonly startMs: number;
-  capture(opts?: { escapes?: boolean }): Promise<string>;
-  waitForScreen(predicate: ScreenPredicate, timeoutMs?: number): Promise<string>;
-  /** Types `text`, waits until the box shows it, presses Enter. */
-  submit(text: string): Promise<void>;
-  /**
-   * Presses tmux keys (`Enter`, `Down`, `Escape`) until the screen shows `until`, pressing
-   * again while it does not. A dialog refuses keys for a moment after it opens (the CLI's
-   * guard against typing ahead into it), and nothing on screen says when that ends.
-   */
-  press(keys: string | string[], until: ScreenPredicate, timeoutMs?: number): Promise<string>;
-  /** Kills the pane and removes the config dir (and the cwd if it made it). Safe to call twice. */
-  kill(): Promise<void>;
 }
 
 /** A fake key in the shape of a real one; the CLI only checks its shape and our approval. */
 export const FAKE_API_KEY = 'sk-ant-api03-collie-testkit-offline-key-0000000000000000AA';
-
-/**
- * Variables that would make the CLI talk to something else or believe it runs inside another
- * agent session; the pane starts without them (`env -u`).
- */
-const UNSET = [
-  'CLAUDECODE',
-  'CLAUDE_CODE_ENTRYPOINT',
-  'ANTHROPIC_AUTH_TOKEN',
-  'CLAUDE_CODE_OAUTH_TOKEN',
-  'CLAUDE_CODE_USE_BEDROCK',
-  'CLAUDE_CODE_USE_VERTEX',
-  'ANTHROPIC_MODEL',
-  // Under a CI variable the TUI draws for a log, not a person: fewer colours (a wizard's open
-  // tab is told by its background) and other layouts. Seen with CI=true, 2026-12-02.
-  'CI',
-  'CONTINUOUS_INTEGRATION',
-  'GITHUB_ACTIONS',
-  'BUILD_NUMBER',
-  'RUN_ID',
-];
 
 /**
  * Starts the real Claude Code TUI in a pane of `tmux`, pointed at `api`, with an isolated
@@ -100,79 +62,30 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
   const ownCwd = opts.cwd === undefined ? await tempDir('collie-claude-cwd-') : undefined;
   // Trust is keyed on the real path, which is what the CLI reports as its cwd.
   const cwd = opts.cwd === undefined ? ownCwd!.path : await realpath(opts.cwd);
-  const session = opts.session ?? `claude-${randomBytes(3).toString('hex')}`;
   const cleanup = async () => {
     await config.remove();
     await ownCwd?.remove();
   };
-
-  let paneId = '';
-  let pid = 0;
-  const stop = async () => {
-    if (paneId) await tmux.killPane(paneId).catch(() => undefined);
-    // The CLI writes its config dir until it exits; remove the dir only after that.
-    if (pid > 0 && !(await exited(pid, 3_000))) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }
-    await cleanup();
-  };
   try {
     await writeClaudeConfig(config.path, { cwd, apiKey: FAKE_API_KEY, permissions: opts.permissions, dialogs: opts.dialogs, allow: opts.allow });
     await mkdir(join(config.path, 'home'), { mode: 0o700 });
-    const env = claudeEnv(api, config.path, opts.env);
-    const cmd = ['env', ...UNSET.flatMap((v) => ['-u', v]), opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
-    const started = Date.now();
-    const exists = await tmux.tmux('has-session', '-t', `=${session}`).then(() => true, () => false);
-    paneId = exists
-      ? await tmux.newWindow(session, { cmd, cwd, env })
-      : await tmux.newSession(session, { cmd, cwd, env, width: opts.width ?? 120, height: opts.height ?? 40 });
-    pid = Number((await tmux.tmux('display-message', '-p', '-t', paneId, '#{pane_pid}')).trim());
-    await tmux.waitForScreen(paneId, opts.ready ?? claudeInputReady, opts.readyTimeoutMs ?? 30_000);
-    const startMs = Date.now() - started;
-
-    let killed = false;
-    const kill = async () => {
-      if (killed) return;
-      killed = true;
-      await stop();
-    };
-    return {
-      paneId,
-      session,
-      configDir: config.path,
+    const pane = await startAgentPane(tmux, {
+      prefix: 'claude',
+      cmd: [opts.binary ?? claudeBinary(), ...(opts.args ?? [])],
       cwd,
-      startMs,
-      capture: (o) => tmux.capture(paneId, o),
-      waitForScreen: (p, t) => tmux.waitForScreen(paneId, p, t),
-      async submit(text) {
-        await tmux.typeText(paneId, text);
-        // Wrapping moves spaces around, so compare without them.
-        const squeeze = (t: string) => t.replace(/\s+/g, '');
-        const tail = squeeze(text).slice(-30);
-        await tmux.waitForScreen(paneId, (s) => squeeze(claudeInputText(s) ?? '').endsWith(tail), 5_000);
-        await tmux.sendKeys(paneId, 'Enter');
-      },
-      async press(keys, until, timeoutMs = 10_000) {
-        const deadline = Date.now() + timeoutMs;
-        for (;;) {
-          await tmux.sendKeys(paneId, ...(typeof keys === 'string' ? [keys] : keys));
-          const left = deadline - Date.now();
-          try {
-            return await tmux.waitForScreen(paneId, until, Math.min(left, 750));
-          } catch (err) {
-            if (left <= 750) throw err;
-          }
-        }
-      },
-      kill,
-      [Symbol.asyncDispose]: kill,
-    };
+      env: claudeEnv(api, config.path, opts.env),
+      ready: opts.ready ?? claudeInputReady,
+      readyTimeoutMs: opts.readyTimeoutMs ?? 30_000,
+      session: opts.session,
+      width: opts.width,
+      height: opts.height,
+      inputText: claudeInputText,
+      pressEveryMs: 750,
+      cleanup,
+    });
+    return Object.assign(pane, { configDir: config.path });
   } catch (err) {
-    await stop();
+    await cleanup();
     throw err;
   }
 }
@@ -207,8 +120,10 @@ function claudeEnv(api: Pick<MessagesApi, 'url'>, configDir: string, extra: Reco
  * const command = claudeLauncher(api, dir);
  */
 export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string, opts: Pick<StartClaudeOptions, 'env' | 'binary' | 'args'> = {}): string[] {
-  const env = Object.entries(claudeEnv(api, configDir, opts.env)).map(([k, v]) => `${k}=${v}`);
-  return ['env', ...UNSET.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
+  const vars = claudeEnv(api, configDir, opts.env);
+  const unset = AGENT_UNSET.filter((v) => !(v in vars));
+  const env = Object.entries(vars).map(([k, v]) => `${k}=${v}`);
+  return ['env', ...unset.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
 }
 
 /** The native `claude` the Agent SDK installs for this platform. */

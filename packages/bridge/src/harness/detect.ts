@@ -32,6 +32,7 @@ const SIGNS: ReadonlyArray<readonly [Exclude<Harness, 'shell'>, readonly RegExp[
     [
       /\bomp v\d+\.\d+/u, // the welcome banner `╭─── omp v17.2.12 ───╮`
       /^[╭│][─\s]*π > /u, // the status line on the composer's top edge (and its preview)
+      /^\s?π > .*▶/u, // omp 18: the status line as a bare row over the composer
       /\bWorking… ⟦esc⟧/u,
       /\bEnter select · n note · ↑\/↓ move\b|\bSpace\/Enter toggle · n note\b/u,
       /\bEnter assign roles · ↑\/↓ providers\b/u,

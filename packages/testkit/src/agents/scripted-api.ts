@@ -1,6 +1,5 @@
-import { EventEmitter } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { startScriptedServer, type RecordedRequest } from '../scripted-server';
 
 /**
  * What a scripted model answers to one turn, in words every agent's wire can carry: text
@@ -36,22 +35,7 @@ export interface DecodedAgentRequest {
 }
 
 /** One request the API received. */
-export interface AgentRequest extends DecodedAgentRequest {
-  /** 0, 1, 2 … in arrival order. */
-  seq: number;
-  /** `Date.now()` on arrival. */
-  at: number;
-  method: string;
-  /** Path with query. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The parsed JSON body, or null. */
-  body: unknown;
-  /** False when a main turn found the queue empty and the fallback answered. */
-  scripted: boolean;
-  /** Set when the client hung up before the answer ended (an interrupt). */
-  aborted: boolean;
-}
+export interface AgentRequest extends DecodedAgentRequest, RecordedRequest {}
 
 /** Decides one turn from the request it answers. */
 export type AgentTurnScript = (req: AgentRequest) => AgentTurn | Promise<AgentTurn>;
@@ -96,114 +80,31 @@ export interface AgentApi extends AsyncDisposable {
  * api.script(() => ({ text: 'Hello.' }));
  */
 export async function startScriptedApi(wire: AgentWire, opts: { fallback?: AgentTurnScript } = {}): Promise<AgentApi> {
-  const requests: AgentRequest[] = [];
-  const errors: Error[] = [];
-  const main: AgentTurnScript[] = [];
-  let fallback: AgentTurnScript = opts.fallback ?? (() => ({ text: 'Nothing more is scripted.' }));
-  const arrivals = new EventEmitter();
-  arrivals.setMaxListeners(0);
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(wire.error(500, `scripted ${wire.name} API: ${String(err)}`));
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req);
-    const path = req.url ?? '/';
-    const method = req.method ?? 'GET';
-    let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(wire.error(400, 'body is not JSON'));
-      return;
-    }
-    const record: AgentRequest = {
-      ...wire.decode(method, path.split('?')[0] ?? '/', body),
-      seq: requests.length,
-      at: Date.now(),
-      method,
-      path,
-      headers: req.headers,
-      body,
-      scripted: true,
-      aborted: false,
-    };
-    requests.push(record);
-    arrivals.emit('request', record);
-
-    let turn: AgentTurn | null = null;
-    if (record.kind === 'main') {
-      const queued = main.shift();
-      record.scripted = queued !== undefined;
-      try {
-        turn = await (queued ?? fallback)(record);
-      } catch (err) {
-        const e = err instanceof Error ? err : new Error(String(err));
-        errors.push(e);
-        turn = { text: `Scripted API error: ${e.message}` };
-      }
-    }
-    const hangup = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) {
-        record.aborted = true;
-        hangup.abort();
-      }
-    });
-    await wire.answer(res, record, turn, hangup.signal);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-
+  const core = await startScriptedServer<AgentRequest, AgentTurn>(
+    {
+      name: wire.name,
+      errorBody: (status, message) => wire.error(status, message),
+      decode: ({ method, pathname, body }) => wire.decode(method, pathname, body),
+      pick: (req) => (req.kind === 'main' ? 'main' : null),
+      errorTurn: (text) => ({ text }),
+      answer: (res, req, turn, signal) => wire.answer(res, req, turn, signal),
+      describe: (r) => `${r.kind} ${r.method} ${r.path} ${JSON.stringify(r.prompt.slice(0, 60))}`,
+    },
+    { main: opts.fallback ?? (() => ({ text: 'Nothing more is scripted.' })) },
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    errors,
+    url: `http://127.0.0.1:${core.port}`,
+    port: core.port,
+    requests: core.requests,
+    errors: core.errors,
     script(...items) {
-      for (const item of items) main.push(...(typeof item === 'function' ? [item] : item));
+      for (const item of items) core.push('main', typeof item === 'function' ? [item] : item);
     },
-    setFallback(script) {
-      fallback = script;
-    },
-    pending: () => main.length,
-    waitForRequest(match, timeoutMs = 15_000) {
-      const seen = requests.find(match);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const onRequest = (r: AgentRequest) => {
-          if (!match(r)) return;
-          clearTimeout(timer);
-          arrivals.off('request', onRequest);
-          resolve(r);
-        };
-        const timer = setTimeout(() => {
-          arrivals.off('request', onRequest);
-          const list = requests.map((r) => `#${r.seq} ${r.kind} ${r.method} ${r.path} ${JSON.stringify(r.prompt.slice(0, 60))}`).join('\n');
-          reject(new Error(`scripted ${wire.name} API: no matching request within ${timeoutMs} ms; seen:\n${list || '(none)'}`));
-        }, timeoutMs);
-        arrivals.on('request', onRequest);
-      });
-    },
-    close,
-    [Symbol.asyncDispose]: close,
+    setFallback: (script) => core.setFallback('main', script),
+    pending: () => core.pending('main'),
+    waitForRequest: (match, timeoutMs) => core.waitForRequest(match, timeoutMs),
+    close: () => core.close(),
+    [Symbol.asyncDispose]: () => core.close(),
   };
 }
 
@@ -224,13 +125,4 @@ export async function paced(steps: ReadonlyArray<() => void>, durationMs: number
     if (signal.aborted) return;
     step();
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -48,4 +48,35 @@ describe('Gemini CLI cards', () => {
       { label: 'Review', answered: false },
     ]);
   });
+
+  it('the second tab after the first answer: the size question, the colour tab ticked', () => {
+    const card = readCard('gemini', screen('gemini--ask-user-two-second'))!;
+    expect(card).toMatchObject({ kind: 'wizard', question: 'How big should it be?' });
+    expect(card.options.map((o) => o.label)).toEqual(['Small', 'Large', 'Enter a custom value']);
+    expect(card.tabs[0]).toEqual({ label: 'Colour', answered: true });
+    expect(answerPlan('gemini', card, { option: 2 })).toEqual({ ok: true, steps: ['2'] });
+  });
+
+  it('the review tab: the answers as the body, the review as the open tab; Submit is Enter, Cancel is Esc', () => {
+    const card = readCard('gemini', screen('gemini--ask-user-review'))!;
+    expect(card).toMatchObject({ kind: 'review', title: 'Question', question: 'Review your answers', body: ['Colour → Black', 'Size → Large'], activeTab: 2, answerable: true });
+    expect(card.tabs).toEqual([
+      { label: 'Colour', answered: true },
+      { label: 'Size', answered: true },
+      { label: 'Review', answered: false },
+    ]);
+    expect(card.options.map((o) => o.label)).toEqual(['Submit', 'Cancel']);
+    expect(answerPlan('gemini', card, { option: 1 })).toEqual({ ok: true, steps: ['Enter'] });
+    expect(answerPlan('gemini', card, { option: 2 })).toEqual({ ok: true, steps: ['Escape'] });
+    expect(answerPlan('gemini', card, { option: 3 }).ok).toBe(false);
+  });
+
+  it('the review tab before any answer: the warning and both questions unanswered', () => {
+    const card = readCard('gemini', screen('gemini--ask-user-review-unanswered'))!;
+    expect(card.kind).toBe('review');
+    expect(card.body).toEqual(['⚠ You have 2 unanswered questions', 'Colour → (not answered)', 'Size → (not answered)']);
+    expect(card.tabs.map((t) => t.answered)).toEqual([false, false, false]);
+    // Another review (other answers) is another ask.
+    expect(card.signature).not.toBe(readCard('gemini', screen('gemini--ask-user-review'))!.signature);
+  });
 });

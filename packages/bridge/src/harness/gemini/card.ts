@@ -1,7 +1,7 @@
 import type { CardOption, Dialog, DialogCard } from '@collie/protocol';
 import type { CardAnswer, KeyPlan } from '../agent';
 import type { StyledLine } from '../screen/styled-line';
-import { findDialog, OPTION, QUESTION_HEAD, QUESTION_TABS, unboxed } from './layout';
+import { findDialog, OPTION, QUESTION_HEAD, QUESTION_TABS, REVIEW_HEAD, unboxed } from './layout';
 
 /** `(esc)` after an option: its key, not its words. */
 const KEY_HINT = /\s+\(esc\)$/u;
@@ -13,12 +13,14 @@ const EDGE = /^[╭╰]─+[╮╯]$/u;
 /**
  * The open Gemini CLI dialog as a card: for a tool approval, the tool as the title and its
  * command (or what a file edit does, and its diff) as the body; for folder trust, the
- * explanation as the body; for the `ask_user` tool, its question and options.
+ * explanation as the body; for the `ask_user` tool, its question and options, or on its review
+ * tab the answers given.
  */
 export function readGeminiCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
   const dialog = findDialog(lines);
   if (!dialog || dialog.kind !== kind) return null;
   if (dialog.kind === 'select' || dialog.kind === 'wizard') return questionCard(lines.slice(dialog.top + 1, dialog.bottom).map((l) => unboxed(l.text)), dialog.kind);
+  if (dialog.kind === 'review') return reviewCard(lines.slice(dialog.top + 1, dialog.bottom).map((l) => unboxed(l.text)));
   const rows = lines
     .slice(dialog.top + 1, dialog.bottom)
     .map((l) => unboxed(l.text))
@@ -63,14 +65,7 @@ const TAB = /^([□■✓☑≡])\s+(.+)$/u;
 function questionCard(box: string[], kind: 'select' | 'wizard'): Omit<DialogCard, 'signature'> | null {
   const rows = box.filter((r) => r !== '' && !QUESTION_HEAD.test(r));
   const tabRow = rows.find((r) => QUESTION_TABS.test(r));
-  const tabs = tabRow
-    ? tabRow
-        .slice(1, -1)
-        .split('│')
-        .map((t) => TAB.exec(t.trim()))
-        .filter((m) => m !== null)
-        .map((m) => ({ label: m[2] ?? '', answered: m[1] !== '□' && m[1] !== '≡' }))
-    : [];
+  const tabs = tabRow ? readTabs(tabRow) : [];
   const first = rows.findIndex((r) => OPTION.test(r));
   if (first < 0) return null;
   const options: CardOption[] = [];
@@ -87,13 +82,46 @@ function questionCard(box: string[], kind: 'select' | 'wizard'): Omit<DialogCard
   return { kind, title: 'Question', body: above.slice(0, -1), question: above.at(-1) ?? '', options, tabs, activeTab: null, answerable: true };
 }
 
+/** The tabs of `← □ Colour │ ■ Size │ ≡ Review →`. */
+function readTabs(row: string): DialogCard['tabs'] {
+  return row
+    .slice(1, -1)
+    .split('│')
+    .map((t) => TAB.exec(t.trim()))
+    .filter((m) => m !== null)
+    .map((m) => ({ label: m[2] ?? '', answered: m[1] !== '□' && m[1] !== '≡' }));
+}
+
+/** The footer of the review tab: `Enter to submit · Tab/Shift+Tab to edit answers · Esc to cancel`. */
+const REVIEW_HINT = /^Enter to submit\b/u;
+
+/**
+ * The multi-question box's last tab: `Review your answers:`, a warning while questions are
+ * unanswered (`⚠ You have 2 unanswered questions`), then one `Colour → Black` row per question
+ * (`(not answered)` for none). Enter submits the answers, Esc cancels the whole tool call; the
+ * open tab is the review, the last.
+ */
+function reviewCard(box: string[]): Omit<DialogCard, 'signature'> | null {
+  const rows = box.filter((r) => r !== '' && !QUESTION_HEAD.test(r));
+  const tabRow = rows.find((r) => QUESTION_TABS.test(r));
+  const tabs = tabRow ? readTabs(tabRow) : [];
+  const at = rows.findIndex((r) => REVIEW_HEAD.test(r));
+  if (at < 0) return null;
+  const end = rows.findIndex((r, i) => i > at && REVIEW_HINT.test(r));
+  const body = rows.slice(at + 1, end < 0 ? undefined : end);
+  const option = (n: number, label: string): CardOption => ({ n, label, description: null, checked: null, freeText: false });
+  return { kind: 'review', title: 'Question', body, question: 'Review your answers', options: [option(1, 'Submit'), option(2, 'Cancel')], tabs, activeTab: tabs.length > 0 ? tabs.length - 1 : null, answerable: true };
+}
+
 /**
  * The keys that answer a Gemini CLI dialog, measured on 0.61 in tmux: the option's digit
- * chooses it at once, in the tool approval and in the folder-trust question alike.
+ * chooses it at once, in the tool approval and in the folder-trust question alike; on the
+ * questions' review tab Enter submits and Esc cancels.
  */
-export function geminiKeys(_card: DialogCard, answer: CardAnswer): KeyPlan {
+export function geminiKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
   if (answer.toggle !== undefined) return { ok: false, reason: 'this dialog takes one option, not ticks' };
   const n = answer.option ?? 0;
+  if (card.kind === 'review') return n === 1 ? { ok: true, steps: ['Enter'] } : n === 2 ? { ok: true, steps: ['Escape'] } : { ok: false, reason: `option ${n} is not on this card` };
   if (!Number.isInteger(n) || n < 1 || n > 9) return { ok: false, reason: `option ${n} has no digit key` };
   return { ok: true, steps: [String(n)] };
 }

@@ -7,7 +7,7 @@ import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
  * grey placeholder), `Shift+Tab to accept edits`, a rule, the running row while a turn runs
  * (`⠋ Thinking... (esc to cancel, 3s)`), then the transcript, where each user message sits in
  * such a box too. A tool approval, the folder-trust question or the `ask_user` tool's
- * `Answer Questions` box is a rounded box (`│` sides) that takes the input box's and footer's place.
+ * `Answer Questions` box (several questions: tabs, the last one `Review your answers:`) is a rounded box (`│` sides) that takes the input box's and footer's place.
  */
 
 /** A numbered option inside a dialog box, the pointer `●` on the chosen one. */
@@ -27,6 +27,8 @@ const TRUST_OPTION = /^Trust (?:folder|parent folder)\b/u;
 export const QUESTION_HEAD = /^Answer Questions$/u;
 /** The tabs of a multi-question box: `← □ Colour │ □ Size │ ≡ Review →`. */
 export const QUESTION_TABS = /^←\s.*\s→$/u;
+/** The heading of the multi-question box's last tab, which lists the answers. */
+export const REVIEW_HEAD = /^Review your answers:$/u;
 
 /** A row's text inside any number of box sides (`│ … │`), trimmed. */
 export function unboxed(text: string): string {
@@ -38,7 +40,7 @@ export function unboxed(text: string): string {
 
 /** An open dialog: its kind, and the rows of its box from the top edge to the bottom edge. */
 export interface GeminiDialog {
-  kind: Extract<Dialog, 'permission' | 'trust' | 'select' | 'wizard'>;
+  kind: Extract<Dialog, 'permission' | 'trust' | 'select' | 'wizard' | 'review'>;
   top: number;
   bottom: number;
 }
@@ -61,17 +63,20 @@ export function findDialog(lines: readonly StyledLine[]): GeminiDialog | null {
   let option = false;
   let numbered = false;
   let tabs = false;
+  let review = false;
   for (let i = bottom - 1; i >= 0 && i > bottom - DIALOG_ROWS; i--) {
     const row = lines[i]?.text ?? '';
     const text = unboxed(row);
     if (/^\s*╭─+╮\s*$/u.test(row)) return ask && option ? { kind: ask, top: i, bottom } : null;
     // The question box starts right under its top edge; its options are any numbered rows.
     if (QUESTION_HEAD.test(text) && /^\s*╭─+╮\s*$/u.test(lines[i - 1]?.text ?? '')) {
+      if (tabs && review) return { kind: 'review', top: i - 1, bottom };
       return numbered || tabs ? { kind: tabs ? 'wizard' : 'select', top: i - 1, bottom } : null;
     }
     const m = OPTION.exec(text);
     if (m) numbered = true;
     if (QUESTION_TABS.test(text)) tabs = true;
+    if (REVIEW_HEAD.test(text)) review = true;
     if (m && (CONFIRM_OPTION.test(m[2] ?? '') || TRUST_OPTION.test(m[2] ?? ''))) option = true;
     if (CONFIRM_ASK.test(text)) ask ??= 'permission';
     if (TRUST_ASK.test(text)) ask = 'trust';

@@ -1,5 +1,7 @@
 import type { CardOption, Dialog, DialogCard } from '@collie/protocol';
+import type { CardAnswer, KeyPlan } from '../agent';
 import type { StyledLine } from '../screen/styled-line';
+import { APPROVAL_HINT, APPROVAL_TITLE } from './dialog';
 
 /**
  * oh-my-pi's ask dialog (17.x, as captured in the fixture corpus):
@@ -34,6 +36,7 @@ export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<Di
   const bare = { kind, title: '', body: [], question: '', options: [], tabs: [], activeTab: null, answerable: false };
   // Pickers (models, settings, sessions, the slash palette) are shown, never answered.
   if (kind === 'menu') return bare;
+  if (kind === 'permission') return approvalCard(lines);
   const titleAt = lines.findLastIndex((l) => ASK_TITLE.test(l.text));
   if (titleAt < 0) return null;
   const inner: StyledLine[] = [];
@@ -90,4 +93,44 @@ function readTabs(line: StyledLine): Array<{ label: string; open: boolean }> {
     tabs.push({ label: m[0], open: line.marked[at] === true });
   }
   return tabs;
+}
+
+/** An indented row of the approval box: an option (`❯ Approve`, `  Deny`). */
+const APPROVAL_OPTION = /^\s{2,}(?:❯\s+)?(\S.*)$/u;
+
+/**
+ * omp 18's tool approval: the tool as the title, what it runs as the body (`Command: rm -rf
+ * build`), its options (`Approve`, `Deny`) behind a `❯` pointer. Answered with the arrows and
+ * Enter ({@link ompKeys}).
+ */
+function approvalCard(lines: readonly StyledLine[]): Omit<DialogCard, 'signature'> | null {
+  const at = lines.findLastIndex((l) => APPROVAL_TITLE.test(l.text.trim()));
+  if (at < 0) return null;
+  const tool = APPROVAL_TITLE.exec(lines[at]!.text.trim())?.[1] ?? '';
+  const body: string[] = [];
+  const options: CardOption[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const t = line.text.trim();
+    if (BOTTOM.test(line.text)) break;
+    const inner = t.replace(/^│/u, '').replace(/│$/u, '');
+    if (inner.trim() === '' || APPROVAL_HINT.test(inner.trim())) continue;
+    const m = APPROVAL_OPTION.exec(inner);
+    if (m) options.push({ n: options.length + 1, label: (m[1] ?? '').trim(), description: null, checked: null, freeText: false });
+    else if (options.length === 0) body.push(inner.trim());
+  }
+  if (options.length === 0) return null;
+  return { kind: 'permission', title: tool, body: body.slice(0, BODY_ROWS), question: `Allow tool: ${tool}`, options, tabs: [], activeTab: null, answerable: true };
+}
+
+/**
+ * The keys that answer omp 18's tool approval, whose options carry no digits: the pointer up to
+ * the first option (Up × options − 1), down to the chosen one, Enter; so the plan holds wherever
+ * the pointer was. The 17.x ask dialog is answered at the terminal.
+ */
+export function ompKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
+  if (card.kind !== 'permission') return { ok: false, reason: 'this omp dialog is answered at the terminal' };
+  if (answer.toggle !== undefined) return { ok: false, reason: 'this dialog takes one option, not ticks' };
+  const n = answer.option ?? 0;
+  if (!Number.isInteger(n) || n < 1 || n > card.options.length) return { ok: false, reason: `option ${n} is not on this card` };
+  return { ok: true, steps: [...Array<string>(card.options.length - 1).fill('Up'), ...Array<string>(n - 1).fill('Down'), 'Enter'] };
 }

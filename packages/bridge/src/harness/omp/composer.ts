@@ -2,7 +2,7 @@ import { joinRows, type BoxRow } from '../screen/join-rows';
 import { sliceLine, typedText, type StyledLine } from '../screen/styled-line';
 
 /**
- * oh-my-pi's composer is a rounded box whose top edge carries the status line
+ * oh-my-pi's composer (17; 18 differs at its edges, see `isTopEdge`) is a rounded box whose top edge carries the status line
  * (`╭── π > ⬢ Auto > …/omp-sandbox > ⑂ master > ◫ 11.5%/200K ⟲ > (sub) ▶────╮`) and whose
  * bottom edge carries the text being typed (`╰─ list the files in this repo ─╯`). Rows of a
  * longer draft sit between the edges as `│ … │`.
@@ -18,11 +18,17 @@ export interface Composer {
   width: number;
 }
 
-/** The status line ends its segments with `▶`; a tool-output box or dialog has none. */
+/**
+ * The status line ends its segments with `▶`; a tool-output box or dialog has none. omp 17 draws
+ * it inside the box's top edge (`╭── π > … ▶───╮`); omp 18 draws it as a bare row over the box
+ * (` π > ⬢ Fake Coder > … ▶─0.0%───128K─`).
+ */
 function isTopEdge(text: string): boolean {
-  return text.startsWith('╭─') && text.endsWith('╮') && text.includes('▶');
+  if (text.startsWith('╭─') && text.endsWith('╮') && text.includes('▶')) return true;
+  return /^π > .*▶/u.test(text);
 }
-const BOTTOM_EDGE = /^╰─(.*)─╯$/u;
+/** The bottom edge holding the typed text: `╰─ text ─╯` (17), or `╰─ text` with no right corner (18). */
+const BOTTOM_EDGE = /^╰─(.*?)(?:─╯)?$/u;
 const SIDE_ROW = /^│(.*)│$/u;
 /** A draft of a dozen rows is already unusual; a box taller than this is something else. */
 const MAX_ROWS = 40;
@@ -57,7 +63,7 @@ function cutBorders(line: StyledLine): { line: StyledLine; bottom: boolean } | n
   const end = line.text.trimEnd().length;
   const trimmed = line.text.slice(start, end);
   // Cut the border and the one cell of padding beside it on each side.
-  if (BOTTOM_EDGE.test(trimmed)) return { line: padded(line, start + 2, end - 2), bottom: true };
+  if (BOTTOM_EDGE.test(trimmed)) return { line: padded(line, start + 2, trimmed.endsWith('─╯') ? end - 2 : end), bottom: true };
   if (SIDE_ROW.test(trimmed)) return { line: padded(line, start + 1, end - 1), bottom: false };
   return null;
 }

@@ -32,6 +32,7 @@ export function readOmpDialog(lines: readonly StyledLine[], composer: Composer |
   const start = Math.max(0, end - DIALOG_ROWS + 1);
   const rows = lines.slice(start, end + 1).map((l) => l.text.trim());
 
+  if (approvalAt(rows) >= 0) return 'permission';
   const ask = askBox(rows);
   if (ask) return classifyAsk(ask);
 
@@ -48,6 +49,22 @@ export function readOmpDialog(lines: readonly StyledLine[], composer: Composer |
   const hintRow = start + hintsFrom + hintAt;
   const composerBelow = composer !== null && composer.bottom > hintRow;
   return !composerBelow && rows.some((r) => FOCUSED.test(stripSide(r))) ? 'menu' : null;
+}
+
+/**
+ * omp 18's tool approval (`tools.approvalMode` other than `yolo`): a box `╭─ Allow tool: bash ─╮`,
+ * `Command: rm -rf build`, `❯ Approve` / `Deny`, `up/down navigate  enter select  esc cancel`,
+ * drawn under the composer's place at the bottom. Index of its title row, or -1.
+ */
+export const APPROVAL_TITLE = /^╭─ Allow tool: (\S+) ─+╮$/u;
+export const APPROVAL_HINT = /^│?\s*up\/down navigate\s+enter select\s+esc cancel\b/u;
+export function approvalAt(rows: readonly string[]): number {
+  const at = findLastIndex(rows, (r) => APPROVAL_TITLE.test(r));
+  if (at < 0) return -1;
+  // Open only while its hint is drawn under it and nothing but the box follows.
+  const hint = rows.slice(at).some((r) => APPROVAL_HINT.test(r));
+  const closed = rows.slice(at + 1).findIndex((r) => /^╰─+╯$/u.test(r));
+  return hint && closed >= 0 && rows.slice(at + 1 + closed + 1).every((r) => r === '') ? at : -1;
 }
 
 /** The inner rows of the lowest ask box, borders cut, or null. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../screen/parse-screen';
+import { answerPlan, readCard } from '../card';
 import { readOmp } from './index';
 
 const FIXTURES = new URL('../../../../../../shared/fixtures/panes/', import.meta.url);
@@ -88,5 +89,23 @@ describe('oh-my-pi pickers', () => {
     expect(readOmp(parseScreen(text)).dialog).toBe('menu');
     const cut = text.split(/\r?\n/).filter((r) => !r.includes('Esc to close')).join('\n');
     expect(readOmp(parseScreen(cut)).dialog).toBeNull();
+  });
+});
+
+describe('omp 18 on its real screens (harness/omp/captures)', () => {
+  const captured = (name: string) => readFileSync(new URL(`./captures/omp--${name}.txt`, import.meta.url), 'utf8');
+
+  it('the bash approval: the tool, its command, Approve / Deny; arrows and Enter answer it wherever the pointer is', () => {
+    const card = readCard('omp', captured('approval'))!;
+    expect(card).toMatchObject({ kind: 'permission', title: 'bash', question: 'Allow tool: bash', body: ['Command: rm -rf build'], answerable: true });
+    expect(card.options.map((o) => o.label)).toEqual(['Approve', 'Deny']);
+    expect(answerPlan('omp', card, { option: 1 })).toEqual({ ok: true, steps: ['Up', 'Enter'] });
+    expect(answerPlan('omp', card, { option: 2 })).toEqual({ ok: true, steps: ['Up', 'Down', 'Enter'] });
+    expect(answerPlan('omp', card, { option: 3 }).ok).toBe(false);
+    expect(readCard('omp', captured('approval-second'))?.signature).toBe(card.signature);
+  });
+
+  it('the draft sits on the bottom edge, which has no right corner', () => {
+    expect(readOmp(parseScreen(captured('draft')))).toMatchObject({ state: 'idle', draft: 'fix the flaky login test' });
   });
 });

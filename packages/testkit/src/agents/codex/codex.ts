@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../../temp-dir';
 import type { TmuxServer } from '../../tmux';
-import { startAgentPane, type AgentPane } from '../agent-pane';
+import { startAgentPane, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { codexInputReady, codexInputText } from './screen';
 import { responsesWire } from './responses-wire';
@@ -118,21 +118,23 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
     const mark = randomUUID();
     const trusted = opts.trusted ?? true;
     await writeCodexConfig(codexHome, api.url, cwd, trusted, opts.daemon ?? false, opts.features);
-    return await startAgentPane({
-      tmux,
+    return await startAgentPane(tmux, {
       cmd: [process.execPath, codexScript()],
       // The pane's own mark: with a shared HOME, `kill()` must end only this pane's processes.
       env: { HOME: home, CODEX_HOME: codexHome, COLLIE_CODEX_PANE: mark, FAKE_OPENAI_KEY: CODEX_FAKE_KEY, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
       marker: `COLLIE_CODEX_PANE=${mark}`,
       cwd,
-      owned,
       session: opts.session,
-      sessionPrefix: 'codex',
+      prefix: 'codex',
       width: opts.width,
       height: opts.height,
       ready: trusted ? codexInputReady : (s) => /Trust this folder\?|Do you trust/u.test(s),
       readyTimeoutMs: opts.readyTimeoutMs ?? 45_000,
       inputText: codexInputText,
+      pressEveryMs: 750,
+      cleanup: async () => {
+        for (const dir of owned) await dir.remove();
+      },
     });
   } catch (err) {
     for (const dir of owned) await dir.remove();

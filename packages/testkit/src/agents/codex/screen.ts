@@ -11,8 +11,16 @@ export function codexInputReady(screen: string): boolean {
   return screen.split('\n').some((l) => COMPOSER.test(l)) && !codexApproval(screen);
 }
 
-/** What the composer holds, or undefined when none is drawn. */
+/** A question of `request_user_input` is open (it replaces the composer). */
+const QUESTION = /enter to submit (?:answer|all)/u;
+
+/**
+ * What the composer holds, or undefined when none is drawn. An approval or a question replaces
+ * the composer; the last `› ` row is then a user message of the transcript, not the composer
+ * (`submit` would read its own prompt there and press Enter into the dialog).
+ */
 export function codexInputText(screen: string): string | undefined {
+  if (codexApproval(screen) || QUESTION.test(screen)) return undefined;
   const lines = screen.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     if (!COMPOSER.test(lines[i]!)) continue;

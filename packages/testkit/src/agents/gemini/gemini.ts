@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../../temp-dir';
 import type { TmuxServer } from '../../tmux';
-import { startAgentPane, type AgentPane } from '../agent-pane';
+import { startAgentPane, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { geminiWire } from './gemini-wire';
 import { geminiInputReady, geminiInputText } from './screen';
@@ -78,20 +78,21 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
     if (ownCwd) await run('git', ['init', '-q', cwd]);
     const trusted = opts.trusted ?? true;
     await writeGeminiConfig(home.path, cwd, trusted);
-    return await startAgentPane({
-      tmux,
+    return await startAgentPane(tmux, {
       cmd: [process.execPath, geminiScript()],
       env: { HOME: home.path, GEMINI_API_KEY: GEMINI_FAKE_KEY, GOOGLE_GEMINI_BASE_URL: api.url, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
-      marker: `HOME=${home.path}`,
       cwd,
-      owned,
       session: opts.session,
-      sessionPrefix: 'gemini',
+      prefix: 'gemini',
       width: opts.width,
       height: opts.height,
       ready: trusted ? geminiInputReady : (s) => /Do you trust (?:the files in )?this folder\?/u.test(s),
       readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,
       inputText: geminiInputText,
+      pressEveryMs: 750,
+      cleanup: async () => {
+        for (const dir of owned) await dir.remove();
+      },
     });
   } catch (err) {
     for (const dir of owned) await dir.remove();

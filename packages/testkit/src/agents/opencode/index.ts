@@ -2,4 +2,4 @@
 export { startOpencode, opencodeBinary, type OpencodePane, type StartOpencodeOptions } from './opencode';
 export { writeOpencodeConfig, OPENCODE_MODEL, type OpencodeConfigOptions } from './config';
 export { opencodeReady, opencodeWorking, opencodePermission, opencodeQuestion } from './screen';
-export { captureOpencodeScreens } from './capture';
+export { opencodeCaptureDriver } from './capture';

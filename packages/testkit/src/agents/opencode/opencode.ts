@@ -20,11 +20,8 @@ export interface StartOpencodeOptions {
   readyTimeoutMs?: number;
 }
 
-/** A real OpenCode TUI in a pane. */
-export interface OpencodePane extends AgentPane {
-  /** HOME and XDG dirs of this run. */
-  readonly home: string;
-}
+/** A real OpenCode TUI in a pane (its `home` holds the HOME and XDG dirs of this run). */
+export type OpencodePane = AgentPane;
 
 /**
  * Starts the real OpenCode TUI (`opencode-ai`, native binary) in a pane of `tmux`, pointed at
@@ -45,7 +42,7 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
     const xdg = (p: string) => join(home.path, p);
     for (const p of ['.config', '.local/share', '.local/state', '.cache']) await mkdir(xdg(p), { recursive: true, mode: 0o700 });
     const config = await writeOpencodeConfig(join(home.path, 'collie'), { baseUrl: api.url, permission: opts.permission });
-    const pane = await startAgentPane(tmux, {
+    return await startAgentPane(tmux, {
       prefix: 'opencode',
       cmd: [opencodeBinary()],
       cwd,
@@ -75,7 +72,6 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
         await ownCwd?.remove();
       },
     });
-    return Object.assign(pane, { home: home.path });
   } catch (err) {
     await home.remove();
     await ownCwd?.remove();

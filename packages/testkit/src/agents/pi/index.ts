@@ -2,3 +2,4 @@
 export { startPi, type StartPiOptions } from './pi';
 export { writePiConfig, piPackageDir, type PiConfigOptions } from './config';
 export { piReady, piWorking, piPermission } from './screen';
+export { piCaptureDriver } from './capture';
