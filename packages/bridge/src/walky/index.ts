@@ -69,7 +69,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     if (!parsed.ok) return errorAnswer(parsed.code, parsed.message);
     // The caller is the process that holds the other end of this connection, never what it says.
     const byPid = new Map([...o.hub.panes.values()].map((p) => [p.pid, p]));
-    const proof = await proveCaller(parsed.req.pid, await peerOf(conn, socketPath, ss), new Set(byPid.keys()), { procRoot: o.procRoot });
+    const proof = await proveCaller(parsed.req.pid, peerOf(conn, socketPath, ss), new Set(byPid.keys()), { procRoot: o.procRoot });
     if ('refused' in proof) {
       await log.refused(REFUSAL.notProved).catch(() => undefined);
       return errorAnswer('not_proved', proof.refused);

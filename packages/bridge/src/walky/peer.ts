@@ -112,14 +112,15 @@ export type Proof = { panePid: number | null } | { refused: string };
  * Prove that process `pid` is the caller (it holds `peer`, the caller's end of this very
  * connection, and belongs to this user), then find the pane process it runs under.
  */
-export async function proveCaller(pid: number, peer: Peer, panePids: ReadonlySet<number>, o: ProveOptions = {}): Promise<Proof> {
-  if (peer.inode === null) return { refused: peer.why ?? 'walky: the caller cannot be proved' };
+export async function proveCaller(pid: number, peerOfConn: Peer | Promise<Peer>, panePids: ReadonlySet<number>, o: ProveOptions = {}): Promise<Proof> {
   const root = o.procRoot ?? '/proc';
   const uid = o.uid ?? process.getuid?.() ?? -1;
-  const status = await small(join(root, String(pid), 'status'));
+  // The caller's end of the connection (a spawn of ss) and the claimed process, read side by side.
+  const [peer, status, links] = await Promise.all([peerOfConn, small(join(root, String(pid), 'status')), fdLinks(root, pid)]);
+  if (peer.inode === null) return { refused: peer.why ?? 'walky: the caller cannot be proved' };
   if (status === null) return { refused: `walky: no process ${pid} on this machine` };
   if (uidOf(status) !== uid) return { refused: `walky: process ${pid} is not yours` };
-  if (!(await holds(root, pid, peer.inode))) {
+  if (!links.some((l) => socketInode(l) === peer.inode)) {
     return { refused: `walky: process ${pid} did not open this connection; the caller names its own pid, and the bridge proves its pane from it` };
   }
   let cur = pid;
@@ -133,10 +134,9 @@ export async function proveCaller(pid: number, peer: Peer, panePids: ReadonlySet
   return { panePid: null };
 }
 
-/** Does process `pid` hold the socket `inode` among its descriptors? */
-async function holds(root: string, pid: number, inode: number): Promise<boolean> {
+/** The targets of process `pid`'s descriptors (`socket:[…]`, paths); none when unreadable. */
+async function fdLinks(root: string, pid: number): Promise<string[]> {
   const dir = join(root, String(pid), 'fd');
   const fds = await readdir(dir).catch(() => [] as string[]);
-  const links = await Promise.all(fds.map((fd) => readlink(join(dir, fd)).catch(() => '')));
-  return links.some((l) => socketInode(l) === inode);
+  return Promise.all(fds.map((fd) => readlink(join(dir, fd)).catch(() => '')));
 }

@@ -4,15 +4,17 @@ const STATUS = { running: 'running', done: 'done', failed: 'failed', denied: 'de
 
 /**
  * `tool`: a tool call, running, done with its output, failed, or denied. With `foldLines`, an
- * output longer than that shows its first lines and the rest behind "Show all".
+ * output longer than that shows its first lines and the rest behind "Show all". `badge`: a small
+ * word in its head ("walky talky" on a pane's Chat).
  */
-export function ToolItem({ item, foldLines }: { readonly item: Extract<DurableItem, { kind: 'tool' }>; readonly foldLines?: number }) {
+export function ToolItem({ item, foldLines, badge }: { readonly item: Extract<DurableItem, { kind: 'tool' }>; readonly foldLines?: number; readonly badge?: string }) {
   const lines = item.output ? item.output.split('\n') : [];
   const folded = foldLines !== undefined && lines.length > foldLines;
   return (
     <div className={`chat-item chat-tool tool-${item.status}`}>
       <div className="tool-head">
-        <span className="tool-name">{item.name}</span> <span className="tool-input">{item.input}</span>
+        <span className="tool-name">{item.name}</span> {badge ? <span className="tool-badge">{badge}</span> : null}
+        <span className="tool-input">{item.input}</span>
         <span className="tool-status">{STATUS[item.status]}</span>
       </div>
       {item.output && !folded ? <pre className="code tool-output">{item.output}</pre> : null}
