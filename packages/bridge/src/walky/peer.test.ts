@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { peerFromSs, socketInode, uidOf } from './peer';
+import { findSs, peerFromSs, socketInode, uidOf } from './peer';
 
 const SOCK = '/tmp/collie state/walky/sock';
 
@@ -46,5 +46,10 @@ describe('reading the connected pair from ss -xHn', () => {
     expect(socketInode('socket:[42]x')).toBeNull();
     expect(uidOf('Name:\tx\nUid:\t1000\t1000\t1000\t1000\n')).toBe(1000);
     expect(uidOf('Name:\tx\n')).toBeNull();
+  });
+
+  it('finds ss on PATH or in sbin, and says null when it is nowhere', async () => {
+    expect(await findSs({ PATH: '/nonexistent' }, [])).toBeNull();
+    expect(await findSs({ PATH: '' })).toMatch(/\/ss$/);
   });
 });

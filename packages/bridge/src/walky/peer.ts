@@ -64,9 +64,12 @@ export function peerFromSs(out: string, path: string, local: number): number | n
   return null;
 }
 
-/** Where `ss` is (iproute2), or null. Looked up once per bridge. */
-export async function findSs(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  const dirs = [...(env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin', '/bin', '/usr/sbin', '/sbin'];
+/** Where `ss` is when `PATH` lacks it (it is often in sbin, outside a user's PATH). */
+export const SS_DIRS: readonly string[] = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'];
+
+/** Where `ss` is (iproute2), or null. Looked up once per bridge, and by `collie doctor`. */
+export async function findSs(env: NodeJS.ProcessEnv = process.env, also: readonly string[] = SS_DIRS): Promise<string | null> {
+  const dirs = [...(env.PATH ?? '').split(delimiter).filter(Boolean), ...also];
   for (const d of dirs) {
     const p = join(d, 'ss');
     if (await access(p, constants.X_OK).then(() => true, () => false)) return p;
