@@ -80,9 +80,15 @@ describe('a tool card that ran collie walky, at 390×844 (issue 7)', () => {
     await expect.poll(async () => (await line.textContent()) === (await logged()), { timeout: 60_000 }).toBe(true);
     expect(await line.textContent()).toMatch(new RegExp(`^Message to ${bareS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
 
-    // status of an id the log does not hold: the badge and the plain output only.
+    // status of an id the log does not hold: the badge and the plain output only, the id no chip.
     const status = tools.filter({ hasText: `collie walky status ${unknown}` });
-    expect(await status.locator('.wk-tool-line, .wk-card').count()).toBe(0);
+    expect(await status.locator('.wk-tool-line, .wk-card, .wk-chip').count()).toBe(0);
+    expect(await status.locator('.tool-output').textContent()).toContain(`no record of ${unknown}`);
+
+    // A logged id in a tool's output is a chip (a full touch target) that opens the Messages sheet on it.
+    const chip = reply.locator('.tool-output .wk-chip', { hasText: replyId });
+    await chip.waitFor();
+    expect((await chip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -92,5 +98,10 @@ describe('a tool card that ran collie walky, at 390×844 (issue 7)', () => {
       const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(bad, scheme).toEqual([]);
     }
+    await chip.click();
+    const sheet = page.getByRole('dialog', { name: 'Messages' });
+    await sheet.waitFor();
+    await sheet.locator(`[data-row="${replyId}"]`).waitFor();
+    await page.screenshot({ path: artifactPath('web/walky-tool-chip-sheet.png') });
   }, 300_000);
 });

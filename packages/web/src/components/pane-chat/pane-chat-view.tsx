@@ -1,12 +1,13 @@
 import type { Pane } from '@collie/protocol';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatItem } from '../chat/chat-item';
-import { MessageCard } from '../walky/message-card';
+import { MessageCard, MessageChip } from '../walky/message-card';
 import { WalkyToolItem } from '../walky/walky-tool';
 import { matches } from '../../lib/pane-chat/history';
 import { itemWords } from '../../lib/pane-chat/words';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
 import { chatTimeline } from '../../lib/walky/chat';
+import { splitIds } from '../../lib/walky/ids';
 import { senderLabel } from '../../lib/walky/messages';
 import { openMessages } from '../../lib/walky/sheet-bus';
 import { useWalky } from '../../lib/walky/store';
@@ -39,6 +40,10 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
   const open = (id: string) => {
     if (paneId !== undefined) openMessages(paneId, id);
   };
+  // A message id in a tool's output becomes a chip when the log holds it; any other id stays text.
+  const loggedIds = useMemo(() => new Set(logged.map((m) => m.id)), [logged]);
+  const chipped = (text: string) =>
+    splitIds(text).map((p, i) => (p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={i} id={p.id} onOpen={open} /> : p.kind === 'id' ? p.id : p.text));
   const shown = useMemo(
     () => (query.trim() === '' ? all : all.filter((e) => matches(e.kind === 'item' ? itemWords(e.item) : `${senderLabel(e.message)} ${e.message.body}`, query))),
     [all, query],
@@ -88,10 +93,10 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
         {shown.map((e) => {
           if (e.kind === 'item' && e.item.kind === 'tool') {
             const view = walkyTool(e.item.input, e.item.output, logged, { id: paneId ?? '', token });
-            if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} />;
+            if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} renderText={chipped} />;
           }
           return e.kind === 'item' ? (
-            <ChatItem key={e.item.id} item={e.item} foldLines={12} />
+            <ChatItem key={e.item.id} item={e.item} foldLines={12} renderText={chipped} />
           ) : (
             <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={open} />
           );
