@@ -11,7 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { deviceToken, quantile, root } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
-const CLI = join(root, 'packages/cli/dist/collie.mjs');
+// The binary the installed skill names, as agents run it.
+const CLI = join(root, 'packages/cli/bin/collie.cjs');
+// COLLIE_BENCH_CLI_BEFORE=<another build's collie binary>: its `walky who` is timed beside this one's, round by round.
+const BEFORE = process.env.COLLIE_BENCH_CLI_BEFORE ?? null;
 const kit = await import(join(root, 'packages/testkit/dist/bench-kit.mjs'));
 const tmux = await kit.startTmux();
 const api = await kit.startMessagesApi({ fallback: kit.plainReply('Noted.') });
@@ -26,9 +29,9 @@ const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], 
 
 /** Run the CLI as the stand-in agent's child; resolves with its output and spawn → exit ms. */
 let n = 0;
-async function inPane(args) {
+async function inPane(args, argv = [process.execPath, CLI, ...args]) {
   const out = join(state, `out-${n++}.json`);
-  writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv: [process.execPath, CLI, ...args], out })).toString('base64')}\n`);
+  writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv, out })).toString('base64')}\n`);
   for (;;) {
     try {
       const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -69,6 +72,8 @@ try {
   const post = [];
   const postSame = [];
   const who = [];
+  const bare = [];
+  const whoBefore = [];
   for (let i = 0; i < ROUNDS; i++) {
     let pane = await paneIdle();
     const r = await inPane(['walky', 'send', pane.address, `walky bench ${i}`]);
@@ -92,6 +97,13 @@ try {
     const w = await inPane(['walky', 'who']);
     if (w.code !== 0) throw new Error(`who: ${w.err}`);
     who.push(w.ms);
+    if (BEFORE) {
+      const b = await inPane([], [process.execPath, BEFORE, 'walky', 'who']);
+      if (b.code !== 0) throw new Error(`who (before): ${b.err}`);
+      whoBefore.push(b.ms);
+    }
+    // Node's own start in the same place, the floor under any CLI.
+    bare.push((await inPane([], [process.execPath, '-e', '0'])).ms);
   }
   const f = (xs, q) => +quantile(xs, q).toFixed(1);
   console.log(JSON.stringify({
@@ -102,6 +114,9 @@ try {
     postSameText: { p50: f(postSame, 0.5), p99: f(postSame, 0.99) },
     cliAddsOverSameTextAtP50: +(f(walky, 0.5) - f(postSame, 0.5)).toFixed(1),
     walkyWho: { p50: f(who, 0.5), p99: f(who, 0.99) },
+    nodeAlone: { p50: f(bare, 0.5), p99: f(bare, 0.99) },
+    ...(BEFORE ? { walkyWhoBefore: { cli: BEFORE, p50: f(whoBefore, 0.5), p99: f(whoBefore, 0.99) } } : {}),
+    loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
   }, null, 2));
 } finally {
   child.kill('SIGTERM');

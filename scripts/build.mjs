@@ -10,11 +10,12 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate'] }),
-  // collie.mjs is a small first module: `collie walky` goes to walky.mjs without loading program.mjs.
+  // collie.mjs is a small first module: `collie walky` goes to walky.cjs without loading program.mjs.
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/entry.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/program.mjs' }),
-  // `collie walky` alone: no server code, so an agent's call starts fast.
-  esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/walky/index.ts'], outfile: 'packages/bridge/dist/walky.mjs' }),
+  // `collie walky` alone: no server code, and CommonJS, so that `bin/collie.cjs` runs an agent's
+  // call without starting the ES module loader at all (docs/walky.md, "The client's start").
+  esbuild.build({ ...common, banner: undefined, format: 'cjs', entryPoints: ['packages/bridge/src/commands/walky/index.ts'], outfile: 'packages/bridge/dist/walky.cjs' }),
   esbuild.build({
     ...common,
     entryPoints: { desk: 'packages/durable-sdk/examples/desk/main.ts', sdk: 'packages/durable-sdk/src/index.ts' },

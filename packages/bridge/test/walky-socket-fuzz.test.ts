@@ -53,7 +53,7 @@ describe('the walky socket under malformed and hostile lines', () => {
     const big = await exchange(sock, [Buffer.alloc(WALKY_MAX_LINE + 10, 'a')], false);
     expect(JSON.parse(big.split('\n')[0]!)).toMatchObject({ ok: false, error: { code: 'too_large' } });
     // Many at once.
-    const many = await Promise.all(Array.from({ length: 50 }, (_, i) => exchange(sock, [`{"v":1,"verb":"status","pid":1,"id":"wt_${String(i).padStart(12, '0')}"}\n`], true)));
+    const many = await Promise.all(Array.from({ length: 50 }, (_, i) => exchange(sock, [`{"v":1,"verb":"status","pid":${process.pid},"id":"wt_${String(i).padStart(12, '0')}"}\n`], true)));
     for (const a of many) expect(JSON.parse(a)).toMatchObject({ ok: false, error: { code: 'unknown_id' } });
     // Still serving a good request.
     const who = WalkyAnswer.parse(JSON.parse(await exchange(sock, [`{"v":1,"verb":"who","pid":${process.pid}}\n`], true)));

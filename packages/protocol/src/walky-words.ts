@@ -60,6 +60,8 @@ export const REFUSAL = {
   otherMember: 'no crew on this machine',
   operatorReply: 'a message from an operator has no pane to reply to',
   inboxFull: 'inbox full',
+  /** Not a message's state: a request whose claimed pid did not open its connection (counted only). */
+  notProved: 'caller not proved',
 } as const;
 
 /** Why a message waits in the inbox instead of being typed. */

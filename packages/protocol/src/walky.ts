@@ -119,7 +119,7 @@ export const WhoRow = z.object({
 });
 export type WhoRow = z.infer<typeof WhoRow>;
 
-export const WalkyErrorCode = z.enum(['bad_request', 'bad_json', 'too_large', 'unknown_id', 'not_in_pane', 'refused', 'internal']);
+export const WalkyErrorCode = z.enum(['bad_request', 'bad_json', 'too_large', 'unknown_id', 'not_in_pane', 'not_proved', 'refused', 'internal']);
 export type WalkyErrorCode = z.infer<typeof WalkyErrorCode>;
 
 export const WalkyAnswer = z.discriminatedUnion('verb', [

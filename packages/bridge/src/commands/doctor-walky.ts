@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { skillStatus } from '../skill';
+import { findSs } from '../walky/peer';
 import type { Check } from './doctor';
 import { skillContext } from './skill';
 
@@ -15,6 +16,10 @@ export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv): Promi
   else {
     const mode = sock.mode & 0o777;
     checks.push({ name: 'walky', ok: mode === 0o600, detail: `${join(dir, 'sock')} (mode ${mode.toString(8).padStart(4, '0')}${mode === 0o600 ? '' : ', must be 0600'})${off}` });
+  }
+  // The bridge proves a caller's pane by its end of the connection, which only ss reads (docs/walky.md).
+  if (process.platform === 'linux' && (await findSs(env)) === null) {
+    checks.push({ name: 'walky-proof', ok: false, detail: 'ss (iproute2) is not installed: the bridge cannot prove which pane calls, and answers every collie walky call not_proved' });
   }
   let reasons: Record<string, { count: number }> = {};
   try {

@@ -11,8 +11,8 @@ export const packageRoot = join(here, '..', existsSync(join(here, '..', 'package
 export const repoRoot = join(packageRoot, '..', '..');
 export const webDir = join(repoRoot, 'packages', 'web', 'dist');
 export const cliEntry = join(repoRoot, 'packages', 'cli', 'dist', 'collie.mjs');
-/** The `collie` executable of this install: the path the walky talky skill pins. */
-export const cliBin = join(repoRoot, 'packages', 'cli', 'bin', 'collie.mjs');
+/** The `collie` executable of this install: the path the walky talky skill pins (CommonJS, so `walky` starts fast). */
+export const cliBin = join(repoRoot, 'packages', 'cli', 'bin', 'collie.cjs');
 export const version = '0.1.0';
 
 /** `<state>/bridge.json`: written by a running bridge, read by start, stop and status. */

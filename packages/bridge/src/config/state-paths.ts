@@ -1,7 +1,7 @@
 /**
  * Where this instance's files are: the config dir, its `.env` merged under the real
  * environment, and the state dir. No settings schema here, so `collie walky` can find its
- * socket without loading the validator (see scripts/build.mjs, dist/walky.mjs).
+ * socket without loading the validator (see scripts/build.mjs, dist/walky.cjs).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';

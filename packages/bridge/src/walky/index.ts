@@ -1,13 +1,13 @@
 /** Walky talky: agents message each other's panes through the bridge (one entry). */
 import { join } from 'node:path';
-import { WALKY_WAIT_MS, type Pane, type SendReceipt } from '@collie/protocol';
+import { REFUSAL, WALKY_WAIT_MS, type SendReceipt } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { typedText } from './body';
 import { Delivery } from './delivery';
 import { newMessageId } from './ids';
 import { parseRequest, errorAnswer } from './parse';
-import { paneProcessOf } from './peer';
+import { findSs, peerOf, proveCaller } from './peer';
 import { WalkyService } from './service';
 import { listenWalky } from './socket';
 import { WalkyLog } from './walky-log';
@@ -49,17 +49,11 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   const now = o.now ?? Date.now;
   const dir = join(o.stateDir, 'walky');
   const log = await WalkyLog.open(dir, now);
-  const prove = async (pid: number): Promise<Pane | null> => {
-    // Only this machine's own panes: a crew member's pids on a lead name processes of another machine.
-    const byPid = new Map([...o.hub.panes.values()].filter((p) => !p.member).map((p) => [p.pid, p]));
-    const root = await paneProcessOf(pid, new Set(byPid.keys()), { procRoot: o.procRoot });
-    return root === null ? null : (byPid.get(root) ?? null);
-  };
+  const ss = await findSs();
   const service: WalkyService = new WalkyService({
     hub: o.hub,
     log,
     delivery: () => delivery,
-    prove,
     off: o.off ?? false,
     redact: o.redact,
     newId: newMessageId,
@@ -70,9 +64,18 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   for (const m of log.all()) if (m.state === 'accepted' && m.to) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
 
   const socketPath = join(dir, 'sock');
-  const socket = await listenWalky(socketPath, async (line) => {
+  const socket = await listenWalky(socketPath, async (line, conn) => {
     const parsed = parseRequest(line);
-    return parsed.ok ? service.handle(parsed.req) : errorAnswer(parsed.code, parsed.message);
+    if (!parsed.ok) return errorAnswer(parsed.code, parsed.message);
+    // The caller is the process that holds the other end of this connection, never what it says.
+    // Only this machine's own panes: a crew member's pids on a lead name processes of another machine.
+    const byPid = new Map([...o.hub.panes.values()].filter((p) => !p.member).map((p) => [p.pid, p]));
+    const proof = await proveCaller(parsed.req.pid, peerOf(conn, socketPath, ss), new Set(byPid.keys()), { procRoot: o.procRoot });
+    if ('refused' in proof) {
+      await log.refused(REFUSAL.notProved).catch(() => undefined);
+      return errorAnswer('not_proved', proof.refused);
+    }
+    return service.handle(parsed.req, proof.panePid === null ? null : (byPid.get(proof.panePid) ?? null));
   });
 
   // A pane's inbox belongs to the pane and its token: unseen for 30 s, both are gone.

@@ -1,12 +1,18 @@
 /**
- * Which pane a socket call comes from, proved by the bridge from /proc, never taken from
- * the request. Node has no SO_PEERCRED, so the caller names its pid and the bridge checks
- * what it can: the process belongs to this user and holds a connected unix socket now, and
- * its ancestry reaches a pane's process. An agent runs as the user and could still name
- * another process (docs/walky.md, "What the proof is worth"); the page says as much.
+ * Which pane a socket call comes from, proved by the bridge, never taken from the request.
+ *
+ * Node has no SO_PEERCRED, so the caller names its pid and the bridge proves the claim
+ * against the connection itself: the inode of the bridge's end of this connection (from
+ * `/proc/self/fd`), the inode of the caller's end (the connected pair, as `ss -x` reads it
+ * from the kernel's socket table), and the claimed process must hold that very inode in
+ * its own `/proc/<pid>/fd`. Only then does the bridge walk the claimed process's ancestry
+ * up to a pane's process. A process that names another pane's pid, pid 1 or another user's
+ * process is refused with the reason (`not_proved`).
  */
-import { open, readFile, readdir, readlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { access, constants, open, readdir, readlink } from 'node:fs/promises';
+import type { Socket } from 'node:net';
+import { delimiter, join } from 'node:path';
 import { parseStat } from '../procs';
 
 /** How far up the ancestry a caller may sit below its pane (agent → shell → tool → collie). */
@@ -33,14 +39,68 @@ export function uidOf(status: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Inodes of connected unix sockets, from /proc/net/unix (`St` 03 is SS_CONNECTED). */
-export function connectedUnixInodes(table: string): Set<number> {
-  const out = new Set<number>();
-  for (const line of table.split('\n').slice(1)) {
-    const f = line.trim().split(/\s+/);
-    if (f.length >= 7 && f[5] === '03') out.add(Number(f[6]));
+/** The inode of a socket fd link (`socket:[1234]`), or null. */
+export function socketInode(link: string): number | null {
+  const m = /^socket:\[(\d+)\]$/.exec(link);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The peer inode of the unix socket `local` in `ss -xHn` output, or null. A line is
+ * `u_str ESTAB 0 0 <path> <inode> <peer path or *> <peer inode>`; paths may hold spaces, so
+ * the line is read from both ends: the local inode is found right after the socket's own
+ * path, the peer's inode is the line's last field.
+ */
+export function peerFromSs(out: string, path: string, local: number): number | null {
+  const mark = ` ${path} ${local} `;
+  for (const line of out.split('\n')) {
+    const at = line.indexOf(mark);
+    if (at < 0) continue;
+    const fields = line.slice(at + mark.length).trim().split(/\s+/);
+    const last = fields[fields.length - 1] ?? '';
+    if (fields.length >= 2 && /^\d+$/.test(last) && Number(last) > 0) return Number(last);
+    return null;
   }
-  return out;
+  return null;
+}
+
+/** Where `ss` is when `PATH` lacks it (it is often in sbin, outside a user's PATH). */
+export const SS_DIRS: readonly string[] = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'];
+
+/** Where `ss` is (iproute2), or null. Looked up once per bridge, and by `collie doctor`. */
+export async function findSs(env: NodeJS.ProcessEnv = process.env, also: readonly string[] = SS_DIRS): Promise<string | null> {
+  const dirs = [...(env.PATH ?? '').split(delimiter).filter(Boolean), ...also];
+  for (const d of dirs) {
+    const p = join(d, 'ss');
+    if (await access(p, constants.X_OK).then(() => true, () => false)) return p;
+  }
+  return null;
+}
+
+function run(bin: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(bin, args, { encoding: 'utf8', timeout: 5_000, maxBuffer: 16 * 1024 * 1024 }, (err, out) => resolve(err ? null : out));
+  });
+}
+
+/** What the proof needs of the accepted connection. */
+export interface Peer {
+  /** The inode of the caller's end of this connection, or the reason it cannot be known. */
+  inode: number | null;
+  why?: string;
+}
+
+/** The caller's end of an accepted connection on the socket at `path`: `/proc/self/fd` and `ss`. */
+export async function peerOf(conn: Socket, path: string, ss: string | null): Promise<Peer> {
+  const fd = (conn as unknown as { _handle?: { fd?: number } })._handle?.fd;
+  if (typeof fd !== 'number' || fd < 0) return { inode: null, why: 'walky: the connection has no descriptor to prove the caller by' };
+  const local = socketInode(await readlink(`/proc/self/fd/${fd}`).catch(() => ''));
+  if (local === null) return { inode: null, why: 'walky: cannot prove the calling pane on this host (needs /proc)' };
+  if (!ss) return { inode: null, why: 'walky: cannot prove the calling pane: ss (iproute2) is not installed' };
+  const out = await run(ss, ['-xHn']);
+  if (out === null) return { inode: null, why: 'walky: cannot prove the calling pane: ss failed' };
+  const inode = peerFromSs(out, path, local);
+  return inode === null ? { inode: null, why: 'walky: the caller closed the connection before it was proved' } : { inode };
 }
 
 export interface ProveOptions {
@@ -48,42 +108,38 @@ export interface ProveOptions {
   uid?: number;
 }
 
-/** The pid of the pane process the caller runs under, or null (outside any pane, or not provable). */
-export async function paneProcessOf(pid: number, panePids: ReadonlySet<number>, o: ProveOptions = {}): Promise<number | null> {
+/** The pane process a proved caller runs under (null: outside any pane), or why the claim is refused. */
+export type Proof = { panePid: number | null } | { refused: string };
+
+/**
+ * Prove that process `pid` is the caller (it holds `peer`, the caller's end of this very
+ * connection, and belongs to this user), then find the pane process it runs under.
+ */
+export async function proveCaller(pid: number, peerOfConn: Peer | Promise<Peer>, panePids: ReadonlySet<number>, o: ProveOptions = {}): Promise<Proof> {
   const root = o.procRoot ?? '/proc';
   const uid = o.uid ?? process.getuid?.() ?? -1;
-  const status = await small(join(root, String(pid), 'status'));
-  if (status === null || uidOf(status) !== uid) return null;
-  if (!(await holdsConnectedSocket(root, pid))) return null;
+  // The caller's end of the connection (a spawn of ss) and the claimed process, read side by side.
+  const [peer, status, links] = await Promise.all([peerOfConn, small(join(root, String(pid), 'status')), fdLinks(root, pid)]);
+  if (peer.inode === null) return { refused: peer.why ?? 'walky: the caller cannot be proved' };
+  if (status === null) return { refused: `walky: no process ${pid} on this machine` };
+  if (uidOf(status) !== uid) return { refused: `walky: process ${pid} is not yours` };
+  if (!links.some((l) => socketInode(l) === peer.inode)) {
+    return { refused: `walky: process ${pid} did not open this connection; the caller names its own pid, and the bridge proves its pane from it` };
+  }
   let cur = pid;
   for (let depth = 0; depth < MAX_DEPTH && cur > 1; depth++) {
-    if (panePids.has(cur)) return cur;
+    if (panePids.has(cur)) return { panePid: cur };
     const stat = await small(join(root, String(cur), 'stat'));
     const parsed = stat === null ? null : parseStat(stat);
-    if (!parsed) return null;
+    if (!parsed) return { panePid: null };
     cur = parsed.ppid;
   }
-  return null;
+  return { panePid: null };
 }
 
-async function holdsConnectedSocket(root: string, pid: number): Promise<boolean> {
+/** The targets of process `pid`'s descriptors (`socket:[…]`, paths); none when unreadable. */
+async function fdLinks(root: string, pid: number): Promise<string[]> {
   const dir = join(root, String(pid), 'fd');
-  let fds: string[];
-  try {
-    fds = await readdir(dir);
-  } catch {
-    return false;
-  }
-  const mine: number[] = [];
-  for (const fd of fds) {
-    const link = await readlink(join(dir, fd)).catch(() => '');
-    const m = /^socket:\[(\d+)\]$/.exec(link);
-    if (m) mine.push(Number(m[1]));
-  }
-  if (mine.length === 0) return false;
-  // Read whole: the table grows past any small buffer on a busy machine.
-  const table = await readFile(join(root, 'net', 'unix'), 'utf8').catch(() => null);
-  if (table === null) return false;
-  const connected = connectedUnixInodes(table);
-  return mine.some((i) => connected.has(i));
+  const fds = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(fds.map((fd) => readlink(join(dir, fd)).catch(() => '')));
 }

@@ -14,8 +14,6 @@ export interface ServiceDeps {
   hub: EventHub;
   log: WalkyLog;
   delivery: () => Delivery;
-  /** The pane the process `pid` runs under, proved from /proc (null outside any pane). */
-  prove(pid: number): Promise<Pane | null>;
   /** COLLIE_WALKY=off: every message for this machine's panes is refused. */
   off: boolean;
   redact: Redactor;
@@ -33,16 +31,17 @@ export class WalkyService {
 
   constructor(private readonly d: ServiceDeps) {}
 
-  handle(req: WalkyRequest): Answer {
+  /** One request from a caller the socket proved: `me` is its pane (null outside any pane). */
+  handle(req: WalkyRequest, me: Pane | null): Answer {
     switch (req.verb) {
       case 'who':
-        return this.who(req.pid);
+        return this.who(me);
       case 'send':
-        return this.send(req.pid, req.to, req.body, req.id);
+        return this.send(me, req.to, req.body, req.id);
       case 'reply':
-        return this.reply(req.pid, req.to_id, req.body, req.id);
+        return this.reply(me, req.to_id, req.body, req.id);
       case 'inbox':
-        return this.inbox(req.pid, req.id, req.all ?? false, req.keep ?? false);
+        return this.inbox(me, req.id, req.all ?? false, req.keep ?? false);
       case 'status':
         return this.status(req.id);
     }
@@ -55,8 +54,7 @@ export class WalkyService {
     void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
-  private async who(pid: number): Answer {
-    const me = await this.d.prove(pid);
+  private async who(me: Pane | null): Answer {
     // A crew member's panes on a lead are not reached by walky until it crosses the crew (docs/crew.md).
     const panes: WhoRow[] = [...this.d.hub.panes.values()]
       .filter((p) => p.harness !== 'shell' && !p.member)
@@ -65,11 +63,10 @@ export class WalkyService {
     return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me?.address ?? null, panes };
   }
 
-  private async send(pid: number, to: string, body: string, asked?: string): Answer {
+  private async send(me: Pane | null, to: string, body: string, asked?: string): Answer {
     const id = asked ?? this.d.newId();
     const known = this.known(id);
     if (known) return { ok: true, verb: 'send', message: known };
-    const me = await this.d.prove(pid);
     const found = this.resolve(to);
     // The to line shows the pane as `who` lists it whenever the address names one.
     const draft = { ...this.draft(id, me, to, null), to: 'pane' in found ? target(found.pane) : null };
@@ -92,13 +89,12 @@ export class WalkyService {
     return { pane };
   }
 
-  private async reply(pid: number, toId: string, body: string, asked?: string): Answer {
+  private async reply(me: Pane | null, toId: string, body: string, asked?: string): Answer {
     const orig = this.d.log.get(toId);
     if (!orig) return errorAnswer('unknown_id', `no message ${toId} on this machine`);
     const id = asked ?? this.d.newId();
     const known = this.known(id);
     if (known) return { ok: true, verb: 'send', message: known };
-    const me = await this.d.prove(pid);
     // The reply goes to the pane the bridge logged as the sender, whatever any address says.
     const draft = this.draft(id, me, orig.from.address ?? 'operator', toId);
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
@@ -165,8 +161,7 @@ export class WalkyService {
     return { messages, skipped: panes.filter((p) => p.harness === 'shell') };
   }
 
-  private async inbox(pid: number, id: string | undefined, all: boolean, keep: boolean): Answer {
-    const me = await this.d.prove(pid);
+  private async inbox(me: Pane | null, id: string | undefined, all: boolean, keep: boolean): Answer {
     const reached = (m: WalkyMessage) => m.state !== 'refused' && m.to !== null;
     const mine = (m: WalkyMessage) => reached(m) && me !== null && m.to?.paneId === me.id && m.to.token === me.token;
     if (id !== undefined) {

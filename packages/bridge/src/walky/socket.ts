@@ -13,9 +13,10 @@ export interface WalkySocket {
 /**
  * `<state>/walky/sock`, mode 0600 (in a 0700 directory): one JSON request line and one JSON
  * answer line per connection, then the bridge closes it. Oversized, torn or slow requests
- * are answered with an error; nothing a caller sends stops the server.
+ * are answered with an error; nothing a caller sends stops the server. `handle` gets the
+ * connection too, so that the caller is proved by it (peer.ts).
  */
-export async function listenWalky(path: string, handle: (line: string) => Promise<WalkyAnswer>): Promise<WalkySocket> {
+export async function listenWalky(path: string, handle: (line: string, conn: Socket) => Promise<WalkyAnswer>): Promise<WalkySocket> {
   // A socket file left by a bridge that was killed refuses every connection: replace it.
   await rm(path, { force: true });
   const open = new Set<Socket>();
@@ -39,7 +40,7 @@ export async function listenWalky(path: string, handle: (line: string) => Promis
     const take = (line: string) => {
       taken = true;
       conn.pause();
-      handle(line).then(answer, (err: unknown) => answer(errorAnswer('internal', `walky: ${(err as Error).message}`)));
+      handle(line, conn).then(answer, (err: unknown) => answer(errorAnswer('internal', `walky: ${(err as Error).message}`)));
     };
     conn.setEncoding('utf8');
     conn.on('data', (chunk: string) => {

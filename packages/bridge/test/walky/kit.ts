@@ -6,7 +6,8 @@ import { repoRoot } from '@collie/testkit';
 import type { Bridge } from '../../src/bridge';
 import { until } from '../harness';
 
-export const CLI = join(repoRoot, 'packages/cli/dist/collie.mjs');
+/** The binary the installed skill names (bin/collie.cjs), as agents run it. */
+export const CLI = join(repoRoot, 'packages/cli/bin/collie.cjs');
 
 /** A `collie` on PATH for panes: the built CLI under this Node. */
 export async function collieBin(dir: string): Promise<string> {

@@ -1,6 +1,6 @@
 /**
  * `collie walky …`, the client side: one request line to `<state>/walky/sock`, one answer
- * line back. Bundled alone (dist/walky.mjs) so the command starts fast.
+ * line back. Bundled alone, as CommonJS (dist/walky.cjs), so the command starts fast.
  */
 import { connect } from 'node:net';
 import { join } from 'node:path';

@@ -46,7 +46,7 @@ export function whoTable(rows: readonly WhoRow[], you: string | null): string {
 export function printAnswer(a: WalkyAnswer, json: boolean): Printed {
   switch (a.verb) {
     case 'error': {
-      const code = a.error.code === 'unknown_id' ? 3 : a.error.code === 'not_in_pane' ? 4 : 1;
+      const code = a.error.code === 'unknown_id' ? 3 : a.error.code === 'not_in_pane' || a.error.code === 'not_proved' ? 4 : 1;
       return { out: '', err: `${a.error.message}\n`, code };
     }
     case 'who':

@@ -1,28 +1,43 @@
 import type { DurableItem } from '@collie/protocol';
+import type { ReactNode } from 'react';
 
 const STATUS = { running: 'running', done: 'done', failed: 'failed', denied: 'denied' } as const;
 
 /**
  * `tool`: a tool call, running, done with its output, failed, or denied. With `foldLines`, an
- * output longer than that shows its first lines and the rest behind "Show all".
+ * output longer than that shows its first lines and the rest behind "Show all". `badge`: a small
+ * word in its head ("walky talky" on a pane's Chat). `renderText`: how the output's text is
+ * drawn (a pane's Chat turns logged message ids into chips); plain text nodes otherwise.
  */
-export function ToolItem({ item, foldLines }: { readonly item: Extract<DurableItem, { kind: 'tool' }>; readonly foldLines?: number }) {
+export function ToolItem({
+  item,
+  foldLines,
+  badge,
+  renderText,
+}: {
+  readonly item: Extract<DurableItem, { kind: 'tool' }>;
+  readonly foldLines?: number;
+  readonly badge?: string;
+  readonly renderText?: (text: string) => ReactNode;
+}) {
   const lines = item.output ? item.output.split('\n') : [];
+  const show = (text: string): ReactNode => (renderText ? renderText(text) : text);
   const folded = foldLines !== undefined && lines.length > foldLines;
   return (
     <div className={`chat-item chat-tool tool-${item.status}`}>
       <div className="tool-head">
-        <span className="tool-name">{item.name}</span> <span className="tool-input">{item.input}</span>
+        <span className="tool-name">{item.name}</span> {badge ? <span className="tool-badge">{badge}</span> : null}
+        <span className="tool-input">{item.input}</span>
         <span className="tool-status">{STATUS[item.status]}</span>
       </div>
-      {item.output && !folded ? <pre className="code tool-output">{item.output}</pre> : null}
+      {item.output && !folded ? <pre className="code tool-output">{show(item.output)}</pre> : null}
       {folded ? (
         <details className="tool-fold">
           <summary>{`Show all ${lines.length} lines`}</summary>
-          <pre className="code tool-output">{item.output}</pre>
+          <pre className="code tool-output">{show(item.output)}</pre>
         </details>
       ) : null}
-      {folded ? <pre className="code tool-output tool-output-head">{lines.slice(0, foldLines).join('\n')}</pre> : null}
+      {folded ? <pre className="code tool-output tool-output-head">{show(lines.slice(0, foldLines).join('\n'))}</pre> : null}
     </div>
   );
 }

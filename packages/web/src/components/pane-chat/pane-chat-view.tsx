@@ -1,14 +1,17 @@
 import type { Pane } from '@collie/protocol';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatItem } from '../chat/chat-item';
-import { MessageCard } from '../walky/message-card';
+import { MessageCard, MessageChip } from '../walky/message-card';
+import { WalkyToolItem } from '../walky/walky-tool';
 import { matches } from '../../lib/pane-chat/history';
 import { itemWords } from '../../lib/pane-chat/words';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
 import { chatTimeline } from '../../lib/walky/chat';
+import { splitIds } from '../../lib/walky/ids';
 import { senderLabel } from '../../lib/walky/messages';
 import { openMessages } from '../../lib/walky/sheet-bus';
 import { useWalky } from '../../lib/walky/store';
+import { walkyTool } from '../../lib/walky/tool';
 
 /** How close to the foot counts as "at the foot": the chat then follows new items. */
 const FOOT_PX = 48;
@@ -18,7 +21,8 @@ const FOOT_PX = 48;
  * durable agents. It follows new items while you are at the foot and keeps your place when you
  * have scrolled up; History loads as you reach the top; search keeps the items that match.
  * A walky message the log says reached this pane shows as its card at its time (the same card
- * as under the screen); when the log cannot be read, no card.
+ * as under the screen); when the log cannot be read, no card. A tool card that ran `collie
+ * walky` wears the "walky talky" badge, with the receipt line or the message card from the log.
  */
 export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void>; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -30,7 +34,16 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
   const walky = useWalky();
   const paneId = pane?.id;
   const token = pane?.token ?? '';
-  const all = useMemo(() => chatTimeline(items, walky.phase === 'ready' && paneId !== undefined ? walky.messages : [], { id: paneId ?? '', token }), [items, walky, paneId, token]);
+  // When the log cannot be read (or no pane is named), no card, no line: nothing is claimed.
+  const logged = useMemo(() => (walky.phase === 'ready' && paneId !== undefined ? walky.messages : []), [walky, paneId]);
+  const all = useMemo(() => chatTimeline(items, logged, { id: paneId ?? '', token }), [items, logged, paneId, token]);
+  const open = (id: string) => {
+    if (paneId !== undefined) openMessages(paneId, id);
+  };
+  // A message id in a tool's output becomes a chip when the log holds it; any other id stays text.
+  const loggedIds = useMemo(() => new Set(logged.map((m) => m.id)), [logged]);
+  const chipped = (text: string) =>
+    splitIds(text).map((p, i) => (p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={i} id={p.id} onOpen={open} /> : p.kind === 'id' ? p.id : p.text));
   const shown = useMemo(
     () => (query.trim() === '' ? all : all.filter((e) => matches(e.kind === 'item' ? itemWords(e.item) : `${senderLabel(e.message)} ${e.message.body}`, query))),
     [all, query],
@@ -77,13 +90,17 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
         ) : (
           <p className="pane-chat-note">Start of the conversation</p>
         )}
-        {shown.map((e) =>
-          e.kind === 'item' ? (
-            <ChatItem key={e.item.id} item={e.item} foldLines={12} />
+        {shown.map((e) => {
+          if (e.kind === 'item' && e.item.kind === 'tool') {
+            const view = walkyTool(e.item.input, e.item.output, logged, { id: paneId ?? '', token });
+            if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} renderText={chipped} />;
+          }
+          return e.kind === 'item' ? (
+            <ChatItem key={e.item.id} item={e.item} foldLines={12} renderText={chipped} />
           ) : (
-            <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={(id) => paneId !== undefined && openMessages(paneId, id)} />
-          ),
-        )}
+            <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={open} />
+          );
+        })}
         {shown.length === 0 ? <p className="pane-chat-note">{query.trim() ? 'Nothing in this chat matches.' : 'No messages yet.'}</p> : null}
       </div>
     </section>

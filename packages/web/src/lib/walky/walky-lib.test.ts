@@ -6,6 +6,7 @@ import { confirmWords, refusalLines } from './broadcast';
 import { chatTimeline } from './chat';
 import { headerIds, idsIn, plainRows, splitIds } from './ids';
 import { mergeMessages, paneMessages, receiptLine } from './messages';
+import { walkyTool } from './tool';
 
 const msg = (id: string, at: number, extra: Partial<WalkyMessage> = {}): WalkyMessage => ({
   v: 1,
@@ -97,6 +98,50 @@ describe('walky on the phone, pure parts', () => {
         const times = out.map((e) => (e.kind === 'item' ? e.item.at : e.message.at));
         expect(times).toEqual([...times].sort((a, b) => a - b));
       }),
+    );
+  });
+});
+
+describe('a tool card that ran collie walky', () => {
+  const A = { id: 's:%1', token: 'aaaa' };
+  const sentByA = (id: string, extra: Partial<WalkyMessage> = {}) => msg(id, 5, { from: { kind: 'agent', paneId: 's:%1', token: 'aaaa', address: 'local/s:%1#aaaa', label: 'repo#main', harness: 'claude' }, ...extra });
+  const toA = (id: string) => msg(id, 6, { to: { paneId: 's:%1', pane: 'local/s:%1', address: 'local/s:%1#aaaa', token: 'aaaa', harness: 'claude', label: 'repo#main' } });
+  const log = [sentByA('wt_aaaaaaaaaaa1'), sentByA('wt_aaaaaaaaaaa2', { replyTo: 'wt_bbbbbbbbbbb1' }), toA('wt_bbbbbbbbbbb1'), msg('wt_cccccccccccc', 7)];
+
+  it('knows the call under any name the skill pins, and nothing else', () => {
+    for (const input of ['collie walky who', '/opt/collie/packages/cli/bin/collie.cjs walky who', 'COLLIE_INSTANCE=b collie walky who', 'cd x && collie walky who --json', "'/a b/bin/collie.mjs' walky who"]) {
+      expect(walkyTool(input, '', log, A)?.verb, input).toBe('who');
+    }
+    for (const input of ['echo collie walky', 'mycollie walky who', 'collie doctor', 'ls walky', 'collie  skill sync']) {
+      expect(walkyTool(input, '', log, A)?.verb ?? null, input).toBeNull();
+    }
+    expect(walkyTool('echo collie walky', '', log, A)).toBeNull();
+    expect(walkyTool('collie walky', '', log, A)).toEqual({ verb: null, sent: null, read: null });
+  });
+
+  it('takes the receipt and the message from the log, never from what was printed', () => {
+    expect(walkyTool('collie walky send local/s:%2#bbbb "hi"', 'wt_aaaaaaaaaaa1\nto …\nqueued\n', log, A)?.sent?.id).toBe('wt_aaaaaaaaaaa1');
+    expect(walkyTool('collie walky reply wt_bbbbbbbbbbb1 "ok"', 'wt_aaaaaaaaaaa2\n', log, A)?.sent?.id).toBe('wt_aaaaaaaaaaa2');
+    // A printed id this pane did not send, or a send's id under reply: no line.
+    expect(walkyTool('collie walky send local/s:%2 hi', 'wt_cccccccccccc\n', log, A)?.sent).toBeNull();
+    expect(walkyTool('collie walky reply wt_bbbbbbbbbbb1 ok', 'wt_aaaaaaaaaaa1\n', log, A)?.sent).toBeNull();
+    expect(walkyTool('collie walky send local/s:%2 hi', 'wt_zzzzzzzzzzzz\n', log, A)?.sent).toBeNull();
+    // Another token of the same pane id is another pane.
+    expect(walkyTool('collie walky send local/s:%2 hi', 'wt_aaaaaaaaaaa1\n', log, { id: 's:%1', token: 'zzzz' })?.sent).toBeNull();
+    // inbox <id>: the card of a message that reached this pane; not one for another pane.
+    expect(walkyTool('collie walky inbox wt_bbbbbbbbbbb1', 'anything', log, A)?.read?.id).toBe('wt_bbbbbbbbbbb1');
+    expect(walkyTool('collie walky inbox wt_cccccccccccc', '', log, A)?.read).toBeNull();
+    expect(walkyTool('collie walky inbox', 'wt_bbbbbbbbbbb1', log, A)?.read).toBeNull();
+  });
+
+  it('never throws on any command or output (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (input, output) => {
+        const v = walkyTool(`collie walky ${input}`, output, log, A);
+        expect(v).not.toBeNull();
+        walkyTool(input, output, log, A);
+      }),
+      { numRuns: 500 },
     );
   });
 });
