@@ -9,8 +9,6 @@ import type { EventHub } from '@collie/bridge';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Pane } from '@collie/protocol';
 import { build } from 'vite';
-import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
 
 const run = promisify(execFile);
 
