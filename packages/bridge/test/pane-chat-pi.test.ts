@@ -75,6 +75,9 @@ describe('a pane’s Chat from the real pi TUI’s session file', () => {
       await client.until('pane one’s answer', () => client.items(a).includes('markdown Answer one.'), SLOW);
 
       // The second pi starts after the first one's session did: that session can only be the first's.
+      // More than the finder's doubt (1 s: process start times are read against a boot time in
+      // whole seconds) after it; started closer, the finder rightly says it cannot tell for both.
+      await new Promise((r) => setTimeout(r, 2_000));
       await using two = await startPi(tmux, api, { home: home.path, cwd: folder.path });
       const b = `${tmux.name}:${two.paneId}`;
       await until(bridge.hub, 'the second pi pane', (h) => h.panes.get(b)?.harness === 'pi', SLOW);

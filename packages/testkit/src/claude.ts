@@ -121,7 +121,8 @@ function claudeEnv(api: Pick<MessagesApi, 'url'>, configDir: string, extra: Reco
  */
 export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string, opts: Pick<StartClaudeOptions, 'env' | 'binary' | 'args'> = {}): string[] {
   const vars = claudeEnv(api, configDir, opts.env);
-  const unset = AGENT_UNSET.filter((v) => !(v in vars));
+  // Only what this environment has: a launcher's command is at most 40 words.
+  const unset = AGENT_UNSET.filter((v) => !(v in vars) && process.env[v] !== undefined);
   const env = Object.entries(vars).map(([k, v]) => `${k}=${v}`);
   return ['env', ...unset.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
@@ -20,14 +20,42 @@ export async function onPath(bin: string, env: NodeJS.ProcessEnv = process.env):
 }
 
 const versions = new Map<string, Promise<string | null>>();
+/** How long an agent may take to say its version. */
+const VERSION_MS = 5000;
 
-/** `<bin> --version`'s first line (5 s at most), asked once per path per bridge run. */
+/**
+ * `<bin> --version`'s first line (5 s at most), asked once per path per bridge run. The agent
+ * runs in a process group of its own, which is killed at the deadline: some agents start
+ * a child that keeps the output open after the parent is killed (Gemini CLI relaunches
+ * itself), and waiting for the output to close held the New page for over a minute.
+ */
 function versionOf(path: string): Promise<string | null> {
   let v = versions.get(path);
   if (!v) {
-    v = new Promise((resolve) =>
-      execFile(path, ['--version'], { timeout: 5000, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }, (err, out) => resolve(err ? null : (out.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null)),
-    );
+    v = new Promise((resolve) => {
+      let out = '';
+      let done = false;
+      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+      const finish = (version: string | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // the group has ended
+        }
+        resolve(version);
+      };
+      const timer = setTimeout(() => finish(null), VERSION_MS);
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => (out += chunk));
+      child.on('error', () => finish(null));
+      const said = (code: number | null) => (code === 0 ? (out.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null : null);
+      // 'close' comes once the output is read to its end; a child still holding it open gets 300 ms.
+      child.on('close', (code) => finish(said(code)));
+      child.on('exit', (code) => void setTimeout(() => finish(said(code)), 300));
+    });
     versions.set(path, v);
   }
   return v;

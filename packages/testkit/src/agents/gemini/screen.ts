@@ -12,8 +12,14 @@ export function geminiInputReady(screen: string): boolean {
   return geminiInputText(screen) !== undefined && !geminiApproval(screen);
 }
 
-/** What the input box holds ('' for the placeholder), or undefined when none is drawn. */
+/**
+ * What the input box holds ('' for the placeholder), or undefined when none is drawn. Under
+ * an open approval the box is not drawn, and the last `> ` row is the person's message in the
+ * transcript: read as the box, it made `submit` press Enter into the approval (seen
+ * 2026-12-04: the command ran without the card ever showing).
+ */
 export function geminiInputText(screen: string): string | undefined {
+  if (geminiApproval(screen)) return undefined;
   const lines = screen.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const m = PROMPT.exec(lines[i]!);
