@@ -130,6 +130,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
       const done = (drawn: boolean) => {
         clearTimeout(timer);
         waiters.delete(fire);
+        if (waiters.size === 0 && this.outputWaiters.get(tmuxId) === waiters) this.outputWaiters.delete(tmuxId);
         resolve(drawn);
       };
       const fire = () => done(true);
