@@ -4,6 +4,7 @@ import { exited } from '../process-exit';
 import type { TmuxServer } from '../tmux';
 import type { ScreenPredicate } from '../wait';
 import { endProcessesWithEnv } from './leftovers';
+import { tempDir } from '../temp-dir';
 
 /**
  * A real agent TUI in a tmux pane of a private server, talking to a scripted model API. Every
@@ -94,6 +95,45 @@ export const AGENT_UNSET: readonly string[] = [
   'CODEX_THREAD_ID',
   'GEMINI_CLI',
 ];
+
+/** The HOME and folder an agent pane runs with. */
+export interface AgentDirs {
+  readonly home: string;
+  readonly cwd: string;
+  /** `cwd` was made here: the agent may set it up (a git repo). */
+  readonly ownCwd: boolean;
+  /** Removes the dirs made here, never the caller's. Safe to call twice. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Runs `start` with a HOME and a folder for one agent pane: temp dirs (`collie-<prefix>-home-`,
+ * `-cwd-`) where the caller gives none, the caller's own otherwise. `start` writes the agent's
+ * config and hands `dirs.remove` to {@link startAgentPane} as its cleanup; whatever fails before
+ * the pane runs removes them here.
+ */
+export async function withAgentDirs<P>(prefix: string, given: { home?: string; cwd?: string }, start: (dirs: AgentDirs) => Promise<P>): Promise<P> {
+  const made = [
+    ...(given.home === undefined ? [await tempDir(`collie-${prefix}-home-`)] : []),
+    ...(given.cwd === undefined ? [await tempDir(`collie-${prefix}-cwd-`)] : []),
+  ];
+  const take = (have: string | undefined) => have ?? made.shift()!.path;
+  const owned = [...made];
+  const dirs: AgentDirs = {
+    home: take(given.home),
+    cwd: take(given.cwd),
+    ownCwd: given.cwd === undefined,
+    remove: async () => {
+      for (const dir of owned) await dir.remove();
+    },
+  };
+  try {
+    return await start(dirs);
+  } catch (err) {
+    await dirs.remove();
+    throw err;
+  }
+}
 
 /**
  * Starts `launch.cmd` in a pane of `tmux` and waits until its screen is ready. On `kill()` (and

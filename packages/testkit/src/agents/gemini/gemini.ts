@@ -3,9 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { tempDir } from '../../temp-dir';
 import type { TmuxServer } from '../../tmux';
-import { startAgentPane, type AgentPane } from '../pane';
+import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { geminiWire } from './gemini-wire';
 import { geminiInputReady, geminiInputText } from './screen';
@@ -70,17 +69,13 @@ export async function writeGeminiConfig(home: string, cwd: string, trusted: bool
  * await using gemini = await startGemini(tmux, api);
  */
 export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGeminiOptions = {}): Promise<AgentPane> {
-  const home = await tempDir('collie-gemini-home-');
-  const ownCwd = opts.cwd === undefined ? await tempDir('collie-gemini-cwd-') : undefined;
-  const cwd = ownCwd?.path ?? opts.cwd ?? '';
-  const owned = [home, ...(ownCwd ? [ownCwd] : [])];
-  try {
+  return withAgentDirs('gemini', { cwd: opts.cwd }, async ({ home, cwd, ownCwd, remove }) => {
     if (ownCwd) await run('git', ['init', '-q', cwd]);
     const trusted = opts.trusted ?? true;
-    await writeGeminiConfig(home.path, cwd, trusted);
-    return await startAgentPane(tmux, {
+    await writeGeminiConfig(home, cwd, trusted);
+    return startAgentPane(tmux, {
       cmd: [process.execPath, geminiScript()],
-      env: { HOME: home.path, GEMINI_API_KEY: GEMINI_FAKE_KEY, GOOGLE_GEMINI_BASE_URL: api.url, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
+      env: { HOME: home, GEMINI_API_KEY: GEMINI_FAKE_KEY, GOOGLE_GEMINI_BASE_URL: api.url, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
       cwd,
       session: opts.session,
       prefix: 'gemini',
@@ -90,14 +85,9 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
       readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,
       inputText: geminiInputText,
       pressEveryMs: 750,
-      cleanup: async () => {
-        for (const dir of owned) await dir.remove();
-      },
+      cleanup: remove,
     });
-  } catch (err) {
-    for (const dir of owned) await dir.remove();
-    throw err;
-  }
+  });
 }
 
 /** The `gemini` entry of the installed `@google/gemini-cli`. */

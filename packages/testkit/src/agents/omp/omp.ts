@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { ChatApi } from '../openai-chat/server';
-import { startAgentPane, type AgentPane } from '../pane';
-import { tempDir } from '../../temp-dir';
+import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import type { TmuxServer } from '../../tmux';
 import { ompCommand, writeOmpConfig, type OmpConfigOptions } from './config';
 import { ompReady } from './screen';
@@ -31,30 +30,20 @@ export interface StartOmpOptions {
 export async function startOmp(tmux: TmuxServer, api: ChatApi, opts: StartOmpOptions = {}): Promise<AgentPane> {
   const cmd = ompCommand();
   if ('missing' in cmd) throw new Error(`testkit: ${cmd.missing}`);
-  const home = await tempDir('collie-omp-home-');
-  const ownCwd = opts.cwd === undefined ? await tempDir('collie-omp-cwd-') : undefined;
-  const cwd = opts.cwd ?? ownCwd!.path;
-  try {
-    const agentDir = join(home.path, 'agent');
+  return withAgentDirs('omp', { cwd: opts.cwd }, async ({ home, cwd, remove }) => {
+    const agentDir = join(home, 'agent');
     await writeOmpConfig(agentDir, { baseUrl: api.url, approvalMode: opts.approvalMode });
-    return await startAgentPane(tmux, {
+    return startAgentPane(tmux, {
       prefix: 'omp',
       cmd: [cmd.bun, cmd.cli],
       cwd,
-      env: { HOME: home.path, PI_CODING_AGENT_DIR: agentDir, OMP_SKIP_SETUP: '1', PI_NO_TITLE: '1' },
+      env: { HOME: home, PI_CODING_AGENT_DIR: agentDir, OMP_SKIP_SETUP: '1', PI_NO_TITLE: '1' },
       ready: ompReady,
       readyTimeoutMs: opts.readyTimeoutMs ?? 120_000,
       session: opts.session,
       width: opts.width,
       height: opts.height,
-      cleanup: async () => {
-        await home.remove();
-        await ownCwd?.remove();
-      },
+      cleanup: remove,
     });
-  } catch (err) {
-    await home.remove();
-    await ownCwd?.remove();
-    throw err;
-  }
+  });
 }

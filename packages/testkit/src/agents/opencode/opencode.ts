@@ -2,8 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ChatApi } from '../openai-chat/server';
-import { startAgentPane, type AgentPane } from '../pane';
-import { tempDir } from '../../temp-dir';
+import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import type { TmuxServer } from '../../tmux';
 import { writeOpencodeConfig, type OpencodeConfigOptions } from './config';
 import { opencodeReady } from './screen';
@@ -35,19 +34,16 @@ export type OpencodePane = AgentPane;
  * await oc.submit('hi');
  */
 export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartOpencodeOptions = {}): Promise<OpencodePane> {
-  const home = await tempDir('collie-opencode-home-');
-  const ownCwd = opts.cwd === undefined ? await tempDir('collie-opencode-cwd-') : undefined;
-  const cwd = opts.cwd ?? ownCwd!.path;
-  try {
-    const xdg = (p: string) => join(home.path, p);
+  return withAgentDirs('opencode', { cwd: opts.cwd }, async ({ home, cwd, remove }) => {
+    const xdg = (p: string) => join(home, p);
     for (const p of ['.config', '.local/share', '.local/state', '.cache']) await mkdir(xdg(p), { recursive: true, mode: 0o700 });
-    const config = await writeOpencodeConfig(join(home.path, 'collie'), { baseUrl: api.url, permission: opts.permission });
-    return await startAgentPane(tmux, {
+    const config = await writeOpencodeConfig(join(home, 'collie'), { baseUrl: api.url, permission: opts.permission });
+    return startAgentPane(tmux, {
       prefix: 'opencode',
       cmd: [opencodeBinary()],
       cwd,
       env: {
-        HOME: home.path,
+        HOME: home,
         XDG_CONFIG_HOME: xdg('.config'),
         XDG_DATA_HOME: xdg('.local/share'),
         XDG_STATE_HOME: xdg('.local/state'),
@@ -67,16 +63,9 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
       session: opts.session,
       width: opts.width,
       height: opts.height,
-      cleanup: async () => {
-        await home.remove();
-        await ownCwd?.remove();
-      },
+      cleanup: remove,
     });
-  } catch (err) {
-    await home.remove();
-    await ownCwd?.remove();
-    throw err;
-  }
+  });
 }
 
 /**

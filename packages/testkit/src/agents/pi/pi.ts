@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { ChatApi } from '../openai-chat/server';
-import { startAgentPane, type AgentPane } from '../pane';
-import { tempDir } from '../../temp-dir';
+import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import type { TmuxServer } from '../../tmux';
 import { piPackageDir, writePiConfig, type PiConfigOptions } from './config';
 import { piReady } from './screen';
@@ -38,31 +37,20 @@ export interface StartPiOptions {
  * await pi.submit('hi');
  */
 export async function startPi(tmux: TmuxServer, api: ChatApi, opts: StartPiOptions = {}): Promise<AgentPane> {
-  const ownHome = opts.home === undefined ? await tempDir('collie-pi-home-') : undefined;
-  const home = { path: ownHome?.path ?? opts.home ?? '', remove: async () => ownHome?.remove() };
-  const ownCwd = opts.cwd === undefined ? await tempDir('collie-pi-cwd-') : undefined;
-  const cwd = opts.cwd ?? ownCwd!.path;
-  try {
-    const agentDir = join(home.path, 'agent');
+  return withAgentDirs('pi', { home: opts.home, cwd: opts.cwd }, async ({ home, cwd, remove }) => {
+    const agentDir = join(home, 'agent');
     await writePiConfig(agentDir, { baseUrl: api.url, extensions: opts.extensions });
-    return await startAgentPane(tmux, {
+    return startAgentPane(tmux, {
       prefix: 'pi',
       cmd: [process.execPath, join(piPackageDir(), 'dist', 'cli.js'), ...(opts.args ?? [])],
       cwd,
-      env: { HOME: home.path, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
+      env: { HOME: home, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
       ready: piReady,
       readyTimeoutMs: opts.readyTimeoutMs ?? 120_000,
       session: opts.session,
       width: opts.width,
       height: opts.height,
-      cleanup: async () => {
-        await home.remove();
-        await ownCwd?.remove();
-      },
+      cleanup: remove,
     });
-  } catch (err) {
-    await home.remove();
-    await ownCwd?.remove();
-    throw err;
-  }
+  });
 }
