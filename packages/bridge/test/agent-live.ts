@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
-import type { DialogCard } from '@collie/protocol';
-import type { TmuxServer } from '@collie/testkit';
-import { type TestBridge, until } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { DialogCard, Pane } from '@collie/protocol';
+import { startTmux, tempDir, type AgentPane, type TempDir, type TmuxServer } from '@collie/testkit';
+import { bridgeFor, type TestBridge, until } from './harness';
 import { call } from './send-helpers';
 
 /** When `predicate` first holds on the pane's screen, read as often as tmux allows (~every 20 ms). */
@@ -12,6 +12,65 @@ export async function screenTurns(tmux: TmuxServer, pane: string, predicate: (s:
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`the screen never turned: ${await tmux.capture(pane)}`);
+}
+
+/**
+ * One real agent in a private tmux pane against its scripted API, read by a real bridge: set
+ * up before the tests of the describe it is called in (the pane idle and empty), torn down
+ * after. Its fields are there from the first test on.
+ */
+export interface LiveAgent<Api, A extends AgentPane> {
+  tmux: TmuxServer;
+  api: Api;
+  state: TempDir;
+  agent: A;
+  bridge: TestBridge;
+  /** The pane's id on the bridge. */
+  id: string;
+  paneOf(): Pane | undefined;
+  /** A predicate for `until`: the pane in state `want`, with when it was seen so. */
+  stateOf(want: Pane['state']): () => { pane: Pane; at: number } | undefined;
+  /** Resolves once the pane is idle or done with an empty box and no dialog. */
+  idle(): Promise<Pane>;
+  /** The phone opened the pane (`POST …/seen`). */
+  seen(): Promise<void>;
+}
+
+export function liveAgent<Api extends { close(): Promise<void> }, A extends AgentPane>(
+  startApi: () => Promise<Api>,
+  startAgent: (tmux: TmuxServer, api: Api) => Promise<A>,
+  slowMs: number,
+): LiveAgent<Api, A> {
+  const live = {
+    paneOf: () => live.bridge.hub.panes.get(live.id),
+    stateOf: (want: Pane['state']) => () => {
+      const p = live.paneOf();
+      return p?.state === want ? { pane: p, at: Date.now() } : undefined;
+    },
+    idle: () =>
+      until(live.bridge.hub, 'the pane idle and empty', () => { const p = live.paneOf(); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, slowMs),
+    async seen() {
+      const res = await fetch(`${live.bridge.url}/api/panes/${encodeURIComponent(live.id)}/seen`, { method: 'POST', headers: { 'content-type': 'application/json', ...live.bridge.device.headers }, body: '{}' });
+      expect(res.status).toBe(200);
+    },
+  } as LiveAgent<Api, A>;
+  beforeAll(async () => {
+    live.tmux = await startTmux();
+    live.api = await startApi();
+    live.state = await tempDir('collie-state');
+    live.agent = await startAgent(live.tmux, live.api);
+    live.bridge = await bridgeFor(live.tmux.tmpDir, live.state.path);
+    live.id = `${live.tmux.name}:${live.agent.paneId}`;
+    await live.idle();
+  }, 300_000);
+  afterAll(async () => {
+    await live.bridge?.stop();
+    await live.agent?.kill();
+    await live.api?.close();
+    await live.tmux?.kill();
+    await live.state?.remove();
+  });
+  return live;
 }
 
 /**
