@@ -1,11 +1,13 @@
 /**
  * `/api/events`: Nerve's WebSocket of events, behind the same Host and origin gates as the
- * routes. A client may resume with `?since=<seq>` from the gateway's recent events.
+ * routes. Every event goes to every client, but an agent's transcript lines (`agent.transcript`)
+ * only to a client that subscribed to that agent (`{"type": "subscribe_transcripts",
+ * "agent_ids": [...]}`, at most 8, replacing the last; answered `{"subscribed": [...]}`).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { hostAllowed, originAllowed, type NerveEventFrame } from '@collie/protocol';
+import { hostAllowed, NerveSocketCommand, originAllowed, type NerveEventFrame, type NerveSocketAnswer } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
 import { checkCredential } from './credential';
 
@@ -27,14 +29,30 @@ export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>,
     if (!originAllowed(req.headers.origin, typeof site === 'string' ? site : undefined, host)) return reject(socket, 403, 'Forbidden Origin');
     if (!checkCredential(req.headers.authorization, token).ok) return reject(socket, 401, 'Unauthorized');
     wss.handleUpgrade(req, socket, head, (ws) => {
+      let transcripts = new Set<string>();
       const send = (f: NerveEventFrame) => {
+        if (f.event.type === 'agent.transcript' && !transcripts.has(f.event.line.agent_id)) return;
         if (ws.bufferedAmount > MAX_BUFFERED) ws.terminate();
         else ws.send(JSON.stringify(f));
       };
       const off = gateway.subscribe(send);
       ws.on('close', off);
-      // Clients only listen; anything they send is ignored.
-      ws.on('message', () => undefined);
+      ws.on('message', (data: Buffer) => {
+        const answer = (a: NerveSocketAnswer) => ws.send(JSON.stringify(a));
+        let raw: unknown;
+        try {
+          raw = JSON.parse(data.toString());
+        } catch {
+          return answer({ error: { code: 'bad_request', message: 'nerve: a socket command is JSON' } });
+        }
+        const cmd = NerveSocketCommand.safeParse(raw);
+        if (!cmd.success) {
+          const i = cmd.error.issues[0]!;
+          return answer({ error: { code: 'bad_request', message: `nerve: ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` } });
+        }
+        transcripts = new Set(cmd.data.agent_ids);
+        answer({ subscribed: [...transcripts] });
+      });
     });
   }
 

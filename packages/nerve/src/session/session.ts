@@ -55,7 +55,12 @@ export class Session {
     const s = deps.settings();
     this.roster = new Roster(meta.session_id, deps.now, deps.newAgentId, {
       changed: (r, status) => this.onRecord(r, status),
-      event: (e) => deps.store.event(capTranscriptItem(e, deps.settings().transcript_item_max_bytes)),
+      event: (e) => {
+        // Stored behind and streamed at once, the same capped line.
+        const line = capTranscriptItem(e, deps.settings().transcript_item_max_bytes);
+        deps.store.event(line);
+        deps.emit({ type: 'agent.transcript', session_id: meta.session_id, line });
+      },
     }, { lostGraceSeconds: s.lost_grace_seconds, stopConfirmSeconds: s.stop_confirm_seconds });
     this.roster.load(deps.store.agents(meta.session_id), (id) => deps.store.nextSeq(id));
     this.queue = new TurnQueue(deps.now, deps.newQueueId);
