@@ -22,7 +22,38 @@ const agentSays = (parent: string, call: string, model: string, text: string, in
 });
 const progress = (task: string, tokens: number) => ({ type: 'system', subtype: 'task_progress', task_id: task, description: 'metered', usage: { total_tokens: tokens, tool_uses: 1, duration_ms: 10 }, last_tool_name: 'Read' });
 
-describe('nerve fast tier: lost, stop_unconfirmed, tokens and cost', () => {
+describe('nerve fast tier: needs_input, lost, stop_unconfirmed, tokens and cost', () => {
+  it('a foreground agent asking a question needs input until it is answered, and the events say so both times', async () => {
+    await using rig = await fastRig([
+      {
+        frames: [
+          assistant([{ type: 'tool_use', id: 'toolu_fg', name: 'Agent', input: { description: 'Asks', prompt: 'ask me' } }]),
+          { type: 'system', subtype: 'task_started', task_id: 'task_fg', tool_use_id: 'toolu_fg', description: 'Asks', task_type: 'local_agent', is_backgrounded: false },
+          { type: 'assistant', message: { id: 'msg_q', role: 'assistant', model: 'claude-haiku-4-5', content: [{ type: 'tool_use', id: 'toolu_q', name: 'AskUserQuestion', input: { questions: [{ question: 'Which file?' }] } }] }, parent_tool_use_id: 'toolu_fg' },
+          { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_q', content: 'main.ts' }] }, parent_tool_use_id: 'toolu_fg' },
+          { type: 'assistant', message: { id: 'msg_q2', role: 'assistant', model: 'claude-haiku-4-5', content: [{ type: 'tool_use', id: 'toolu_q2', name: 'AskUserQuestion', input: { questions: [{ question: 'And the test?' }] } }] }, parent_tool_use_id: 'toolu_fg' },
+        ],
+        end: false,
+      },
+    ]);
+    const seen: string[][] = [];
+    const askingUpdates: string[][] = [];
+    rig.gateway.subscribe((f) => {
+      if (f.event.type !== 'agent.updated') return;
+      seen.push(f.event.agent.attention);
+      if (f.event.agent.activity?.startsWith('AskUserQuestion')) askingUpdates.push(f.event.agent.attention);
+    });
+    const s = rig.gateway.create('asks');
+    s.send({ text: 'go', origin: 'api', sender: 'test' });
+    // Asked (flagged in the very update that says so), answered (cleared), asked again.
+    const flags = () => seen.map((a) => a.includes('needs_input')).filter((v, i, all) => i === 0 || v !== all[i - 1]);
+    await until(() => flags().length === 4, 'asked, answered, asked again');
+    expect(flags()).toEqual([false, true, false, true]);
+    // The update that first says it asks already carries the flag.
+    expect(askingUpdates[0]).toEqual(['needs_input']);
+    expect(s.roster.list()[0]).toMatchObject({ status: 'running', background: false, attention: ['needs_input'] });
+  });
+
   it('a task gone from the live set with no final status is lost after lost_grace_seconds; a spawn never started is lost after 5 minutes', async () => {
     let now = 1_800_000_000_000;
     await using rig = await fastRig(

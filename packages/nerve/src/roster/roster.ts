@@ -181,8 +181,9 @@ export class Roster {
     if (parentAgent) {
       const rec = this.records.get(parentAgent)!;
       this.line(parentAgent, 'tool_call', { id: toolUseId, name, input });
-      this.update(rec, { activity: `${name} ${callName(name, input)}`.slice(0, 200) }, false);
+      // Flagged before the record goes out, so the update that says it asks carries needs_input.
       if (name === 'AskUserQuestion' && !rec.background) this.asking.set(toolUseId, parentAgent);
+      this.update(rec, { activity: `${name} ${callName(name, input)}`.slice(0, 200) }, false);
     }
     if (name === 'TaskStop' && typeof input.task_id === 'string') this.orchestratorStops.add(input.task_id);
     if (this.byCall.has(toolUseId)) return;
@@ -194,6 +195,7 @@ export class Roster {
   }
 
   private onResult(toolUseId: string, isError: boolean, text: string, named: string | null): void {
+    // An answered question (the agent's frame for this result sends the record out again).
     this.asking.delete(toolUseId);
     const id = this.byCall.get(toolUseId);
     const r = id ? this.records.get(id) : undefined;
