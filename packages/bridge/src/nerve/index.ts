@@ -136,7 +136,12 @@ export function startNerveLink(o: NerveLinkOptions): NerveLink {
     const url = new URL(path, 'http://nerve');
     const session = /^\/api\/sessions\/([^/]+)(?:\/|$)/.exec(url.pathname);
     if (session) {
-      const id = decodeURIComponent(session[1]!);
+      let id: string;
+      try {
+        id = decodeURIComponent(session[1]!);
+      } catch {
+        return error(400, 'bad_request', 'bridge: the session id is not a valid URL component');
+      }
       const f = await owner(id);
       if (f === null && followers.length === 1) return unavailable(followers[0]!, false);
       if (f === null) {
