@@ -11,6 +11,20 @@ import { hostAllowed, NerveSocketCommand, originAllowed, type NerveEventFrame, t
 import type { Gateway } from '../gateway/gateway';
 import { checkCredential } from './credential';
 
+/** A client's command on the socket (`NerveSocketCommand`), or what is wrong with it. Pure. */
+export function readSocketCommand(text: string): { ok: true; agentIds: string[] } | { ok: false; message: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'nerve: a socket command is JSON' };
+  }
+  const cmd = NerveSocketCommand.safeParse(raw);
+  if (cmd.success) return { ok: true, agentIds: cmd.data.agent_ids };
+  const i = cmd.error.issues[0]!;
+  return { ok: false, message: `nerve: ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` };
+}
+
 /** A client this far behind is dropped; it resumes from its last seq. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
 
@@ -38,20 +52,10 @@ export function eventsSocket(gateway: Gateway, hosts: () => ReadonlySet<string>,
       const off = gateway.subscribe(send);
       ws.on('close', off);
       ws.on('message', (data: Buffer) => {
-        const answer = (a: NerveSocketAnswer) => ws.send(JSON.stringify(a));
-        let raw: unknown;
-        try {
-          raw = JSON.parse(data.toString());
-        } catch {
-          return answer({ error: { code: 'bad_request', message: 'nerve: a socket command is JSON' } });
-        }
-        const cmd = NerveSocketCommand.safeParse(raw);
-        if (!cmd.success) {
-          const i = cmd.error.issues[0]!;
-          return answer({ error: { code: 'bad_request', message: `nerve: ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}` } });
-        }
-        transcripts = new Set(cmd.data.agent_ids);
-        answer({ subscribed: [...transcripts] });
+        const cmd = readSocketCommand(data.toString());
+        if (cmd.ok) transcripts = new Set(cmd.agentIds);
+        const answer: NerveSocketAnswer = cmd.ok ? { subscribed: [...transcripts] } : { error: { code: 'bad_request', message: cmd.message } };
+        ws.send(JSON.stringify(answer));
       });
     });
   }
