@@ -14,6 +14,9 @@ import { decideJoin, keyIdOfText, leadStanding, memberStanding, type LeadFile } 
 import { LeadLink, splitPaneId } from './lead-link';
 import { CrewError, startCrewListener, type CrewListener } from './listener';
 import { MemberLink, type LinkState, type MemberSends } from './member-link';
+import type { MemberPhone } from './member-calls';
+import { leadPhone, type LeadPhone } from './lead-phone';
+import type { Redactor } from '../redact';
 import { verifyRequest } from './sign';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
@@ -27,7 +30,9 @@ export interface CrewOptions {
   machine: string;
   run: string;
   /** The lead's masking, applied to everything members send up. */
-  redact: (text: string) => string;
+  redact: Redactor;
+  /** What a member lends its lead's phone beyond sends (box, cancel, Chat, screens, durable agents). */
+  phone?: Omit<MemberPhone, 'version'>;
   log?: (line: string) => void;
   /** Test knobs: reconnect back-off, the member's signing clock. */
   backoff?: { first: number; max: number };
@@ -40,6 +45,10 @@ export interface Crew {
   send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
   keys(paneId: string, keys: Parameters<MemberSends['keys']>[1], requestId: string): Promise<SendReceipt>;
   answer(paneId: string, req: Parameters<MemberSends['answer']>[1]): Promise<SendReceipt>;
+  /** On a lead: box actions, cancels, Chat, screens and durable agents of members' panes and agents. */
+  readonly phone: LeadPhone;
+  /** On a lead: the members connected now. */
+  connected(): string[];
   /** On a member: its stream to the lead (connected, why the lead last refused it); else null. */
   link(): LinkState | null;
   /** The crew for the phone: its machines, who is reachable now. */
@@ -165,7 +174,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       member = null;
       memberKey = key;
       if (next?.role === 'member' && id) {
-        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}) });
+        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}), ...(o.phone ? { phone: { ...o.phone, version: o.version } } : {}) });
         member.start();
       }
     }
@@ -201,6 +210,8 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     send: (paneId, text, requestId) => lead.request(paneId, 'send', { text, request_id: requestId }),
     keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
     answer: (paneId, req) => lead.request(paneId, 'answer', req),
+    phone: leadPhone(lead.calls, (name) => lead.connected(name), o.redact, (lines, width) => o.redact.lines(lines, { width })),
+    connected: () => (crew?.role === 'lead' ? crew.members.map((m) => m.name).filter((n) => lead.connected(n)) : []),
     link: () => (member ? { ...member.state } : null),
     view: (): CrewView => {
       const c = crew;
