@@ -61,3 +61,13 @@ export function splitAgentName(name: string): { member: string; name: string } |
   const m = /^@([a-z0-9][a-z0-9-]{0,31})\/(.+)$/.exec(name);
   return m ? { member: m[1]!, name: m[2]! } : null;
 }
+
+/** `<state>/crew/ask.sock`: the CLI asks the running lead to ask its members now. */
+export const CrewAskCommand = z.object({ op: z.literal('versions') }).strict();
+export type CrewAskCommand = z.infer<typeof CrewAskCommand>;
+/** Each member: the version it answered now, or why not (not connected, no answer). */
+export const CrewAskReply = z.union([
+  z.object({ type: z.literal('versions'), members: z.array(z.object({ name: z.string(), version: z.string().nullable(), reachable: z.boolean(), problem: z.string().nullable() }).strict()) }).strict(),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }).strict() }).strict(),
+]);
+export type CrewAskReply = z.infer<typeof CrewAskReply>;

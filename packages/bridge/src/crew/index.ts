@@ -17,6 +17,7 @@ import { MemberLink, type LinkState, type MemberSends } from './member-link';
 import type { MemberPhone } from './member-calls';
 import { leadPhone, type LeadPhone } from './lead-phone';
 import type { Redactor } from '../redact';
+import { serveAskSocket } from './ask-socket';
 import { verifyRequest } from './sign';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
@@ -62,6 +63,24 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
   const files = crewFiles(o.stateDir);
   await ensureStateDir(files.dir);
   const replay = await readSeen(o.stateDir);
+  // The CLI's `collie crew update --all` asks the members through this running lead.
+  const ask = await serveAskSocket(o.stateDir, async () => {
+    const c = crew;
+    if (c?.role !== 'lead') return [];
+    return Promise.all(
+      c.members.map(async (m) => {
+        if (!lead.connected(m.name)) return { name: m.name, version: null, reachable: false, problem: 'not connected to the lead' };
+        try {
+          return { name: m.name, version: await phone.version(m.name, 5000), reachable: true, problem: null };
+        } catch (err) {
+          return { name: m.name, version: null, reachable: true, problem: (err as Error).message.replace(/^crew: /, '') };
+        }
+      }),
+    );
+  }).catch((err: Error) => {
+    o.log?.(`crew: cannot serve ${files.dir}/ask.sock: ${err.message}; collie crew update --all reads the versions last seen`);
+    return null;
+  });
   let crew: CrewFile | null = null;
   let id: Identity | null = null;
   let listener: CrewListener | null = null;
@@ -78,6 +97,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       saveStatus();
     },
   }, o.redact);
+  const phone = leadPhone(lead.calls, (name) => lead.connected(name), o.redact, (lines, width) => o.redact.lines(lines, { width }));
 
   const join = async (body: string, header: string | undefined): Promise<unknown> => {
     if (crew?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine does not lead a crew');
@@ -210,7 +230,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     send: (paneId, text, requestId) => lead.request(paneId, 'send', { text, request_id: requestId }),
     keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
     answer: (paneId, req) => lead.request(paneId, 'answer', req),
-    phone: leadPhone(lead.calls, (name) => lead.connected(name), o.redact, (lines, width) => o.redact.lines(lines, { width })),
+    phone,
     connected: () => (crew?.role === 'lead' ? crew.members.map((m) => m.name).filter((n) => lead.connected(n)) : []),
     link: () => (member ? { ...member.state } : null),
     view: (): CrewView => {
@@ -247,6 +267,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       if (debounce) clearTimeout(debounce);
       member?.stop();
       lead.stop();
+      await ask?.close();
       await listener?.close();
       await saveSeen;
     },

@@ -16,6 +16,7 @@ import { fetchPinnedCertificate } from '../../crew/tls';
 import { qrCode } from '../qr';
 import { version } from '../paths';
 import { parseCrewArgs, USAGE, type CrewArgs } from './args';
+import { askVersions, updateAdvice } from './update';
 
 export { parseCrewArgs, USAGE } from './args';
 
@@ -39,6 +40,8 @@ export interface CrewIo {
   env: NodeJS.ProcessEnv;
   tty: boolean;
   now?: () => number;
+  /** The version this lead runs (tests set another). */
+  version?: string;
 }
 
 const defaultName = () => {
@@ -210,11 +213,8 @@ async function run(a: CrewArgs, stateDir: string, io: CrewIo): Promise<{ text: s
     }
     case 'update': {
       const crew = await leading(stateDir);
-      const status = await readStatus(stateDir);
-      const rows = crew.members.map((m) => ({ name: m.name, version: status?.members[m.name]?.version ?? m.version }));
-      const behind = rows.filter((r) => r.version !== version);
-      const text = behind.length === 0 ? `Every member runs ${version}, as this lead does. Nothing to update.` : [`This lead runs ${version}. Collie runs no code on another machine; on each of these, install ${version} and run collie update:`, ...behind.map((r) => `  ${r.name}: runs ${r.version}`)].join('\n');
-      return { text, json: { lead: version, members: rows.map((r) => ({ ...r, update: r.version !== version })) } };
+      const advice = updateAdvice(io.version ?? version, crew, await askVersions(stateDir), await readStatus(stateDir));
+      return { text: advice.text, json: { lead: io.version ?? version, members: advice.rows } };
     }
   }
 }
