@@ -29,6 +29,7 @@ import { startPush, type PushConfig, type PushService } from './push';
 import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
 import { phoneChats, phoneDurable } from './crew/lead-phone';
+import { crewAdmin } from './crew/admin-phone';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -226,6 +227,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     push,
     walky: () => walkyRef?.phone ?? null,
     crew: () => crewRef?.view() ?? { crew: null },
+    crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
   });
   const events = eventsSocket({
