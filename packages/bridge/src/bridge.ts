@@ -212,6 +212,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     snapshot: () => hub.snapshot(),
     pane: (id) => hub.panes.get(id),
     markSeen: (id): Pane | undefined => {
+      // A member's pane is marked read on its member's own phone; the lead's phone only opens it.
+      if (crewRef?.owns(id)) return hub.panes.get(id);
       const at = locate(id);
       at?.tracker.markSeen(at.tmuxId);
       return at ? hub.panes.get(id) : undefined;
