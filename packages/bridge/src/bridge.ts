@@ -154,9 +154,12 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null };
+  // The running crew, once started (below); a member's pane and durable agent go to it.
+  let crewRef: Crew | null = null;
   const workbench = await startWorkbench({
     stateDir: o.stateDir,
-    pane: (id) => hub.panes.get(id),
+    // A crew member's pane (`@<member>/…`) has its files on the member: never read them here.
+    pane: (id) => (crewRef?.owns(id) ? undefined : hub.panes.get(id)),
     send: (id, text, requestId) => sends.send(id, text, requestId),
     configDir: o.configDir ?? null,
     mux: (id) => {
@@ -185,7 +188,6 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
   });
   // On a lead, a member's pane (`@<member>/…`) is acted on by its member (crew/phone-sends.ts).
-  let crewRef: Crew | null = null;
   const sendsForPhone = phoneSends(sends, () => crewRef);
   const durableForPhone = phoneDurable(durable, () => crewRef?.phone ?? null);
   const chatsForPhone = phoneChats(chats, () => crewRef?.phone ?? null);

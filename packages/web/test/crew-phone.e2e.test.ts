@@ -207,6 +207,8 @@ describe("the lead's phone in a crew at 390×844", () => {
     await expect.poll(() => lead.hub.snapshot().sends.find((r) => r.requestId === 'crew-box-1')?.outcome, { timeout: 15_000 }).toBe('not sent: the box no longer holds that text');
     // Too late to cancel a send that has ended: 409, the member's word.
     expect((await post('/sends/crew-box-1/cancel', {})).status).toBe(409);
+    // A member pane's files are on the member: the lead never reads its own disk at that pane's folder.
+    for (const route of ['files', 'changes']) expect((await fetch(`${lead.url}/api/panes/${encodeURIComponent(paneA.id)}/${route}`, { headers: lead.device.headers })).status, route).toBe(404);
     expect(errors).toEqual([]);
     await served.close();
   }, 300_000);
