@@ -124,6 +124,7 @@ describe("the lead's phone in a crew at 390×844", () => {
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.locator('.crew-token').count()).toBe(0);
     await machine('delta').waitFor();
+    expect(await machine('delta').locator('.crew-state').textContent()).toBe('Unreachable, never connected yet');
 
     // Remove, with its confirmation; Keep changes nothing.
     await machine('delta').getByRole('button', { name: 'Remove' }).click();
@@ -170,6 +171,7 @@ describe("the lead's phone in a crew at 390×844", () => {
     await row.waitFor();
     expect(await row.locator('.durable-line1').textContent()).toBe('desk Experimental');
     expect(await row.locator('.durable-line2').textContent()).toBe('desk, beta');
+    await shot(page, 'crew-dashboard-durable');
     const conv = desk.open({ title: 'Release notes' });
     conv.reply('Ready when you are.');
     await row.click();

@@ -76,7 +76,7 @@ function MachineRow({ machine, canRemove, onChanged, onError }: { readonly machi
   const now = useNow();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
-  const state = machine.reachable ? 'Reachable' : `Unreachable, last seen ${machine.lastSeen === null ? 'never' : seenAgo(machine.lastSeen, now)}`;
+  const state = machine.reachable ? 'Reachable' : machine.lastSeen === null ? 'Unreachable, never connected yet' : `Unreachable, last seen ${seenAgo(machine.lastSeen, now)}`;
   const remove = () => {
     setBusy(true);
     void postRemove(machine.name).then((r) => {
