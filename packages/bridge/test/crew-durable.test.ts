@@ -109,6 +109,11 @@ describe("a member's durable agents on the lead", () => {
     await lead.crew.reload();
     await until(lead.hub, 'alpha desk gone', (h) => !h.durable.agents.has('@alpha/desk'), 10_000);
     events.ws.close();
+    // With the lead's bridge stopped nobody can be asked: the versions last seen, and it says so.
+    await lead.stop();
+    const offline = await crewCli(sL, ['update', '--all']);
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toBe(`The bridge is not running here, so no member was asked; these are the versions last seen.\nThis lead runs ${cliVersion}. Collie runs no code on another machine; on each of these, install ${cliVersion} and run collie update:\n  beta: last seen running 0.0.9 (the bridge on this machine is not running, so it could not ask)\n`);
     await served.on.close();
   }, 180_000);
 });
