@@ -141,7 +141,16 @@ export class MemberLink {
   }
 
   private up(frame: CrewUp): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    let text = JSON.stringify(frame);
+    // A frame over the link's limit would close the stream, again at every reconnect: a hello
+    // goes without its durable threads (the lead reads a conversation when it is opened), and
+    // any other frame that large is left out, said once in the log.
+    if (Buffer.byteLength(text) > CREW_MAX_FRAME && frame.type === 'hello' && frame.snapshot.durable) {
+      text = JSON.stringify({ ...frame, snapshot: { ...frame.snapshot, durable: { ...frame.snapshot.durable, threads: [] } } });
+    }
+    if (Buffer.byteLength(text) > CREW_MAX_FRAME) return this.o.log?.(`crew: a ${frame.type} frame is over the link's ${CREW_MAX_FRAME / 1024 / 1024} MB; not sent to the lead`);
+    this.ws.send(text);
   }
 
   /** One request of the lead, through this machine's send protocol; the receipt or the error goes back. */
