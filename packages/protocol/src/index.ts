@@ -13,3 +13,5 @@ export * from './walky-phone';
 export * from './ask-line';
 export * from './http-gates';
 export * from './crew';
+export * from './crew-phone';
+export * from './crew-page';
