@@ -39,7 +39,7 @@ describe('a message queued behind another one to the same pane, on a clock the t
     // The target has a dialog open: the send protocol holds the first message, the second waits behind it.
     const t = await fakePane(tmux, state.path, 'target', 'permission-edit', env);
     const clock = testClock(Date.now());
-    await using bridge = await startBridge({ ...testBridgeOptions(tmux.tmpDir, state.path), walky: { waitMs: 1_000, now: clock.now, setTimer: clock.setTimer } });
+    await using bridge = await startBridge({ ...testBridgeOptions(tmux.tmpDir, state.path), walky: { waitMs: 1_000 }, clock });
     await paneOf(bridge, s.paneId, (p) => p.harness === 'claude');
     const T = await paneOf(bridge, t.paneId, (p) => p.harness === 'claude' && p.state === 'blocked');
     const status = async (id: string) => lines((await s.collie(['walky', 'status', id])).out)[1] ?? '';
