@@ -53,6 +53,11 @@ export interface BridgeOptions {
   durableBackoff?: { first: number; max: number; mismatch: number };
   /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
   walky?: { off?: boolean; queueMs?: number; waitMs?: number };
+  /**
+   * A clock a test controls, for walky's queue limit (2 minutes) and its log. The wall clock
+   * otherwise. (The send protocol's hold keeps the wall clock: its pane trackers read it too.)
+   */
+  clock?: { now: () => number; setTimer: (fn: () => void, ms: number) => () => void };
   /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
   publicUrl?: string | null;
   /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
@@ -285,6 +290,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       for (const t of trackers.values()) void t.syncStructure();
       tokens.touch();
     },
+    ...(o.clock ? { now: o.clock.now, setTimer: o.clock.setTimer } : {}),
     ...o.walky,
   });
   walkyRef = walky;

@@ -29,10 +29,11 @@ export interface WalkyOptions {
   /** Re-list every tmux server's panes (tokens are swept there). */
   rescan(): void;
   off?: boolean;
-  /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock. */
+  /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock and its timers (a clock the test controls). */
   queueMs?: number;
   waitMs?: number;
   now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => () => void;
   procRoot?: string;
 }
 
@@ -60,7 +61,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     now,
     waitMs: o.waitMs ?? WALKY_WAIT_MS,
   });
-  const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now });
+  const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now, ...(o.setTimer ? { setTimer: o.setTimer } : {}) });
   for (const m of log.all()) if (m.state === 'accepted' && m.to) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
 
   const socketPath = join(dir, 'sock');
