@@ -58,6 +58,9 @@ export interface AgentRigStarter {
   start(tmux: TmuxServer, opts?: RigOptions): Promise<AgentRig>;
 }
 
+/** omp puts a `<system-reminder>` (date, folder) before the session's first prompt. */
+const isPrompt = (prompt: string, text: string) => prompt === text || prompt.trimEnd().endsWith(`\n${text}`);
+
 const reason = (f: () => unknown): string | null => {
   try {
     f();
@@ -84,7 +87,7 @@ export const AGENT_RIGS: Record<string, AgentRigStarter> = {
         askToRun: (command) => api.script(bashPermission(command)),
         asking: claudePermissionDialog,
         idle: (s) => claudeInputReady(s) && !claudeWorking(s),
-        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && r.prompt === text, ms)),
+        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && isPrompt(r.prompt, text), ms)),
         stop: async () => { await pane.kill(); await api.close(); },
       };
     },
@@ -101,7 +104,7 @@ export const AGENT_RIGS: Record<string, AgentRigStarter> = {
         askToRun: (command) => api.script(...agentShell(command, { reason: 'Run the scripted command' })),
         asking: codexApproval,
         idle: (s) => codexInputReady(s) && !codexWorking(s),
-        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && r.prompt === text, ms)),
+        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && isPrompt(r.prompt, text), ms)),
         stop: async () => { await pane.kill(); await api.close(); },
       };
     },
@@ -118,7 +121,7 @@ export const AGENT_RIGS: Record<string, AgentRigStarter> = {
         askToRun: (command) => api.script(...agentShell(command, { reason: 'Run the scripted command' })),
         asking: geminiApproval,
         idle: (s) => geminiInputReady(s) && !geminiWorking(s),
-        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && r.prompt === text, ms)),
+        received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && isPrompt(r.prompt, text), ms)),
         stop: async () => { await pane.kill(); await api.close(); },
       };
     },
@@ -150,7 +153,7 @@ function chatRig(
           askToRun: (c) => api.script(...chatToolCall('bash', { command: command(c), description: 'Run the scripted command' })),
           asking,
           idle: (s) => ready(s) && !asking(s),
-          received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && r.prompt === text, ms)),
+          received: async (text, ms) => void (await api.waitForRequest((r) => r.kind === 'main' && isPrompt(r.prompt, text), ms)),
           stop: async () => { await pane.kill(); await api.close(); },
         };
       },
