@@ -25,12 +25,24 @@ export const claudeCaptureDriver: CaptureDriver = {
     await using api = await startMessagesApi();
     const idle = (s: string) => claudeInputReady(s) && !claudeWorking(s);
     /**
-     * Presses `keys` once and waits for `until`. For keys that must not land twice (a digit
-     * ticks a box, then unticks it); {@link ClaudePane.press} repeats keys a fresh dialog drops.
+     * Presses `keys` once and waits for `until`: for a key that would act again if it landed twice
+     * (Enter, Esc); {@link ClaudePane.press} repeats keys a fresh dialog drops.
      */
     const once = async (c: ClaudePane, keys: string, until: ScreenPredicate) => {
       await tmux.sendKeys(c.paneId, keys);
       return c.waitForScreen(until, WAIT);
+    };
+    /**
+     * Presses `key` until `until` shows, waiting 10 s for each press: a dialog was seen dropping a
+     * digit even after it took an arrow. A press that only renders late may land twice (a box
+     * unticked again); the next round then ticks it once more.
+     */
+    const retried = async (c: ClaudePane, key: string, until: RegExp) => {
+      for (let i = 0; ; i++) {
+        await tmux.sendKeys(c.paneId, key);
+        if (await c.waitForScreen(until, 10_000).then(() => true, () => false)) return;
+        if (i === 5) throw new Error(`claude: ${key} never gave ${String(until)}:\n${await c.capture()}`);
+      }
     };
     /** Waits until a fresh dialog takes keys: the pointer moves down to option 2 (harmless, repeated while dropped). */
     const takesKeys = (c: ClaudePane) => c.press('Down', /❯ 2\./u, WAIT);
@@ -103,7 +115,7 @@ export const claudeCaptureDriver: CaptureDriver = {
     await c.waitForScreen(claudeQuestionDialog, WAIT);
     await shot('select-question', { state: 'blocked', dialog: 'select', draft: false, options: ['Black', 'Sable', 'Type something.', 'Chat about this'], note: 'AskUserQuestion, one question, single select' });
     await takesKeys(c);
-    await once(c, '3', /❯ 3\./u);
+    await retried(c, '3', /❯ 3\./u);
     // Keys typed as the field takes focus were seen lost: type again until the row shows them.
     for (let i = 0; ; i++) {
       await tmux.typeText(c.paneId, 'teal');
@@ -121,8 +133,8 @@ export const claudeCaptureDriver: CaptureDriver = {
     await c.submit('ask me to pick several');
     await c.waitForScreen(claudeQuestionDialog, WAIT);
     await takesKeys(c);
-    await once(c, '2', /2\. \[✔\] Olives/u);
-    await once(c, '4', /4\. \[✔\] Ham/u);
+    await retried(c, '2', /2\. \[✔\] Olives/u);
+    await retried(c, '4', /4\. \[✔\] Ham/u);
     await shot('multiselect-checked', { state: 'blocked', dialog: 'multiselect', draft: false, note: 'a lone multi-select, boxes 2 and 4 ticked' });
     await once(c, 'Escape', (s) => !claudeQuestionDialog(s));
     await c.waitForScreen(idle, WAIT);
@@ -133,9 +145,9 @@ export const claudeCaptureDriver: CaptureDriver = {
     await c.submit('ask me two things');
     await c.waitForScreen(/Which size\?[\s\S]*Esc to cancel/u, WAIT);
     await takesKeys(c);
-    await once(c, '1', /Which crust\?/u);
+    await retried(c, '1', /Which crust\?/u);
     await shot('wizard-q2', { state: 'blocked', dialog: 'wizard', draft: false, note: 'second tab of a two-question wizard' });
-    await once(c, '2', /Review your answers/u);
+    await retried(c, '2', /Review your answers/u);
     await shot('wizard-review', { state: 'blocked', dialog: 'review', draft: false, note: 'its review tab' });
     await once(c, '1', (s) => !/Review your answers/u.test(s));
     await c.waitForScreen(idle, WAIT);
