@@ -1,6 +1,6 @@
 // Screen change → `pane.updated` at a WebSocket client with 50 live panes of one agent
 // (stand-ins that draw that agent's captured screens, as event-latency.mjs does for Claude).
-// Run: node bench/agent-latency.mjs <codex|gemini|opencode|pi> [changes=200]
+// Run: node bench/agent-latency.mjs <codex|gemini|opencode|pi|omp> [changes=200]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,7 +10,7 @@ import { quantile, root, settle, startAgents, startBridgeProcess } from './lib.m
 const AGENT = process.argv[2] ?? 'codex';
 const CHANGES = Number(process.argv[3] ?? 200);
 // The captured screen each agent shows while it waits on an approval.
-const APPROVAL = { codex: 'approval', gemini: 'approval', opencode: 'permission-bash', pi: 'permission-gate' };
+const APPROVAL = { codex: 'approval', gemini: 'approval', opencode: 'permission-bash', pi: 'permission-gate', omp: 'approval' };
 if (!Object.hasOwn(APPROVAL, AGENT)) throw new Error(`no captures for ${AGENT}: ${Object.keys(APPROVAL).join(', ')}`);
 const screens = join(root, 'packages/bridge/src/harness', AGENT, 'captures');
 const agents = startAgents({ panes: 50, sessions: 10, agent: AGENT, screens, first: 'done' });

@@ -7,3 +7,4 @@ export { claudeInputReady, claudeWorking } from './claude-screen';
 export { startPushService } from './push/push-service';
 export { launchChromium, phoneContext } from './chromium';
 export { testDevice } from './test-device';
+export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';

@@ -55,7 +55,8 @@ export interface Demo extends AsyncDisposable {
  * Starts the demo: a tmux server (`-L collie-demo` in the user's socket dir) with three real
  * Claude Code panes in session `demo` (one on a turn that never ends, one asking permission
  * for a Bash command, one idle after a reply), beside them a real Codex waiting on a command
- * approval and a real Gemini CLI idle after a reply, and a plain shell in session `demo-shell`.
+ * approval and a real Gemini CLI idle after a reply (each skipped with a printed line when its
+ * package is not installed), and a plain shell in session `demo-shell`.
  * Each Claude pane has its own scripted Messages API whose scripts never run dry.
  *
  * @example
@@ -108,7 +109,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     };
     const first = await start(apis[0]!, 0);
     // The other agents start meanwhile (Gemini CLI takes seconds), in windows of the same session.
-    const othersStarting = startOtherAgents(tmux, { api: await repo('shop-api', 'main'), docs: await repo('docs', 'main') }, undo);
+    const othersStarting = startOtherAgents(tmux, { api: await repo('shop-api', 'main'), docs: await repo('docs', 'main') }, undo, log);
     othersStarting.catch(() => undefined); // awaited below; a Claude failure first must not leave it unhandled
     const claudes: ClaudePane[] = [first, ...(await Promise.all(apis.slice(1).map((api, i) => start(api, i + 1))))];
     const others = await othersStarting;

@@ -15,12 +15,11 @@ export {
 export { decodeRequest, humanText, type DecodedRequest, type RequestKind, type ToolResult } from './messages-request';
 export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './messages-wire';
 export { sideReply } from './side-reply';
-export { plainReply, longTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, planApproval, type Question } from './scenarios';
+export { plainReply, longTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, planApproval, exitPlanMode, type Question } from './scenarios';
 export { startClaude, claudeBinary, claudeLauncher, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
 export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
-export { captureClaudeScreens } from './capture-screens';
 export { testBridgeOptions } from './bridge-options';
 export { startScriptedApi, type AgentApi, type AgentRequest, type AgentTurn, type AgentTurnScript, type AgentWire } from './agents/scripted-api';
 export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns';
@@ -44,3 +43,4 @@ export { checkVapid, type VapidCheck } from './push/vapid-check';
 export { crewCli, crewBridge, freePort, rawCrew } from './crew-kit';
 export { startFaultProxy, type FaultProxy } from './fault-proxy';
 export * from './agents/omp/index';
+export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';

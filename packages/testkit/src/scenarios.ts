@@ -11,8 +11,8 @@ export interface Question {
   question: string;
   /** A short chip label (12 characters at most). */
   header: string;
-  /** Two to four options. */
-  options: Array<{ label: string; description: string }>;
+  /** Two to four options; `preview` is a mockup drawn beside the options. */
+  options: Array<{ label: string; description: string; preview?: string }>;
   multiSelect?: boolean;
 }
 
@@ -87,6 +87,20 @@ export function planApproval(plan: string): Scenario {
       () => tools({ type: 'tool_use', name: 'ExitPlanMode', input: {} }),
       afterTool((r) => (r.isError ? `Back to planning: ${firstLine(r.text)}` : 'Plan approved.')),
     ],
+  };
+}
+
+/**
+ * ExitPlanMode with no plan written first, for a CLI started in plan mode: 2.1.334 then asks
+ * only "Exit plan mode?"; then a text naming the answer (after "Yes"; "No" ends the turn with
+ * "Rejected Claude's plan: No plan found" and nothing comes back).
+ *
+ * @example
+ * api.script(exitPlanMode());
+ */
+export function exitPlanMode(): Scenario {
+  return {
+    main: [() => tools({ type: 'tool_use', name: 'ExitPlanMode', input: {} }), afterTool((r) => (r.isError ? `Still planning: ${firstLine(r.text)}` : 'Out of plan mode.'))],
   };
 }
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { claudeInputReady, claudeInputText, claudePermissionDialog, claudeQuestionDialog, claudeWorking } from '../src';
 
-const captures = join(import.meta.dirname, '..', 'captures');
+const captures = join(import.meta.dirname, '..', '..', 'bridge', 'src', 'harness', 'claude', 'captures');
 /** A saved screen without its SGR styling, as `capture-pane -p` gives it. */
-const screen = (name: string) => readFileSync(join(captures, `claude--${name}.txt`), 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+const screen = (name: string) => readFileSync(join(captures, `${name}.txt`), 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
 
 describe('the test kit’s readiness signals on captured 2.1.334 screens', () => {
   test.each([

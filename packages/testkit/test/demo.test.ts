@@ -39,6 +39,8 @@ test('collie demo: three real Claude panes, a real Codex and a real Gemini CLI, 
   });
 
   expect(lines.join('\n')).toContain(seen!.tmux.socketPath);
+  // Both packages are devDependencies of the testkit: neither pane was skipped.
+  expect(lines.join('\n')).not.toMatch(/no (?:Codex|Gemini CLI) pane/);
   expect(lines.at(-1)).toBe('collie demo: stopped.');
   expect(existsSync(seen!.tmux.socketPath)).toBe(false);
   expect(await listSessions(name, sockets.path)).toEqual([]);

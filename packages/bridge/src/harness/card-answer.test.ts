@@ -60,9 +60,14 @@ describe('answerPlan refuses what cannot be answered safely, in words', () => {
     expect(refusal('claude--select-multiselect-single', { toggle: [2, 2] })).toBe('option 2 is listed twice');
   });
 
-  it('a dialog whose pointer is in a text field, or an agent answered at its terminal', () => {
+  it('a dialog whose pointer is in a text field', () => {
     expect(refusal('claude--plan-approval--feedback-focused', { option: 1 })).toMatch(/cannot take keys now/);
-    expect(refusal('omp--select-menu', { option: 1 })).toMatch(/cannot take keys now/);
+  });
+
+  it("oh-my-pi's ask, whose options carry no digits: the pointer to the top, down to the choice, Enter; Space on each box", () => {
+    expect(answerPlan('omp', card('omp--select-menu'), { option: 2 })).toEqual({ ok: true, steps: ['Up', 'Up', 'Up', 'Down', 'Enter'] });
+    expect(answerPlan('omp', card('omp--select-menu'), { option: 4 })).toMatchObject({ ok: false, reason: expect.stringMatching(/typed text/) });
+    expect(answerPlan('omp', card('omp--select-menu'), { toggle: [1] })).toEqual({ ok: false, reason: 'this dialog takes one option, not ticks' });
   });
 
   it('an option past 9, which has no digit key', () => {

@@ -145,9 +145,9 @@ describe('what a card says, read off real screens', () => {
     expect(c.options[0]).toMatchObject({ label: 'Default (recommended)', description: 'Opus 5 with 1M context · Best for everyday, complex tasks' });
   });
 
-  it("oh-my-pi's ask: question, options, the typed-answer option; shown but answered at the terminal", () => {
+  it("oh-my-pi's ask: question, options, the typed-answer option; answered from the card", () => {
     const c = card('omp--select-menu');
-    expect(c).toMatchObject({ title: 'Ask', question: 'Pick a color', answerable: false });
+    expect(c).toMatchObject({ title: 'Ask', question: 'Pick a color', answerable: true });
     expect(c.options.map((o) => [o.label, o.freeText])).toEqual([
       ['Red', false],
       ['Green', false],

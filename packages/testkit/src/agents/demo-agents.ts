@@ -1,7 +1,7 @@
 import type { TmuxServer } from '../tmux';
-import { startCodex, startResponsesApi } from './codex/codex';
+import { codexMissing, startCodex, startResponsesApi } from './codex/codex';
 import { codexApproval } from './codex/screen';
-import { startGemini, startGeminiApi } from './gemini/gemini';
+import { geminiMissing, startGemini, startGeminiApi } from './gemini/gemini';
 import { geminiInputReady, geminiWorking } from './gemini/screen';
 import type { AgentTurnScript } from './scripted-api';
 
@@ -23,23 +23,37 @@ function approvalEveryPrompt(command: string): AgentTurnScript {
 /**
  * Starts, in session `demo` of `tmux`, a real Codex waiting on a command approval (in `dirs.api`)
  * and a real Gemini CLI idle after a reply (in `dirs.docs`), each against its own scripted API
- * that never runs dry. What they start is pushed onto `undo`.
+ * that never runs dry. An agent whose package is not installed is skipped with a line on `log`
+ * saying why. What they start is pushed onto `undo`.
  */
-export async function startOtherAgents(tmux: TmuxServer, dirs: { api: string; docs: string }, undo: Array<() => Promise<void>>): Promise<OtherAgentPane[]> {
-  const codexApi = await startResponsesApi({ fallback: approvalEveryPrompt('rm -rf ./dist') });
-  undo.push(() => codexApi.close());
-  const geminiApi = await startGeminiApi({ fallback: (req) => ({ text: `Hello! You said: ${req.prompt || '(nothing)'}` }) });
-  undo.push(() => geminiApi.close());
+export async function startOtherAgents(
+  tmux: TmuxServer,
+  dirs: { api: string; docs: string },
+  undo: Array<() => Promise<void>>,
+  log: (line: string) => void,
+): Promise<OtherAgentPane[]> {
   const size = { session: 'demo', width: 160, height: 45 };
-  const [codex, gemini] = await Promise.all([startCodex(tmux, codexApi, { ...size, cwd: dirs.api }), startGemini(tmux, geminiApi, { ...size, cwd: dirs.docs })]);
-  undo.push(() => codex.kill(), () => gemini.kill());
-  await Promise.all([codex.submit('Clean the dist folder.'), gemini.submit('Say hello to the phone.')]);
-  await Promise.all([
-    codex.waitForScreen(codexApproval, 60_000),
-    gemini.waitForScreen((s) => s.includes('Hello! You said') && geminiInputReady(s) && !geminiWorking(s), 60_000),
-  ]);
-  return [
-    { paneId: codex.paneId, role: 'codex-approval' },
-    { paneId: gemini.paneId, role: 'gemini-idle' },
-  ];
+  const codexWhy = codexMissing();
+  const geminiWhy = geminiMissing();
+  if (codexWhy) log(`collie demo: no Codex pane (${codexWhy})`);
+  if (geminiWhy) log(`collie demo: no Gemini CLI pane (${geminiWhy})`);
+  const codex = async (): Promise<OtherAgentPane> => {
+    const api = await startResponsesApi({ fallback: approvalEveryPrompt('rm -rf ./dist') });
+    undo.push(() => api.close());
+    const pane = await startCodex(tmux, api, { ...size, cwd: dirs.api });
+    undo.push(() => pane.kill());
+    await pane.submit('Clean the dist folder.');
+    await pane.waitForScreen(codexApproval, 60_000);
+    return { paneId: pane.paneId, role: 'codex-approval' };
+  };
+  const gemini = async (): Promise<OtherAgentPane> => {
+    const api = await startGeminiApi({ fallback: (req) => ({ text: `Hello! You said: ${req.prompt || '(nothing)'}` }) });
+    undo.push(() => api.close());
+    const pane = await startGemini(tmux, api, { ...size, cwd: dirs.docs });
+    undo.push(() => pane.kill());
+    await pane.submit('Say hello to the phone.');
+    await pane.waitForScreen((s) => s.includes('Hello! You said') && geminiInputReady(s) && !geminiWorking(s), 60_000);
+    return { paneId: pane.paneId, role: 'gemini-idle' };
+  };
+  return Promise.all([...(codexWhy ? [] : [codex()]), ...(geminiWhy ? [] : [gemini()])]);
 }

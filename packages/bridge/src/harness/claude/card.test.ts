@@ -26,10 +26,10 @@ describe('cards of Claude Code 2.1.334 screens', () => {
 
   it('a Bash permission: heading, description and command as body, the auto-mode tip left out', () => {
     const card = capture('permission-bash');
-    expect(card).toMatchObject({ kind: 'permission', title: 'Bash command', body: ['Run the scripted command', 'touch z1'], question: 'Do you want to proceed?' });
+    expect(card).toMatchObject({ kind: 'permission', title: 'Bash command', body: ['Create a marker file', 'touch made-by-bash'], question: 'Do you want to proceed?' });
     expect(card.options.map((o) => o.label)).toEqual([
       'Yes',
-      'Yes, and always allow access to /tmp/lab/cwd from this project',
+      expect.stringMatching(/^Yes, and always allow access to \/tmp\/collie-claude-cwd-\w+ from this project$/u),
       'Yes, and switch to auto mode · auto mode handles these prompts for you',
       'No',
     ]);
@@ -45,7 +45,7 @@ describe('cards of Claude Code 2.1.334 screens', () => {
 
   it('text typed into `Type something.` keeps the row a text option; pointer there or on Chat: not answerable', () => {
     const typing = capture('select-typing');
-    expect(typing.options[3]).toMatchObject({ label: '2', freeText: true });
+    expect(typing.options[2]).toMatchObject({ label: 'teal', freeText: true });
     expect(typing.answerable).toBe(false);
     const chat = capture('select-chat-focused');
     expect(chat.answerable).toBe(false);

@@ -59,6 +59,12 @@ const PICKER_HINT = new RegExp(
 );
 
 /**
+ * A picker's search field (`│ ⌕ Search… │`): `/resume` in a folder with no sessions draws it over
+ * "No sessions in this project yet" with no focused row at all.
+ */
+const SEARCH_BOX = /^\s*│\s*⌕ Search/u;
+
+/**
  * Read the modal Claude draws in place of its input box, or null when there is none. Call it
  * only when the input box is not on screen: Claude hides the box while a modal is open.
  */
@@ -82,6 +88,6 @@ export function readDialog(lines: readonly StyledLine[]): Dialog | null {
   }
 
   const hints = rows.slice(-HINT_ROWS);
-  if (rows.some((r) => FOCUSED.test(r)) && hints.some((r) => PICKER_HINT.test(r))) return 'menu';
+  if ((rows.some((r) => FOCUSED.test(r)) || rows.some((r) => SEARCH_BOX.test(r))) && hints.some((r) => PICKER_HINT.test(r))) return 'menu';
   return null;
 }

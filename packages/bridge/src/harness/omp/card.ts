@@ -4,25 +4,25 @@ import type { StyledLine } from '../screen/styled-line';
 import { APPROVAL_HINT, APPROVAL_TITLE } from './dialog';
 
 /**
- * oh-my-pi's ask dialog (17.x, as captured in the fixture corpus):
+ * oh-my-pi's ask dialog (the `ask` tool; 18.x as captured in `captures/omp--ask*.txt`):
  *
  * ```
  * ╭─ Ask ────────────╮
- * │  toppings    Submit │   tab row, when there is a Submit step (open tab on a background colour)
- * │ Pick toppings     │   the question (or `Review answers`)
+ * │  Colour  Size  Submit │  tab row, when there is a Submit step (open tab on a background colour)
+ * │ Which colour …?   │   the question (or `Review answers`)
  * ├──────────────────┤
- * │ ❯ ☐ Cheese        │   options behind ○ (one answer) or ☐ / ☑ (several)
+ * │ ❯ ○ Black         │   options behind ○ (one answer) or ☐ / ☑ (several)
+ * │       The classic coat   its description, indented under it
  * │   ○ Other (type your own)
  * ├──────────────────┤
  * │ Enter select · n note · ↑/↓ move · Esc cancel │
  * ╰──────────────────╯
  * ```
  *
- * Its options carry no numbers and its hints name only arrows, Space and Enter, so an answer
- * depends on where the pointer is; those keys have not been tried against a running omp
- * here, so its cards are shown and answered at the terminal (`answerable: false`).
+ * Its options carry no numbers: an answer moves the pointer from the top (Up stops at the first
+ * row), so the plan holds wherever the pointer was ({@link ompKeys}).
  */
-const ASK_TITLE = /^\s*╭─ Ask ─+╮\s*$/u;
+const ASK_TITLE = /^\s*╭─ Ask(?: \(\d+s\))? ─+╮\s*$/u;
 const SECTION = /^\s*├─+┤\s*$/u;
 const BOTTOM = /^\s*╰─+╯\s*$/u;
 const OPTION = /^(❯\s+)?([○●☐☑☒])\s+(.+)$/u;
@@ -30,6 +30,8 @@ const SUBMIT_ROW = /^(❯\s+)?Submit$/u;
 const TAB_ROW = /(?:^|\s)Submit$/u;
 const TYPED = /\btype your own\b/iu;
 const BODY_ROWS = 12;
+/** A description row sits deeper than an option's marker (`│       The classic coat`). */
+const DESCRIPTION = /^[│┃]\s{5,}\S/u;
 
 /** Read omp's ask dialog, or a picker's bare card; null for anything else. */
 export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<DialogCard, 'signature'> | null {
@@ -56,14 +58,18 @@ export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<Di
 
   const options: CardOption[] = [];
   const body: string[] = [];
-  for (const row of (sections[1] ?? []).map((l) => side(l.text)).filter((t) => t !== '')) {
+  for (const line of sections[1] ?? []) {
+    const row = side(line.text);
+    if (row === '') continue;
     const m = OPTION.exec(row);
     const submit = SUBMIT_ROW.exec(row);
+    const last = options.at(-1);
     if (m) {
       const box = m[2] ?? '';
       const label = (m[3] ?? '').trim();
       options.push({ n: options.length + 1, label, description: null, checked: box === '○' || box === '●' ? null : box !== '☐', freeText: TYPED.test(label) });
     } else if (submit) options.push({ n: options.length + 1, label: 'Submit', description: null, checked: null, freeText: false });
+    else if (last && last.label !== 'Submit' && DESCRIPTION.test(line.text.trim())) last.description = last.description === null ? row : `${last.description} ${row}`;
     else body.push(row);
   }
   const active = tabs.findIndex((t) => t.open);
@@ -75,6 +81,7 @@ export function readOmpCard(lines: readonly StyledLine[], kind: Dialog): Omit<Di
     options,
     tabs: tabs.map((t) => ({ label: t.label, answered: false })),
     activeTab: active >= 0 ? active : null,
+    answerable: options.length > 0,
   };
 }
 
@@ -123,14 +130,28 @@ function approvalCard(lines: readonly StyledLine[]): Omit<DialogCard, 'signature
 }
 
 /**
- * The keys that answer omp 18's tool approval, whose options carry no digits: the pointer up to
- * the first option (Up × options − 1), down to the chosen one, Enter; so the plan holds wherever
- * the pointer was. The 17.x ask dialog is answered at the terminal.
+ * The keys that answer omp 18's dialogs, whose options carry no digits and whose pointer stops
+ * at the first row: Up × (options − 1) takes it to the top wherever it was, then Down to the
+ * chosen option and Enter (the tool approval; an ask question, which then opens its next tab or
+ * submits; the Submit tab's review). A multi-select question: from the top, Down to each box to
+ * toggle and Space, then Enter (a lone question is submitted, otherwise the next tab opens).
  */
 export function ompKeys(card: DialogCard, answer: CardAnswer): KeyPlan {
-  if (card.kind !== 'permission') return { ok: false, reason: 'this omp dialog is answered at the terminal' };
+  const top = Array<string>(Math.max(0, card.options.length - 1)).fill('Up');
+  if (card.kind === 'multiselect') {
+    if (answer.toggle === undefined) return { ok: false, reason: 'a multi-select question takes the boxes to toggle' };
+    const boxes = [...answer.toggle].sort((a, b) => a - b);
+    if (boxes.some((n) => !Number.isInteger(n) || n < 1 || n > card.options.length)) return { ok: false, reason: `a box to toggle is not on this card: ${answer.toggle.join(', ')}` };
+    const steps = [...top];
+    let at = 1;
+    for (const n of boxes) {
+      steps.push(...Array<string>(n - at).fill('Down'), 'Space');
+      at = n;
+    }
+    return { ok: true, steps: [...steps, 'Enter'] };
+  }
   if (answer.toggle !== undefined) return { ok: false, reason: 'this dialog takes one option, not ticks' };
   const n = answer.option ?? 0;
   if (!Number.isInteger(n) || n < 1 || n > card.options.length) return { ok: false, reason: `option ${n} is not on this card` };
-  return { ok: true, steps: [...Array<string>(card.options.length - 1).fill('Up'), ...Array<string>(n - 1).fill('Down'), 'Enter'] };
+  return { ok: true, steps: [...top, ...Array<string>(n - 1).fill('Down'), 'Enter'] };
 }

@@ -8,15 +8,15 @@ const DIALOG_ROWS = 80;
 const HINT_ROWS = 8;
 
 /**
- * The ask tool's dialog (oh-my-pi 17): a box titled `╭─ Ask ─…╮`, the question, options behind
+ * The ask tool's dialog (oh-my-pi 17 and 18; `Ask (Ns)` while its timeout counts down): a box titled `╭─ Ask ─…╮`, the question, options behind
  * `○` (single) or `☐` (multi), and a hint row `Enter select · n note · ↑/↓ move · Esc cancel`
- * or `Space/Enter toggle · …`. With a Submit step a tab row (`toppings    Submit`) heads it,
+ * or `Space/Enter toggle · …` (18: `Space toggle · Enter submit · …`). With a Submit step a tab row (`toppings    Submit`) heads it,
  * and the Submit page reads `Review answers` / `Enter submit · ↑/↓ scroll · Esc cancel`.
  */
-const ASK_TITLE = /^╭─ Ask ─+╮$/u;
-const ASK_HINT = /\b(?:Enter select · n note|Space\/Enter toggle|Enter submit · ↑\/↓ scroll)\b/u;
-const REVIEW = /^(?:Review answers|.*\bEnter submit\b.*)$/u;
-const MULTI = /^(?:❯\s+)?[☐☑☒]\s|\bSpace\/Enter toggle\b/u;
+const ASK_TITLE = /^╭─ Ask(?: \(\d+s\))? ─+╮$/u;
+const ASK_HINT = /\b(?:Enter select · n note|Space\/Enter toggle|Space toggle · Enter submit|Enter submit · ↑\/↓ scroll)\b/u;
+const REVIEW = /^(?:Review answers|Enter submit · ↑\/↓ scroll\b.*)$/u;
+const MULTI = /^(?:❯\s+)?[☐☑☒]\s|\bSpace\/Enter toggle\b|\bSpace toggle · Enter submit\b/u;
 
 /**
  * A picker the user opened: a focused `❯` entry (at a row's start, or at the start of a

@@ -109,3 +109,40 @@ describe('omp 18 on its real screens (harness/omp/captures)', () => {
     expect(readOmp(parseScreen(captured('draft')))).toMatchObject({ state: 'idle', draft: 'fix the flaky login test' });
   });
 });
+
+describe("omp 18's ask tool on its real screens (captures/omp--ask*)", () => {
+  const capture = (name: string) => readFileSync(new URL(`captures/omp--${name}.txt`, import.meta.url), 'utf8');
+  const cardOf = (name: string) => {
+    const c = readCard('omp', capture(name));
+    if (!c) throw new Error(`no card on omp--${name}`);
+    return c;
+  };
+
+  it('reads each option with the description indented under it; Other takes typed words', () => {
+    expect(cardOf('ask').options.map((o) => [o.label, o.description, o.freeText])).toEqual([
+      ['Black', 'The classic coat', false],
+      ['Sable', 'Golden brown', false],
+      ['Other (type your own)', null, true],
+    ]);
+  });
+
+  it('the same card wherever the pointer is, and one plan for it: to the top, down to the choice, Enter', () => {
+    expect(cardOf('ask-moved').signature).toBe(cardOf('ask').signature);
+    expect(answerPlan('omp', cardOf('ask-moved'), { option: 2 })).toEqual({ ok: true, steps: ['Up', 'Up', 'Down', 'Enter'] });
+    expect(answerPlan('omp', cardOf('ask'), { option: 3 })).toEqual({ ok: false, reason: 'option 3 ("Other (type your own)") asks for typed text' });
+  });
+
+  it('two questions: the open tab; the review lists the answers and submits with Enter', () => {
+    expect(cardOf('ask-two')).toMatchObject({ kind: 'wizard', activeTab: 0, question: 'Which colour should the collie be?' });
+    expect(cardOf('ask-two-second')).toMatchObject({ kind: 'wizard', activeTab: 1, question: 'How big should it be?' });
+    const review = cardOf('ask-review');
+    expect(review).toMatchObject({ kind: 'review', body: ['1. Colour: Black', '2. Size: Small'], activeTab: 2 });
+    expect(answerPlan('omp', review, { option: 1 })).toEqual({ ok: true, steps: ['Enter'] });
+  });
+
+  it('a multi-select: the ticked box read; toggles go from the top with Space, then Enter; one option is refused', () => {
+    expect(cardOf('ask-multi-ticked').options.map((o) => o.checked)).toEqual([true, false, false]);
+    expect(answerPlan('omp', cardOf('ask-multi'), { toggle: [2, 1] })).toEqual({ ok: true, steps: ['Up', 'Up', 'Space', 'Down', 'Space', 'Enter'] });
+    expect(answerPlan('omp', cardOf('ask-multi'), { option: 1 })).toEqual({ ok: false, reason: 'a multi-select question takes the boxes to toggle' });
+  });
+});
