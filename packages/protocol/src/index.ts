@@ -13,3 +13,4 @@ export * from './walky-phone';
 export * from './ask-line';
 export * from './http-gates';
 export * from './crew';
+export * from './crew-walky';

@@ -39,11 +39,13 @@ export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
     if (w instanceof Response) return w;
     const b = await body(c, WalkyBroadcastRequest);
     if (b instanceof ApiError) return fail(c, b);
-    // One machine, no crew: "all", "local" and this machine's own name are the choices there are.
-    if (b.member !== undefined && !['all', 'local', w.machine].includes(b.member)) {
-      return fail(c, new ApiError('bad_request', `bridge: no machine '${b.member.slice(0, 63)}' here (no crew on this machine)`));
+    // "all", "local", this machine's own name (and crew id), and on a lead each member's name.
+    const machines = w.machines();
+    if (b.member !== undefined && !machines.includes(b.member)) {
+      const why = machines.length > 4 ? `the choices are ${machines.join(', ')}` : 'no crew on this machine';
+      return fail(c, new ApiError('bad_request', `bridge: no machine '${b.member.slice(0, 63)}' here (${why})`.slice(0, 300)));
     }
-    const sent = await w.broadcast(deviceName(c), b.body);
+    const sent = await w.broadcast(deviceName(c), b.body, b.member === 'all' ? undefined : b.member);
     return c.json({ machine: w.machine, ...sent, refusals: w.refusals() });
   });
   return r;
