@@ -50,7 +50,7 @@ export interface BridgeOptions {
   /** Reconnect back-off of durable agents (ms); tests shorten it. */
   durableBackoff?: { first: number; max: number; mismatch: number };
   /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
-  walky?: { off?: boolean; queueMs?: number; waitMs?: number };
+  walky?: { off?: boolean; queueMs?: number; waitMs?: number; now?: () => number };
   /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
   publicUrl?: string | null;
   /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */

@@ -90,7 +90,7 @@ export function isWalkyAnswer(v: unknown): v is WalkyAnswer {
       return v['ok'] === false && isObj(e) && str(e, 'code') && str(e, 'message');
     }
     case 'who':
-      return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && Array.isArray(v['panes']) && v['panes'].every(isRow);
+      return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && optStr(v, 'lead') && Array.isArray(v['panes']) && v['panes'].every(isRow);
     case 'send':
     case 'status':
       return v['ok'] === true && isMessage(v['message']);

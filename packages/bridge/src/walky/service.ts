@@ -198,6 +198,7 @@ export class WalkyService {
   private async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const port = this.d.crew!()!;
+    if (m.to?.harness === 'shell') return this.refused(m, REFUSAL.shell);
     const checked = this.checkBody(raw);
     if ('refused' in checked) return this.refused(m, checked.refused);
     const standing = port.member(member);
