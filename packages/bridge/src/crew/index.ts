@@ -53,6 +53,8 @@ export interface Crew {
   walky: CrewPort;
   /** Walky outcomes not yet acked, per machine. */
   walkyPending(): Record<string, number>;
+  /** On a lead: how many times a member posted message `id`. */
+  walkyPosts(id: string): number;
   /** Re-read the files now (the watcher does it too). */
   reload(): Promise<void>;
   stop(): Promise<void>;
@@ -253,6 +255,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     },
     walky: relay.port,
     walkyPending: () => relay.pending(),
+    walkyPosts: (id) => relay.posts(id),
     reload,
     stop: async () => {
       relay.stop();

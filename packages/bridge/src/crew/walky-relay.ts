@@ -120,12 +120,15 @@ export interface WalkyRelay {
   route(method: string, path: string, body: string, who: Verified): Promise<unknown>;
   /** Outcomes not yet acked, per machine (tests, doctor). */
   pending(): Record<string, number>;
+  /** On a lead: how many times a member posted message `id` (a retry after a lost answer counts again). */
+  posts(id: string): number;
   stop(): void;
 }
 
 export function walkyRelay(d: RelayDeps): WalkyRelay {
   const now = d.now ?? Date.now;
   const boxes = new Map<string, Outbox>();
+  const posted = new Map<string, number>();
 
   const self = (): CrewSelf | null => {
     const c = d.crew();
@@ -254,6 +257,8 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
       if (req.envelope.origin !== who.name) throw new CrewError('bad_request', `crew: ${who.name} may not send as ${req.envelope.origin}`);
       // The origin's own signature, against the key pinned for it at join.
       if (!verifyText(envelopeText(req.envelope), req.sig, publicKeyFromText(m.key))) throw new CrewError('bad_signature', "crew: bad_signature: the message's signature does not match its sender's key");
+      if (posted.size > 1000) posted.delete(posted.keys().next().value!);
+      posted.set(req.envelope.id, (posted.get(req.envelope.id) ?? 0) + 1);
       return CrewWalkyReceipts.parse({ messages: [await host.fromMember(req.envelope, req.sig, m.cert)] });
     }
     if (path === '/crew/v1/walky/deliver') {
@@ -275,6 +280,7 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
     port,
     route,
     pending: () => Object.fromEntries([...boxes].map(([k, b]) => [k, b.size()])),
+    posts: (id) => posted.get(id) ?? 0,
     stop: () => {
       for (const b of boxes.values()) b.stop();
     },

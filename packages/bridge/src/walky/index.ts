@@ -68,7 +68,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     ...(o.crew ? { crew: o.crew } : {}),
   });
   const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now });
-  for (const m of log.all()) if (m.state === 'accepted' && m.to) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
+  // A message for another machine's pane (`to.member`) is that machine's to type: its outcome comes back with its crew updates.
+  for (const m of log.all()) if (m.state === 'accepted' && m.to && m.to.member === undefined) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
 
   const socketPath = join(dir, 'sock');
   const socket = await listenWalky(socketPath, async (line, conn) => {

@@ -371,7 +371,7 @@ export class WalkyService {
         }
       }),
     );
-    return { messages, skipped: panes.filter((p) => p.harness === 'shell') };
+    return { messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
   }
 
   /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
