@@ -110,6 +110,13 @@ describe('walky across a crew of three bridges on this machine', () => {
     const replyOnA = await status(sA, replyId);
     expect(replyOnA.m).toMatchObject({ verified: 'origin', from: { member: 'beta' }, replyTo: id, body: 'Merged. Thanks.' });
     expect(replyOnA.lines[1]).toContain('(signed by beta)');
+    // The lead's phone reads beta's pane's list from beta's own log, its pane ids as the lead knows them.
+    const listed = await fetch(`${lead.url}/api/walky/messages?pane=${encodeURIComponent(paneB.id)}`, { headers: lead.device.headers });
+    expect(listed.status).toBe(200);
+    const fromBeta = (await listed.json()) as { machine: string; messages: WalkyMessage[] };
+    expect(fromBeta.machine).toBe('beta');
+    expect(fromBeta.messages.find((m) => m.id === id)).toMatchObject({ verified: 'origin', from: { member: 'alpha' }, to: { paneId: paneB.id, member: 'beta' }, body: 'Tests are green on fix-465. You can merge.' });
+    expect(fromBeta.messages.find((m) => m.id === replyId)).toMatchObject({ from: { paneId: paneB.id }, replyTo: id });
     // The outcome came back and was acked: nothing left waiting on either side.
     await expect.poll(() => ({ ...alpha.crew.walkyPending(), ...beta.crew.walkyPending(), ...lead.crew.walkyPending() }), { timeout: 20_000 }).toSatisfy((p: Record<string, number>) => Object.values(p).every((n) => n === 0));
     expect(crewId).toMatch(/^collie-/);

@@ -79,6 +79,10 @@ export type CrewWalkyOutcomes = z.infer<typeof CrewWalkyOutcomes>;
 export const CrewWalkyAck = z.object({ acked: z.array(MessageId) }).strict();
 export type CrewWalkyAck = z.infer<typeof CrewWalkyAck>;
 
+/** `POST /crew/v1/walky/messages` (lead → member): the messages to or from one of its panes (its own id), answered as `CrewWalkyReceipts`. */
+export const CrewWalkyRead = z.object({ pane: z.string().min(1).max(200) }).strict();
+export type CrewWalkyRead = z.infer<typeof CrewWalkyRead>;
+
 /** `a.b.c` compared as numbers; a version that is not one (`test`, `dev`) counts as new. Pure. */
 export function versionBefore(version: string, since: string): boolean {
   const parse = (v: string) => (/^\d+\.\d+\.\d+/.test(v) ? v.split(/[.+-]/).slice(0, 3).map(Number) : null);

@@ -13,6 +13,7 @@ import {
   CrewWalkyAck,
   CrewWalkyDeliver,
   CrewWalkyOutcomes,
+  CrewWalkyRead,
   CrewWalkyReceipts,
   CrewWalkySend,
   REFUSAL,
@@ -238,6 +239,16 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
       if (errorCode(r) === 'not_found') return { refused: REFUSAL.olderMember };
       return { refused: `${member} answered ${errorCode(r)}` };
     },
+    async readMember(member, pane) {
+      if (!d.connected(member)) return null;
+      try {
+        const r = await post(member, '/crew/v1/walky/messages', { pane }, 10_000);
+        const parsed = r.status === 200 ? CrewWalkyReceipts.safeParse(r.json) : null;
+        return parsed?.success ? parsed.data.messages : null;
+      } catch {
+        return null;
+      }
+    },
     report(to, o) {
       outbox(to).add(o);
     },
@@ -268,6 +279,10 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
       const messages = [];
       for (const item of req.items) messages.push(await host.fromLead(item, checkItem(item, c.name, lead, now())));
       return CrewWalkyReceipts.parse({ messages });
+    }
+    if (path === '/crew/v1/walky/messages') {
+      if (c.role !== 'member') throw new CrewError('not_found', 'crew: only a member answers for its panes');
+      return CrewWalkyReceipts.parse({ messages: host.read(parse(CrewWalkyRead, body, 'a read of messages').pane) });
     }
     if (path === '/crew/v1/walky/outcomes') {
       const req = parse(CrewWalkyOutcomes, body, 'walky outcomes');

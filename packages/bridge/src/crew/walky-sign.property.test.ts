@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CREW_WINDOW_MS, CrewWalkyAck, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyReceipts, CrewWalkySend, WalkyEnvelope, versionBefore, type CrewWalkyItem } from '@collie/protocol';
+import { CREW_WINDOW_MS, CrewWalkyAck, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyRead, CrewWalkyReceipts, CrewWalkySend, WalkyEnvelope, versionBefore, type CrewWalkyItem } from '@collie/protocol';
 import { canonical, checkItem, envelopeText, leadText, signText } from './walky-sign';
 
 const keys = () => generateKeyPairSync('ed25519');
@@ -91,7 +91,7 @@ describe('walky signatures across a crew', () => {
   });
 
   it('the crew walky wire parsers answer anything with a result, never a throw, and keep what they accept', () => {
-    const parsers = [CrewWalkySend, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyAck, CrewWalkyReceipts, WalkyEnvelope];
+    const parsers = [CrewWalkyRead, CrewWalkySend, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyAck, CrewWalkyReceipts, WalkyEnvelope];
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.json().map((j) => JSON.parse(j) as unknown)), (v) => {
         for (const p of parsers) {

@@ -30,6 +30,8 @@ export interface CrewPort {
   toLead(e: WalkyEnvelope): Promise<Carried>;
   /** On a lead: post messages to one member, 8 s at most; `sig` absent when this lead is the origin. */
   toMember(member: string, items: { envelope: WalkyEnvelope; sig?: string; cert?: string; pane: string }[]): Promise<Carried>;
+  /** On a lead: a member's messages to or from one of its panes (its own id there), from its own log; null when it cannot be read. */
+  readMember(member: string, pane: string): Promise<WalkyMessage[] | null>;
   /** A receipt change to report: to the lead (on a member) or to the member that sent it (on a lead). */
   report(to: string, o: CrewWalkyOutcome): void;
 }
@@ -40,6 +42,8 @@ export interface CrewWalkyHost {
   fromMember(e: WalkyEnvelope, sig: string, cert: string): Promise<WalkyMessage>;
   /** On a member: one message the lead passed on, with this machine's check of it. */
   fromLead(item: CrewWalkyItem, check: ItemCheck): Promise<WalkyMessage>;
+  /** On a member: the messages to or from one of its panes, for the lead's phone (bodies masked). */
+  read(pane: string): WalkyMessage[];
   /** Receipt changes `from` a machine reports; answers the ids taken (acked). */
   outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]>;
 }

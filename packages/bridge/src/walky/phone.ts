@@ -13,6 +13,8 @@ export interface PhoneWalky {
   /** Messages to or from `paneId` (every message without it), newest first. */
   messages(paneId?: string): WalkyMessage[];
   refusals(): WalkyRefusalCounts;
+  /** On a lead: a member pane's messages (`@<member>/…`) from that member's own log; null when it cannot be read now. */
+  memberMessages(paneId: string): Promise<WalkyMessage[] | null>;
   /** What `member` of a broadcast may name here. */
   machines(): string[];
   send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
@@ -31,6 +33,9 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
       return log.all().filter(about).reverse().slice(0, PHONE_LIST_MAX).map(mask);
     },
     machines: () => service.machines(),
+    async memberMessages(paneId) {
+      return (await service.readMember(paneId))?.map(mask) ?? null;
+    },
     refusals() {
       return Object.fromEntries(Object.entries(log.refusals()).map(([reason, r]) => [reason, r.count]));
     },

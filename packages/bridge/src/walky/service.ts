@@ -279,6 +279,31 @@ export class WalkyService {
     return this.accept(draft, e.body, 0);
   }
 
+  /** On a member: what its log holds to or from one of its panes, newest first, bodies masked (the lead's phone reads it). */
+  read(pane: string): WalkyMessage[] {
+    return this.d.log
+      .all()
+      .filter((m) => m.to?.paneId === pane || (m.from.paneId === pane && !this.fromAfar(m)))
+      .reverse()
+      .slice(0, 500)
+      .map((m) => ({ ...m, body: this.d.redact(m.body) }));
+  }
+
+  /** On a lead: a member pane's messages from that member's own log, its pane ids as the lead knows them. */
+  async readMember(paneId: string): Promise<WalkyMessage[] | null> {
+    const at = /^@([a-z0-9][a-z0-9-]{0,31})\/(.+)$/.exec(paneId);
+    const port = this.d.crew?.();
+    if (!at || !port) return null;
+    const [, member, pane] = at as unknown as [string, string, string];
+    const list = await port.readMember(member, pane);
+    const up = (id: string | undefined) => (id && !id.startsWith('@') ? `@${member}/${id}` : id);
+    return list?.map((m) => ({
+      ...m,
+      to: m.to && m.to.member === undefined ? { ...m.to, paneId: up(m.to.paneId)!, member } : m.to,
+      from: m.from.member === member && m.from.paneId ? { ...m.from, paneId: up(m.from.paneId)! } : m.from,
+    })) ?? null;
+  }
+
   /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */
   async outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]> {
     const self = this.crewSelf();
