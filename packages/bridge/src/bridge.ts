@@ -28,6 +28,8 @@ import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
 import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
+import { phoneChats, phoneDurable } from './crew/lead-phone';
+import { crewAdmin } from './crew/admin-phone';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -50,7 +52,12 @@ export interface BridgeOptions {
   /** Reconnect back-off of durable agents (ms); tests shorten it. */
   durableBackoff?: { first: number; max: number; mismatch: number };
   /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
-  walky?: { off?: boolean; queueMs?: number; waitMs?: number; now?: () => number };
+  walky?: { off?: boolean; queueMs?: number; waitMs?: number };
+  /**
+   * A clock a test controls, for walky's queue limit (2 minutes) and its log. The wall clock
+   * otherwise. (The send protocol's hold keeps the wall clock: its pane trackers read it too.)
+   */
+  clock?: { now: () => number; setTimer: (fn: () => void, ms: number) => () => void };
   /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
   publicUrl?: string | null;
   /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
@@ -152,9 +159,12 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null };
+  // The running crew, once started (below); a member's pane and durable agent go to it.
+  let crewRef: Crew | null = null;
   const workbench = await startWorkbench({
     stateDir: o.stateDir,
-    pane: (id) => hub.panes.get(id),
+    // A crew member's pane (`@<member>/…`) has its files on the member: never read them here.
+    pane: (id) => (crewRef?.owns(id) ? undefined : hub.panes.get(id)),
     send: (id, text, requestId) => sends.send(id, text, requestId),
     configDir: o.configDir ?? null,
     mux: (id) => {
@@ -183,8 +193,23 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
   });
   // On a lead, a member's pane (`@<member>/…`) is acted on by its member (crew/phone-sends.ts).
-  let crewRef: Crew | null = null;
   const sendsForPhone = phoneSends(sends, () => crewRef);
+  const durableForPhone = phoneDurable(durable, () => crewRef?.phone ?? null);
+  const chatsForPhone = phoneChats(chats, () => crewRef?.phone ?? null);
+  const watchScreen = (id: string, send: (f: PaneScreen) => void): (() => void) | null => {
+    if (crewRef?.owns(id)) return crewRef.phone.watchScreen(id, send);
+    const at = locate(id);
+    if (!at) return null;
+    const onFrame = (f: PaneScreen) => f.id === id && send(f);
+    at.tracker.on('frame', onFrame);
+    const first = at.tracker.currentFrame(at.tmuxId);
+    if (first) send(first);
+    const unwatch = at.tracker.watchScreen(at.tmuxId);
+    return () => {
+      unwatch();
+      at.tracker.off('frame', onFrame);
+    };
+  };
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
@@ -194,6 +219,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     snapshot: () => hub.snapshot(),
     pane: (id) => hub.panes.get(id),
     markSeen: (id): Pane | undefined => {
+      // A member's pane is marked read on its member's own phone; the lead's phone only opens it.
+      if (crewRef?.owns(id)) return hub.panes.get(id);
       const at = locate(id);
       at?.tracker.markSeen(at.tmuxId);
       return at ? hub.panes.get(id) : undefined;
@@ -201,38 +228,27 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     audit,
     sends: sendsForPhone,
     ready: () => ready,
-    durable,
+    durable: durableForPhone,
     auth,
     devices,
     workbench,
-    chats,
+    chats: chatsForPhone,
     push,
     walky: () => walkyRef?.phone ?? null,
     crew: () => crewRef?.view() ?? { crew: null },
+    crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
   });
   const events = eventsSocket({
     hub,
     ready: () => ready,
     hosts: () => hosts,
-    watchScreen: (id, send: (f: PaneScreen) => void) => {
-      const at = locate(id);
-      if (!at) return null;
-      const onFrame = (f: PaneScreen) => f.id === id && send(f);
-      at.tracker.on('frame', onFrame);
-      const first = at.tracker.currentFrame(at.tmuxId);
-      if (first) send(first);
-      const unwatch = at.tracker.watchScreen(at.tmuxId);
-      return () => {
-        unwatch();
-        at.tracker.off('frame', onFrame);
-      };
-    },
+    watchScreen,
     authorize: (req) => {
       const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
       return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
     },
-    watchChat: (id, send) => chats.watch(id, send),
+    watchChat: (id, send) => chatsForPhone.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
   devices.on('revoked', (id) => void push.forgetDevice(id));
@@ -275,6 +291,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       tokens.touch();
     },
     crew: () => crewRef?.walky ?? null,
+    ...(o.clock ? { now: o.clock.now, setTimer: o.clock.setTimer } : {}),
     ...o.walky,
   });
   walkyRef = walky;
@@ -286,6 +303,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     machine: o.machine,
     run,
     redact,
+    // A member lends its lead's phone the same services its own phone uses.
+    phone: { sends, chats, watchScreen, durable },
     log: (l) => process.stderr.write(`collie: ${l}\n`),
     ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
     ...(o.crew?.now ? { now: o.crew.now } : {}),

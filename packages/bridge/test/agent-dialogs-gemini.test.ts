@@ -19,7 +19,7 @@ import {
   type TmuxServer,
 } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
-import { answerCard } from './agent-live';
+import { answerCard, orExplain } from './agent-live';
 
 /**
  * The real Gemini CLI 0.61's other dialogs through the real bridge: a file write ("Apply this
@@ -41,6 +41,8 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
   const settled = () =>
     until(bridge.hub, 'the pane idle', () => { const p: Pane | undefined = bridge.hub.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.dialog === null && p.draft === null && p; }, SLOW);
   const idleScreen = (s: string) => geminiInputReady(s) && !geminiWorking(s);
+  /** answerCard, and when it times out the screen and the model's last requests with it. */
+  const answer = (want: Parameters<typeof answerCard>[2], option: number) => orExplain(answerCard(bridge, id, want, option, SLOW), tmux, gemini.paneId, api);
 
   beforeAll(async () => {
     tmux = await startTmux();
@@ -64,7 +66,7 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
     const file = join(gemini.cwd, 'NOTES.md');
     api.script(...agentTool('write_file', { file_path: file, content: 'Collie notes\nline two\n' }));
     await gemini.submit('write the notes');
-    const card = await answerCard(bridge, id, (c) => c.question === 'Apply this change?', 1, SLOW);
+    const card = await answer((c) => c.question === 'Apply this change?', 1);
     expect(card).toMatchObject({ kind: 'permission', title: 'WriteFile' });
     expect(card.body[0]).toBe('Writing to NOTES.md');
     expect(card.options.map((o) => o.label)).toEqual(['Allow once', 'Allow for this session', 'Modify with external editor', 'No, suggest changes']);
@@ -78,7 +80,7 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
   it('ask_user: blocked on the question, its second option from the card is the answer', { timeout: 300_000 }, async () => {
     api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] }));
     await gemini.submit('ask me something');
-    const card = await answerCard(bridge, id, (c) => c.kind === 'select', 2, SLOW);
+    const card = await answer((c) => c.kind === 'select', 2);
     expect(card.question).toBe(COLOUR_QUESTION.question);
     expect(card.options.map((o) => [o.label, o.freeText])).toEqual([['Black', false], ['Sable', false], ['Enter a custom value', true]]);
     const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers')), SLOW);
@@ -90,11 +92,11 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
   it('ask_user with two questions: each tab, then the review tab, answered from the card', { timeout: 300_000 }, async () => {
     api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }, { ...SIZE_QUESTION, type: 'choice' }] }));
     await gemini.submit('ask me two things');
-    const first = await answerCard(bridge, id, (c) => c.kind === 'wizard' && c.question === COLOUR_QUESTION.question, 1, SLOW);
+    const first = await answer((c) => c.kind === 'wizard' && c.question === COLOUR_QUESTION.question, 1);
     expect(first.tabs.map((t) => t.label)).toEqual(['Colour', 'Size', 'Review']);
-    const second = await answerCard(bridge, id, (c) => c.kind === 'wizard' && c.question === SIZE_QUESTION.question, 2, SLOW);
+    const second = await answer((c) => c.kind === 'wizard' && c.question === SIZE_QUESTION.question, 2);
     expect(second.tabs[0]).toEqual({ label: 'Colour', answered: true });
-    const review = await answerCard(bridge, id, (c) => c.kind === 'review', 1, SLOW);
+    const review = await answer((c) => c.kind === 'review', 1);
     expect(review).toMatchObject({ question: 'Review your answers', body: ['Colour → Black', 'Size → Large'], activeTab: 2 });
     expect(review.options.map((o) => o.label)).toEqual(['Submit', 'Cancel']);
     const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers') && o.includes('Large')), SLOW);

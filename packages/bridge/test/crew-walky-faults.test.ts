@@ -48,7 +48,7 @@ describe('walky across a crew, through a fault-injecting proxy', () => {
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
     // gamma runs a version older than walky across a crew, and its walky clock is 11 minutes ahead.
-    await using gamma = await crewBridge(tmuxG.tmpDir, sG, 'attic', { version: '0.0.9', walky: { now: () => Date.now() + 11 * 60_000 } });
+    await using gamma = await crewBridge(tmuxG.tmpDir, sG, 'attic', { version: '0.0.9', clock: { now: () => Date.now() + 11 * 60_000, setTimer: (fn, ms) => { const t = setTimeout(fn, ms); return () => clearTimeout(t); } } });
 
     const leadPort = await freePort();
     const created = await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`, '--json']);

@@ -1,9 +1,10 @@
 import { connect } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { startBridge } from '../src/bridge';
+import { bridgeOptions, configOrThrow } from '../src/commands/config';
 import { fakePane } from './walky/fake-pane';
 import { paneOf, runCli, walkyEnv } from './walky/kit';
 
@@ -65,6 +66,29 @@ describe('walky refusals and exit codes, each with the page\'s words', () => {
     expect(read.code, read.err).toBe(0);
     expect(read.out).toBe(`[walky-talky ${dirtyId}] from agent ${S.address} (claude, ${S.label})\nline one[31m red done\n [walky-talky wt_aaaaaaaaaaaa] from operator (phone)\nbye\n`);
 
+    // --json on every verb: the receipt and the messages as the wire has them, with the same exit codes.
+    const js = await s.collie(['walky', 'send', '--json', T.address, 'as json']);
+    expect(js.code, js.err).toBe(0);
+    const jm = JSON.parse(js.out) as { id: string; state: string; body: string; to: { address: string }; from: { kind: string; address: string } };
+    expect(jm).toMatchObject({ body: 'as json', to: { address: T.address }, from: { kind: 'agent', address: S.address } });
+    expect(['accepted', 'delivered', 'inbox-only']).toContain(jm.state);
+    const jst = await runCli(['walky', 'status', jm.id, '--json'], env);
+    expect(jst.code, jst.err).toBe(0);
+    expect(JSON.parse(jst.out)).toMatchObject({ id: jm.id, body: 'as json' });
+    const jin = await t.collie(['walky', 'inbox', jm.id, '--json']);
+    expect(jin.code, jin.err).toBe(0);
+    expect((JSON.parse(jin.out) as Array<{ id: string }>).map((m) => m.id)).toEqual([jm.id]);
+    const jre = await t.collie(['walky', 'reply', jm.id, '--json', 'json back']);
+    expect(jre.code, jre.err).toBe(0);
+    expect(JSON.parse(jre.out)).toMatchObject({ replyTo: jm.id, body: 'json back', to: { address: S.address } });
+    const jself = await s.collie(['walky', 'send', '--json', S.address, 'to myself']);
+    expect(jself.code).toBe(4);
+    expect(JSON.parse(jself.out)).toMatchObject({ state: 'refused', reason: 'that is your own pane' });
+    const jwho = await s.collie(['walky', 'who', '--json']);
+    expect(JSON.parse(jwho.out)).toMatchObject({ verb: 'who', you: S.address });
+    const jnone = await runCli(['walky', 'status', 'wt_000000000000', '--json'], env);
+    expect(jnone).toMatchObject({ code: 3, err: 'no record of wt_000000000000 on this machine\n' });
+
     // Unknown ids: exit 3 with the page's words.
     const unknown = 'wt_000000000000';
     expect(await runCli(['walky', 'status', unknown], env)).toMatchObject({ code: 3, err: `no record of ${unknown} on this machine\n` });
@@ -100,7 +124,7 @@ describe('walky refusals and exit codes, each with the page\'s words', () => {
     // refusals.json: counts per reason, no body, no sender.
     const counts = await readFile(join(state.path, 'walky', 'refusals.json'), 'utf8');
     const parsed = JSON.parse(counts) as { reasons: Record<string, { count: number }> };
-    expect(parsed.reasons['that is your own pane']?.count).toBe(1);
+    expect(parsed.reasons['that is your own pane']?.count).toBe(2);
     expect(parsed.reasons['run this inside a pane, or send from the phone']?.count).toBe(1);
     expect(counts).not.toContain(S.address);
     expect(counts).not.toContain('to myself');
@@ -112,7 +136,12 @@ describe('walky refusals and exit codes, each with the page\'s words', () => {
     const env = walkyEnv(state.path);
     const s = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
     const t = await fakePane(tmux, state.path, 'target', 'fresh-idle', env);
-    await using bridge = await startBridge({ ...testBridgeOptions(tmux.tmpDir, state.path), walky: { off: true } });
+    // As the page says: COLLIE_WALKY=off in .env, read by the configuration as `collie serve` reads it.
+    await mkdir(env.COLLIE_CONFIG_DIR!, { recursive: true, mode: 0o700 });
+    await writeFile(join(env.COLLIE_CONFIG_DIR!, '.env'), 'COLLIE_WALKY=off\n', { mode: 0o600 });
+    const { walky } = bridgeOptions(configOrThrow(env));
+    expect(walky).toEqual({ off: true });
+    await using bridge = await startBridge({ ...testBridgeOptions(tmux.tmpDir, state.path), walky });
     await paneOf(bridge, s.paneId, idle);
     const T = await paneOf(bridge, t.paneId, idle);
     const r = await s.collie(['walky', 'send', T.address, 'hello']);

@@ -81,7 +81,7 @@ export async function startNerve(o: StartOptions): Promise<Nerve> {
       watcher?.close();
       await durable?.close();
       await api.close();
-      gateway.close();
+      await gateway.close();
       store.db.close();
     },
   };

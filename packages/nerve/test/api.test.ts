@@ -28,7 +28,7 @@ beforeAll(async () => {
   app = createApp({ gateway, hosts: () => new Set([HOST]), token: TOKEN });
 });
 afterAll(async () => {
-  gateway.close();
+  await gateway.close();
   store.db.close();
   await dir.remove();
 });

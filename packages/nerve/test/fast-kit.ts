@@ -13,11 +13,11 @@ import { Store } from '../src/store/store';
 export const FAKE = join(repoRoot, 'packages/testkit/fake-agent/claude-stream-json.mjs');
 export const assistant = (content: unknown[]) => ({ type: 'assistant', message: { id: `msg_${Math.random().toString(16).slice(2)}`, role: 'assistant', model: 'fake', content }, parent_tool_use_id: null });
 
-export async function fastRig(turns: unknown[], o: { settings?: Partial<SubagentSettings>; now?: () => number } = {}) {
+export async function fastRig(turns: unknown[], o: { settings?: Partial<SubagentSettings>; now?: () => number; script?: Record<string, unknown> } = {}) {
   const dir = await tempDir('nerve-fast-');
   const scriptFile = join(dir.path, 'script.json');
   const log = join(dir.path, 'cli.log');
-  await writeFile(scriptFile, JSON.stringify({ turns }));
+  await writeFile(scriptFile, JSON.stringify({ ...o.script, turns }));
   const store = new Store(openDb(join(dir.path, 'nerve.db')));
   const settings = SubagentSettings.parse({ progress_summaries: false, ...o.settings });
   const gateway = new Gateway({ store, cwd: dir.path, model: 'fake', env: { ...process.env, FAKE_CLAUDE_SCRIPT: scriptFile, FAKE_CLAUDE_LOG: log }, settings: () => settings, claudePath: FAKE, ...(o.now ? { now: o.now } : {}) });
@@ -31,7 +31,7 @@ export async function fastRig(turns: unknown[], o: { settings?: Partial<Subagent
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { text: string; duringTurn: boolean }),
     async [Symbol.asyncDispose]() {
-      gateway.close();
+      await gateway.close();
       store.db.close();
       await dir.remove();
     },

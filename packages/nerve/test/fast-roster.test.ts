@@ -47,6 +47,55 @@ describe('nerve fast tier (scripted stream-json CLI)', () => {
     expect(s.info().background_count).toBe(2);
   });
 
+  it('each status and stop reason from the frames: failed (by the runtime, a failed spawn), completed, a foreground Bash moved to the background, stopped by the orchestrator or by nobody known', async () => {
+    const updated = (task: string, patch: Record<string, unknown>) => ({ type: 'system', subtype: 'task_updated', task_id: task, patch });
+    const err = (toolUseId: string, text: string) => ({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content: text, is_error: true }] }, parent_tool_use_id: null });
+    await using rig = await fastRig([
+      {
+        frames: [
+          agentCall('toolu_f', 'Fails'),
+          started('task_f', 'Fails', { tool_use_id: 'toolu_f' }),
+          note('task_f', 'failed', 'boom'),
+          agentCall('toolu_e', 'Never spawns'),
+          err('toolu_e', 'Agent type not found'),
+          agentCall('toolu_c', 'Completes'),
+          started('task_c', 'Completes', { tool_use_id: 'toolu_c' }),
+          updated('task_c', { status: 'completed' }),
+          // A foreground Bash is the turn's own work: no record until it moves to the background.
+          assistant([{ type: 'tool_use', id: 'toolu_fg', name: 'Bash', input: { command: 'make test', description: 'Tests' } }]),
+          started('task_fg', 'Tests', { tool_use_id: 'toolu_fg', task_type: 'local_bash', is_backgrounded: false }),
+          agentCall('toolu_o', 'Stopped by the orchestrator'),
+          started('task_o', 'Stopped by the orchestrator', { tool_use_id: 'toolu_o' }),
+          assistant([{ type: 'tool_use', id: 'toolu_ts', name: 'TaskStop', input: { task_id: 'task_o' } }]),
+          note('task_o', 'stopped'),
+          agentCall('toolu_x', 'Stopped by nobody known'),
+          started('task_x', 'Stopped by nobody known', { tool_use_id: 'toolu_x' }),
+          note('task_x', 'stopped'),
+        ],
+      },
+      { frames: [updated('task_fg', { is_backgrounded: true })] },
+    ]);
+    const s = rig.gateway.create('statuses');
+    s.send({ text: 'go', origin: 'api', sender: 'test' });
+    await until(() => !s.isRunning && s.roster.list().length === 5 && !s.roster.list().some((r) => r.status === 'running' || r.status === 'starting'), 'five records settled');
+    const view = () => s.roster.list().map((r) => [r.name, r.kind, r.status, r.reason, r.attention]);
+    expect(view()).toEqual([
+      ['Fails', 'agent', 'failed', null, ['failed']],
+      ['Never spawns', 'agent', 'failed', null, ['failed']],
+      ['Completes', 'agent', 'completed', null, []],
+      ['Stopped by the orchestrator', 'agent', 'stopped', 'orchestrator', []],
+      ['Stopped by nobody known', 'agent', 'stopped', 'unknown_stop', []],
+    ]);
+    expect(s.roster.list()[0]!.summary).toBe('boom');
+    expect(s.roster.list()[1]!.summary).toBe('Agent type not found');
+    expect(s.info().background_count).toBe(0);
+    // The foreground Bash outlives its timeout and the runtime moves it to the background: now a record.
+    s.send({ text: 'next', origin: 'api', sender: 'test' });
+    await until(() => s.roster.list().length === 6, 'the backgrounded shell');
+    expect(s.roster.list()[5]).toMatchObject({ name: 'Tests', kind: 'shell', status: 'running', task_id: 'task_fg', background: true });
+    expect(s.info().background_count).toBe(1);
+  });
+
   it('the first final status wins; a resume of a finished task runs it again (runs 2)', async () => {
     await using rig = await fastRig([
       { frames: [agentCall('toolu_w', 'Worker'), started('task_w', 'Worker', { tool_use_id: 'toolu_w' }), note('task_w', 'completed', 'All done'), note('task_w', 'failed', 'late failure')] },

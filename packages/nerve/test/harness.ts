@@ -2,10 +2,11 @@
  * A Nerve gateway on a temp state dir, running the real Agent SDK and the real `claude` binary
  * against the testkit's scripted Messages API on loopback.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentRecord, NerveEventFrame } from '@collie/protocol';
-import { FAKE_API_KEY, startMessagesApi, tempDir, writeClaudeConfig, type MessagesApi, type TempDir } from '@collie/testkit';
+import { FAKE_API_KEY, repoRoot, startMessagesApi, tempDir, writeClaudeConfig, type MessagesApi, type TempDir } from '@collie/testkit';
 import { SubagentSettings } from '../src/config/config';
 import { Gateway } from '../src/gateway/gateway';
 import { openDb } from '../src/store/db';
@@ -78,7 +79,7 @@ export async function startRig(overrides: Partial<SubagentSettings> = {}, opts: 
       run();
     });
   const close = async () => {
-    gateway.close();
+    await gateway.close();
     store.db.close();
     await api.close();
     await dir.remove();
@@ -96,4 +97,25 @@ export async function startRig(overrides: Partial<SubagentSettings> = {}, opts: 
     waitForAgent: (sessionId, match, timeoutMs = 60_000) => until(() => gateway.sessions.get(sessionId)?.roster.list().find(match), 'an agent record', timeoutMs),
     [Symbol.asyncDispose]: close,
   };
+}
+
+/** `nerve serve --config <config>` as a child process of the test (the built `dist/nerve.mjs`), once it listens. */
+export async function startNerveProcess(config: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [join(repoRoot, 'packages/nerve/dist/nerve.mjs'), 'serve', '--config', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`nerve did not start: ${err}`)), 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /nerve listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`nerve exited ${code}: ${err}`)));
+  });
+  return { child, url };
 }

@@ -3,37 +3,16 @@
  * settle as interrupted (gateway_restart), no status was lost, transcripts lost at most the
  * last second, and the next turn carries the one-time reminder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type AgentRecord, NerveApiFile, NerveEventFrame, SessionInfo, type AgentTranscriptEvent } from '@collie/protocol';
-import { repoRoot, startMessagesApi, tempDir, type Turn } from '@collie/testkit';
-import { claudeEnv } from './harness';
+import { startMessagesApi, tempDir, type Turn } from '@collie/testkit';
+import { claudeEnv, startNerveProcess } from './harness';
 
 const say = (text: string, durationMs = 0): Turn => ({ blocks: [{ type: 'text', text }], durationMs });
 const bg = (description: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Agent', input: { description, prompt: description, run_in_background: true, subagent_type: 'general-purpose' } }] });
-
-async function startNerveProcess(config: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'packages/nerve/dist/nerve.mjs'), 'serve', '--config', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`nerve did not start: ${err}`)), 30_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /nerve listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`nerve exited ${code}: ${err}`)));
-  });
-  return { child, url };
-}
 
 let token = '';
 const json = async <T>(url: string, init?: RequestInit): Promise<T> => (await fetch(url, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } })).json() as Promise<T>;

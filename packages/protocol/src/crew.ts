@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ModelEvent } from './events';
 import { Snapshot } from './pane';
 import { AnswerRequest, KeysRequest, RequestId, SendReceipt, SendRequest } from './send';
+import { CrewCall, CrewFeed, CrewFeedEnd, CrewResult, CrewUnwatch, CrewWatch } from './crew-phone';
 
 /** `collie-` and 6 letters or digits: the crew's id, and the member part of the lead's addresses. */
 export const CrewId = z.string().regex(/^collie-[a-z0-9]{6}$/, 'a crew id is collie- and 6 lower-case letters or digits');
@@ -177,6 +178,10 @@ export const CrewUp = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), name: MemberName, version: z.string().min(1).max(40), snapshot: Snapshot }).strict(),
   z.object({ type: z.literal('event'), event: ModelEvent }).strict(),
   z.object({ type: z.literal('reply'), id: RequestId, receipt: SendReceipt.nullable(), error: z.object({ code: z.string().max(40), message: z.string().max(500) }).nullable() }).strict(),
+  // The answers to the lead's calls and watches (crew-phone.ts).
+  CrewResult,
+  CrewFeed,
+  CrewFeedEnd,
 ]);
 export type CrewUp = z.infer<typeof CrewUp>;
 
@@ -189,7 +194,7 @@ export const CrewRequest = z.discriminatedUnion('op', [
 export type CrewRequest = z.infer<typeof CrewRequest>;
 
 /** Lead → member, on the stream. */
-export const CrewDown = z.union([CrewRequest, z.object({ type: z.literal('ping'), at: z.number() }).strict()]);
+export const CrewDown = z.union([CrewRequest, z.object({ type: z.literal('ping'), at: z.number() }).strict(), CrewCall, CrewWatch, CrewUnwatch]);
 export type CrewDown = z.infer<typeof CrewDown>;
 
 /** The largest frame either side accepts (a snapshot of many panes). */

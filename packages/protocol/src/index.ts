@@ -14,3 +14,5 @@ export * from './ask-line';
 export * from './http-gates';
 export * from './crew';
 export * from './crew-walky';
+export * from './crew-phone';
+export * from './crew-page';

@@ -8,8 +8,14 @@
  * (no `result`), and `ignoreInterrupt` makes an interrupt end nothing, like a turn stuck in a tool.
  * A `stop_task` control request is answered, then (unless the script says `"stopTaskAnswers":
  * false`) followed by the task's `task_notification` with status `stopped`, as the CLI does.
+ * `"stopTaskDelayMs": n` answers each stop_task n ms late; `"stopTaskSilent": true` never answers
+ * one (a CLI stuck in a task's teardown).
  * FAKE_CLAUDE_LOG, when set, gets one JSON line per user message received: its text and whether
  * a turn was still running then (a queued message must never arrive during an earlier turn).
+ * FAKE_CLAUDE_EVENTS, when set, gets one JSON line per stop_task received and answered and one
+ * when the host closes it (`{"event": "stop_task" | "stop_task_answered" | "closed", "task_id"?,
+ * "how"?: "stdin_end" | "SIGTERM", "at"}`), so a test can see what a host waited for before it
+ * closed the CLI.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -20,11 +26,25 @@ const session = randomUUID();
 let turn = 0;
 let current = null;
 const out = (o) => process.stdout.write(`${JSON.stringify({ session_id: session, ...o })}\n`);
+const note = (event, more = {}) => {
+  if (process.env.FAKE_CLAUDE_EVENTS) appendFileSync(process.env.FAKE_CLAUDE_EVENTS, `${JSON.stringify({ event, ...more, at: Date.now() })}\n`);
+};
 const result = () => out({ type: 'result', subtype: 'success', is_error: false, duration_ms: 1, duration_api_ms: 1, num_turns: 1, result: '', total_cost_usd: 0, usage: { input_tokens: 0, output_tokens: 0 }, modelUsage: {}, permission_denials: [], uuid: randomUUID() });
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (!line.trim()) return;
   const m = JSON.parse(line);
+  if (m.type === 'control_request' && m.request?.subtype === 'stop_task') {
+    const taskId = m.request.task_id;
+    note('stop_task', { task_id: taskId });
+    if (script.stopTaskSilent === true) return;
+    setTimeout(() => {
+      note('stop_task_answered', { task_id: taskId });
+      out({ type: 'control_response', response: { subtype: 'success', request_id: m.request_id, response: {} } });
+      if (script.stopTaskAnswers !== false) out({ type: 'system', subtype: 'task_notification', task_id: taskId, status: 'stopped', output_file: '', summary: 'Stopped', uuid: randomUUID() });
+    }, script.stopTaskDelayMs ?? 0);
+    return;
+  }
   if (m.type === 'control_request') {
     const sub = m.request?.subtype;
     const response = sub === 'initialize' ? { commands: [], agents: [], output_style: 'default', available_output_styles: ['default'], models: [], account: {}, pid: process.pid } : {};
@@ -32,9 +52,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (sub === 'interrupt' && current && !current.ignoreInterrupt) {
       current = null;
       result();
-    }
-    if (sub === 'stop_task' && script.stopTaskAnswers !== false) {
-      out({ type: 'system', subtype: 'task_notification', task_id: m.request.task_id, status: 'stopped', output_file: '', summary: 'Stopped', uuid: randomUUID() });
     }
     return;
   }
@@ -52,4 +69,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     }
   }
 });
-process.stdin.on('end', () => process.exit(0));
+process.stdin.on('end', () => {
+  note('closed', { how: 'stdin_end' });
+  process.exit(0);
+});
+// The SDK's close ends stdin and may signal the process too.
+process.on('SIGTERM', () => {
+  note('closed', { how: 'SIGTERM' });
+  process.exit(143);
+});

@@ -80,6 +80,7 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
       width: opts.width,
       height: opts.height,
       inputText: claudeInputText,
+      requests: api.requests,
       pressEveryMs: 750,
       cleanup,
     });

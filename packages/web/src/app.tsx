@@ -8,6 +8,7 @@ import { NotFound } from './routes/not-found';
 import { PanePage } from './routes/pane-page';
 import { AuthGate } from './components/auth-gate';
 import { DevicesPage } from './routes/devices-page';
+import { CrewPage } from './routes/crew-page';
 import type { Route } from './lib/routes';
 import { DurableHome } from './routes/durable-home';
 import { DurableChat } from './routes/durable-chat';
@@ -51,6 +52,8 @@ function Page({ route }: { readonly route: Route }) {
       return <PanePage key={route.id} id={route.id} />;
     case 'devices':
       return <DevicesPage />;
+    case 'crew':
+      return <CrewPage />;
     case 'durable':
       return <DurableHome key={route.agent} agent={route.agent} />;
     case 'durable-chat':

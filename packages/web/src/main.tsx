@@ -22,6 +22,7 @@ import './styles/keys.css';
 import './styles/sends.css';
 import './styles/offline.css';
 import './styles/devices.css';
+import './styles/crew.css';
 import './styles/durable.css';
 import './styles/durable-chat.css';
 import './styles/nerve.css';

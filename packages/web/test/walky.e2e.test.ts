@@ -117,7 +117,8 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     await line.waitFor({ state: 'detached' });
 
     // An id the log holds in the pane's text becomes a chip that opens the sheet on it.
-    const chip = page.locator('.wk-chip', { hasText: replyId });
+    // (In the Terminal view: the chips under the screen. The Chat, hidden now, has its own chip in the agent's reply.)
+    const chip = page.locator('.wk-pane .wk-chip', { hasText: replyId });
     await chip.waitFor({ timeout: 60_000 });
     await chip.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('web/walky-chip.png') });

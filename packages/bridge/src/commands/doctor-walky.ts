@@ -2,12 +2,18 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { skillStatus } from '../skill';
-import { findSs } from '../walky/peer';
+import { findSs, selfProof, SS_DIRS } from '../walky/peer';
 import type { Check } from './doctor';
 import { skillContext } from './skill';
 
-/** The walky rows of `collie doctor`: the socket, the refusals per reason, the skill's copies. */
-export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv): Promise<Check[]> {
+/** Why `walky-proof` fails: the bridge then answers every call `not_proved` (docs/walky.md). */
+const UNPROVED = 'the bridge cannot prove which pane calls, and answers every collie walky call not_proved';
+
+/**
+ * The walky rows of `collie doctor`: the socket, the proof of the calling pane, the refusals per
+ * reason, the skill's copies. `ssDirs`: where `ss` is looked for after `PATH` (the bridge's own).
+ */
+export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv, ssDirs: readonly string[] = SS_DIRS): Promise<Check[]> {
   const dir = join(config.stateDir, 'walky');
   const checks: Check[] = [];
   const sock = await stat(join(dir, 'sock')).catch(() => null);
@@ -17,10 +23,9 @@ export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv): Promi
     const mode = sock.mode & 0o777;
     checks.push({ name: 'walky', ok: mode === 0o600, detail: `${join(dir, 'sock')} (mode ${mode.toString(8).padStart(4, '0')}${mode === 0o600 ? '' : ', must be 0600'})${off}` });
   }
-  // The bridge proves a caller's pane by its end of the connection, which only ss reads (docs/walky.md).
-  if (process.platform === 'linux' && (await findSs(env)) === null) {
-    checks.push({ name: 'walky-proof', ok: false, detail: 'ss (iproute2) is not installed: the bridge cannot prove which pane calls, and answers every collie walky call not_proved' });
-  }
+  // The bridge proves a caller's pane by its end of the connection, which only ss reads (docs/walky.md):
+  // the proof is made here once, end to end, on a connection of this process's own.
+  if (process.platform === 'linux') checks.push(await proofCheck(env, ssDirs));
   let reasons: Record<string, { count: number }> = {};
   try {
     reasons = (JSON.parse(await readFile(join(dir, 'refusals.json'), 'utf8')) as { reasons: Record<string, { count: number }> }).reasons ?? {};
@@ -36,4 +41,12 @@ export async function walkyChecks(config: Config, env: NodeJS.ProcessEnv): Promi
   const parts = [`installed: ${by('installed').join(', ') || 'none'}`, ...(stale.length ? [`stale: ${stale.join(', ')} (run collie skill sync)`] : []), ...(refused.length ? [`refused: ${refused.join(', ')}`] : [])];
   checks.push({ name: 'skill-walky-talky', ok: stale.length === 0, detail: parts.join('; ') });
   return checks;
+}
+
+async function proofCheck(env: NodeJS.ProcessEnv, ssDirs: readonly string[]): Promise<Check> {
+  const ss = await findSs(env, ssDirs);
+  if (ss === null) return { name: 'walky-proof', ok: false, detail: `ss (iproute2) is not installed: ${UNPROVED}` };
+  const proof = await selfProof(ss);
+  if (proof.ok) return { name: 'walky-proof', ok: true, detail: `the bridge proves which pane calls: a test connection was proved with ${ss}` };
+  return { name: 'walky-proof', ok: false, detail: `a test connection was not proved (${proof.why.replace(/^walky: /, '')}): ${UNPROVED}` };
 }

@@ -125,10 +125,13 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it("reads COLLIE_NERVE_API as an absolute path to Nerve's api.json, none by default", () => {
+  it("reads COLLIE_NERVE_API as absolute paths to Nerves' api.json files or folders, none by default", () => {
     expect(ok(loadConfig({}, deps())).config.nerveApiFile).toBeNull();
     expect(ok(loadConfig({ COLLIE_NERVE_API: '/srv/nerve/api.json' }, deps())).config.nerveApiFile).toBe('/srv/nerve/api.json');
-    expect(errors(loadConfig({ COLLIE_NERVE_API: 'nerve/api.json' }, deps()))).toEqual(['COLLIE_NERVE_API: "nerve/api.json" is not an absolute path to Nerve\'s api.json']);
+    expect(ok(loadConfig({ COLLIE_NERVE_API: '/srv/nerve/api.json:/srv/nerves' }, deps())).config.nerveApiFile).toBe('/srv/nerve/api.json:/srv/nerves');
+    expect(errors(loadConfig({ COLLIE_NERVE_API: 'nerve/api.json' }, deps()))).toEqual([
+      'COLLIE_NERVE_API: "nerve/api.json" is not \':\'-separated absolute paths to a Nerve\'s api.json or a folder of Nerve state dirs: entry "nerve/api.json" is not an absolute path',
+    ]);
   });
 
   it('reports every bad variable at once, each by name', () => {

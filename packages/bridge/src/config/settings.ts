@@ -4,6 +4,7 @@
  */
 import { isIPv4 } from 'node:net';
 import { z } from 'zod';
+import { parseNerveSources } from '../nerve/sources';
 
 /** A setting's value that failed to parse, with the reason. */
 class Invalid {
@@ -104,9 +105,10 @@ function parseLogin(raw: string): string | Invalid {
   return /^[^\s,]{1,200}$/.test(raw) ? raw : new Invalid(`${JSON.stringify(raw)} is not a login (one, without spaces or commas, as Tailscale-User-Login carries it)`);
 }
 
-/** `COLLIE_NERVE_API`: an absolute path to Nerve's api.json. */
+/** `COLLIE_NERVE_API`: Nerves' api.json files and folders of Nerve state dirs, `:`-separated (nerve/sources.ts). */
 function parseApiFile(raw: string): string | Invalid {
-  return raw.startsWith('/') && !raw.includes('\0') && raw.length <= 1000 ? raw : new Invalid(`${JSON.stringify(raw.slice(0, 100))} is not an absolute path to Nerve's api.json`);
+  const got = parseNerveSources(raw);
+  return got.ok ? raw : new Invalid(`${JSON.stringify(raw.slice(0, 100))} is not ':'-separated absolute paths to a Nerve's api.json or a folder of Nerve state dirs: ${got.message}`);
 }
 
 /** Machine names appear in walky addresses (`<member>/<pane>#<token>`): no `/`, `#` or spaces. */

@@ -14,6 +14,10 @@ import { decideJoin, keyIdOfText, leadStanding, memberStanding, type LeadFile } 
 import { LeadLink, splitPaneId } from './lead-link';
 import { CrewError, startCrewListener, type CrewListener } from './listener';
 import { MemberLink, type LinkState, type MemberSends } from './member-link';
+import type { MemberPhone } from './member-calls';
+import { leadPhone, type LeadPhone } from './lead-phone';
+import type { Redactor } from '../redact';
+import { serveAskSocket } from './ask-socket';
 import { verifyRequest } from './sign';
 import { walkyRelay } from './walky-relay';
 import type { CrewPort, CrewWalkyHost } from '../walky/crew-port';
@@ -29,7 +33,9 @@ export interface CrewOptions {
   machine: string;
   run: string;
   /** The lead's masking, applied to everything members send up. */
-  redact: (text: string) => string;
+  redact: Redactor;
+  /** What a member lends its lead's phone beyond sends (box, cancel, Chat, screens, durable agents). */
+  phone?: Omit<MemberPhone, 'version'>;
   log?: (line: string) => void;
   /** Walky's side of messages across the crew (walky/service.ts), once walky has started. */
   walky?: () => CrewWalkyHost | null;
@@ -45,6 +51,10 @@ export interface Crew {
   send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
   keys(paneId: string, keys: Parameters<MemberSends['keys']>[1], requestId: string): Promise<SendReceipt>;
   answer(paneId: string, req: Parameters<MemberSends['answer']>[1]): Promise<SendReceipt>;
+  /** On a lead: box actions, cancels, Chat, screens and durable agents of members' panes and agents. */
+  readonly phone: LeadPhone;
+  /** On a lead: the members connected now. */
+  connected(): string[];
   /** On a member: its stream to the lead (connected, why the lead last refused it); else null. */
   link(): LinkState | null;
   /** The crew for the phone: its machines, who is reachable now. */
@@ -64,6 +74,24 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
   const files = crewFiles(o.stateDir);
   await ensureStateDir(files.dir);
   const replay = await readSeen(o.stateDir);
+  // The CLI's `collie crew update --all` asks the members through this running lead.
+  const ask = await serveAskSocket(o.stateDir, async () => {
+    const c = crew;
+    if (c?.role !== 'lead') return [];
+    return Promise.all(
+      c.members.map(async (m) => {
+        if (!lead.connected(m.name)) return { name: m.name, version: null, reachable: false, problem: 'not connected to the lead' };
+        try {
+          return { name: m.name, version: await phone.version(m.name, 5000), reachable: true, problem: null };
+        } catch (err) {
+          return { name: m.name, version: null, reachable: true, problem: (err as Error).message.replace(/^crew: /, '') };
+        }
+      }),
+    );
+  }).catch((err: Error) => {
+    o.log?.(`crew: cannot serve ${files.dir}/ask.sock: ${err.message}; collie crew update --all reads the versions last seen`);
+    return null;
+  });
   let crew: CrewFile | null = null;
   let id: Identity | null = null;
   let listener: CrewListener | null = null;
@@ -80,6 +108,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       saveStatus();
     },
   }, o.redact);
+  const phone = leadPhone(lead.calls, (name) => lead.connected(name), o.redact, (lines, width) => o.redact.lines(lines, { width }));
 
   const join = async (body: string, header: string | undefined): Promise<unknown> => {
     if (crew?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine does not lead a crew');
@@ -188,7 +217,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       member = null;
       memberKey = key;
       if (next?.role === 'member' && id) {
-        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}) });
+        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}), ...(o.phone ? { phone: { ...o.phone, version: o.version } } : {}) });
         member.start();
       }
     }
@@ -224,6 +253,8 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     send: (paneId, text, requestId) => lead.request(paneId, 'send', { text, request_id: requestId }),
     keys: (paneId, keys, requestId) => lead.request(paneId, 'keys', { keys: [...keys], request_id: requestId }),
     answer: (paneId, req) => lead.request(paneId, 'answer', req),
+    phone,
+    connected: () => (crew?.role === 'lead' ? crew.members.map((m) => m.name).filter((n) => lead.connected(n)) : []),
     link: () => (member ? { ...member.state } : null),
     view: (): CrewView => {
       const c = crew;
@@ -263,6 +294,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       if (debounce) clearTimeout(debounce);
       member?.stop();
       lead.stop();
+      await ask?.close();
       await listener?.close();
       await saveSeen;
     },

@@ -4,11 +4,13 @@
  * request ids. The lead polls nothing; a member that drops is greyed, not forgotten.
  */
 import type { WebSocket } from 'ws';
-import { CREW_MAX_FRAME, CrewUp, type AnswerRequest, type CrewRequest, type KeyName, type ModelEvent, type Pane, type SendReceipt } from '@collie/protocol';
+import { CREW_MAX_FRAME, CrewUp, type AnswerRequest, type CrewDown, type CrewRequest, type KeyName, type ModelEvent, type Pane, type SendReceipt } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { ApiError } from '../http/api-error';
 import { SendRefusal } from '../send/refusal';
 import { maskPane, maskReceipt } from './mask-up';
+import { LeadCalls } from './lead-calls';
+import { MemberDurable } from './lead-durable';
 
 /** A member's pane id on the lead: `@<member>/<its id on the member>`. */
 export const leadPaneId = (member: string, id: string) => `@${member}/${id}`;
@@ -35,6 +37,10 @@ export class LeadLink {
   /** Lead-side pane ids per member, kept while the member is away (greyed). */
   private readonly panes = new Map<string, Set<string>>();
   private readonly lastSeen = new Map<string, number>();
+  /** Members' durable agents in the lead's one Durable agents section. */
+  private readonly durable: MemberDurable;
+  /** Box actions, cancels, Chat, screens and durable taps carried to members (crew-phone.ts). */
+  readonly calls: LeadCalls;
 
   constructor(
     private readonly hub: EventHub,
@@ -42,7 +48,18 @@ export class LeadLink {
     /** The lead's own masking (COLLIE_REDACT), applied again to all a member sends up. */
     private readonly mask: (text: string) => string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.durable = new MemberDurable(hub, mask);
+    this.calls = new LeadCalls((name, f) => this.down(name, f));
+  }
+
+  /** One frame down a member's stream; false when it is not connected. */
+  down(name: string, f: CrewDown): boolean {
+    const s = this.sessions.get(name);
+    if (!s) return false;
+    s.ws.send(JSON.stringify(f));
+    return true;
+  }
 
   connected(name: string): boolean {
     return this.sessions.has(name);
@@ -70,7 +87,10 @@ export class LeadLink {
         version = f.version;
         this.events.onStatus(name, true, version);
         this.hello(name, f.snapshot.panes, f.snapshot.sends);
+        this.durable.hello(name, f.snapshot.durable);
+        this.calls.attached(name);
       } else if (f.type === 'event') this.event(name, f.event);
+      else if (f.type !== 'reply') this.calls.frame(name, f);
       else {
         const p = session.pending.get(f.id);
         if (!p) return;
@@ -89,7 +109,9 @@ export class LeadLink {
         p.reject(new ApiError('member_unreachable', `crew: ${name} dropped before it answered; send again with the same request id (it is never typed twice)`));
       }
       this.events.onStatus(name, false, version);
+      this.calls.closed(name);
       this.grey(name);
+      this.durable.grey(name, this.lastSeen.get(name) ?? this.now());
     });
     ws.on('error', () => undefined);
   }
@@ -101,6 +123,8 @@ export class LeadLink {
     s?.ws.close(4403, 'crew: removed');
     for (const id of this.panes.get(name) ?? []) this.hub.publish({ type: 'pane.removed', id });
     this.panes.delete(name);
+    this.calls.forget(name);
+    this.durable.forget(name);
   }
 
   members(): string[] {
@@ -175,7 +199,8 @@ export class LeadLink {
         this.hub.publish({ type: 'send.updated', receipt: this.receiptUp(name, e.receipt) });
         break;
       default:
-        break; // durable agents of members: not merged yet (docs/crew.md)
+        if (e.type.startsWith('durable.')) this.durable.event(name, e as Parameters<MemberDurable['event']>[1]);
+        break;
     }
   }
 

@@ -10,6 +10,7 @@ import { toApiError } from '../http/api-error';
 import type { Identity } from './identity';
 import { signedHeaders } from './client';
 import { pinnedTls } from './tls';
+import { MemberCalls, type MemberPhone } from './member-calls';
 
 export interface MemberSends {
   send(paneId: string, text: string, requestId: string): Promise<SendReceipt>;
@@ -29,6 +30,8 @@ export interface MemberLinkOptions {
   log?: (line: string) => void;
   /** The clock of signatures; a test sets it off to see `stale`. */
   now?: () => number;
+  /** Box actions, cancels, Chat, screens and durable agents for the lead's phone (crew-phone.ts). */
+  phone?: MemberPhone;
 }
 
 /** Why the lead last refused the stream (`removed`, `stale`, …), or null while it is fine. */
@@ -42,9 +45,11 @@ export class MemberLink {
   private offHub: (() => void) | null = null;
   private lastError = '';
   readonly state: LinkState = { connected: false, refused: null, attempts: 0 };
+  private readonly calls: MemberCalls | null;
 
   constructor(private readonly o: MemberLinkOptions) {
     this.delay = o.backoff?.first ?? 500;
+    this.calls = o.phone ? new MemberCalls(o.phone, o.name, (f) => this.up(f), (id) => o.hub.panes.has(id)) : null;
   }
 
   start(): void {
@@ -55,6 +60,7 @@ export class MemberLink {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.offHub?.();
+    this.calls?.reset();
     this.ws?.close(1001, 'member stopping');
   }
 
@@ -94,10 +100,10 @@ export class MemberLink {
       this.state.connected = true;
       this.state.refused = null;
       this.lastError = '';
-      const snap = this.o.hub.snapshot();
-      this.up({ type: 'hello', name: this.o.name, version: this.o.version, snapshot: { ...snap, durable: undefined } });
+      // Panes, sends and durable agents go up as this machine's hub holds them (already masked).
+      this.up({ type: 'hello', name: this.o.name, version: this.o.version, snapshot: this.o.hub.snapshot() });
       this.offHub = this.o.hub.subscribe((event) => {
-        if (CREW_UP_EVENTS.has(event.type) && (event.type.startsWith('pane.') || event.type === 'send.updated')) this.up({ type: 'event', event });
+        if (CREW_UP_EVENTS.has(event.type)) this.up({ type: 'event', event });
       });
     });
     ws.on('message', (data: Buffer, isBinary: boolean) => {
@@ -109,12 +115,16 @@ export class MemberLink {
         return;
       }
       const f = CrewDown.safeParse(json);
-      if (!f.success || f.data.type !== 'request') return;
-      void this.run(f.data);
+      if (!f.success) return;
+      if (f.data.type === 'request') void this.run(f.data);
+      else if (f.data.type === 'call') void this.calls?.call(f.data);
+      else if (f.data.type === 'watch') this.calls?.watch(f.data);
+      else if (f.data.type === 'unwatch') this.calls?.unwatch(f.data);
     });
     ws.on('close', () => {
       this.offHub?.();
       this.offHub = null;
+      this.calls?.reset();
       this.state.connected = false;
       if (this.ws === ws) this.ws = null;
       if (this.stopped) return;
@@ -131,7 +141,16 @@ export class MemberLink {
   }
 
   private up(frame: CrewUp): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    let text = JSON.stringify(frame);
+    // A frame over the link's limit would close the stream, again at every reconnect: a hello
+    // goes without its durable threads (the lead reads a conversation when it is opened), and
+    // any other frame that large is left out, said once in the log.
+    if (Buffer.byteLength(text) > CREW_MAX_FRAME && frame.type === 'hello' && frame.snapshot.durable) {
+      text = JSON.stringify({ ...frame, snapshot: { ...frame.snapshot, durable: { ...frame.snapshot.durable, threads: [] } } });
+    }
+    if (Buffer.byteLength(text) > CREW_MAX_FRAME) return this.o.log?.(`crew: a ${frame.type} frame is over the link's ${CREW_MAX_FRAME / 1024 / 1024} MB; not sent to the lead`);
+    this.ws.send(text);
   }
 
   /** One request of the lead, through this machine's send protocol; the receipt or the error goes back. */

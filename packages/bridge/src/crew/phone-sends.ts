@@ -2,7 +2,6 @@
  * The phone's sends on a lead: a member's pane (`@<member>/…`) is acted on by its member, through
  * its own send protocol; every other pane by this machine's send service.
  */
-import { ApiError } from '../http/api-error';
 import type { SendService } from '../send/send-service';
 import type { Crew } from './index';
 
@@ -13,12 +12,11 @@ export function phoneSends(local: PhoneSends, crew: () => Crew | null): PhoneSen
     const c = crew();
     return c?.owns(paneId) ? c : null;
   };
-  const notYet = (what: string) => Promise.reject(new ApiError('bad_request', `crew: ${what} do not reach a member's pane yet (docs/crew.md)`));
   return {
     send: (paneId, text, requestId) => member(paneId)?.send(paneId, text, requestId) ?? local.send(paneId, text, requestId),
     keys: (paneId, keys, requestId) => member(paneId)?.keys(paneId, keys, requestId) ?? local.keys(paneId, keys, requestId),
     answer: (paneId, req) => member(paneId)?.answer(paneId, req) ?? local.answer(paneId, req),
-    cancel: (paneId, requestId) => (member(paneId) ? notYet('cancels') : local.cancel(paneId, requestId)),
-    box: (paneId, req) => (member(paneId) ? notYet('box actions') : local.box(paneId, req)),
+    cancel: (paneId, requestId) => member(paneId)?.phone.cancel(paneId, requestId) ?? local.cancel(paneId, requestId),
+    box: (paneId, req) => member(paneId)?.phone.box(paneId, req) ?? local.box(paneId, req),
   };
 }

@@ -15,7 +15,7 @@ import type { PaneChats } from '../transcripts';
 import type { PushService } from '../push';
 import { pushRoutes } from '../push/routes';
 import { walkyRoutes } from './routes/walky';
-import { crewRoutes } from './routes/crew';
+import { crewRoutes, type CrewAdminRoutes } from './routes/crew';
 import { nerveRoutes } from './routes/nerve';
 import type { NerveLink } from '../nerve';
 import type { PhoneWalky } from '../walky';
@@ -51,6 +51,8 @@ export interface AppDeps {
   walky?: () => PhoneWalky | null;
   /** The crew as the running bridge knows it (absent: no /api/crew route). */
   crew?: () => CrewView;
+  /** The Crew page's invite and remove (on a lead). */
+  crewAdmin?: CrewAdminRoutes;
   /** Nerve's API for a paired device (absent: no /api/nerve routes). */
   nerve?: { link: Pick<NerveLink, 'forward'>; apiFile: string | null };
 }
@@ -108,7 +110,7 @@ export function createApp(d: AppDeps): Hono {
   app.route('/api', devicesRoutes(d));
   if (d.push) app.route('/api/push', pushRoutes(d.push));
   if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
-  if (d.crew) app.route('/api/crew', crewRoutes(d.crew));
+  if (d.crew) app.route('/api/crew', crewRoutes(d.crew, d.crewAdmin));
   if (d.nerve) app.route('/api/nerve', nerveRoutes(d.nerve.link, d.nerve.apiFile));
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 

@@ -1,4 +1,4 @@
 declare module 'qrcode-terminal' {
-  const qrcode: { generate(text: string, opts: { small?: boolean }, cb: (code: string) => void): void };
+  const qrcode: { error: number; generate(text: string, opts: { small?: boolean }, cb: (code: string) => void): void };
   export default qrcode;
 }

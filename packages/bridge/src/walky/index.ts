@@ -33,10 +33,11 @@ export interface WalkyOptions {
   off?: boolean;
   /** The crew this machine is in (crew/walky-relay.ts), asked at each message. */
   crew?: () => CrewPort | null;
-  /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock. */
+  /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock and its timers (a clock the test controls). */
   queueMs?: number;
   waitMs?: number;
   now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => () => void;
   procRoot?: string;
 }
 
@@ -67,7 +68,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     waitMs: o.waitMs ?? WALKY_WAIT_MS,
     ...(o.crew ? { crew: o.crew } : {}),
   });
-  const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now });
+  const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now, ...(o.setTimer ? { setTimer: o.setTimer } : {}) });
   // A message for another machine's pane (`to.member`) is that machine's to type: its outcome comes back with its crew updates.
   for (const m of log.all()) if (m.state === 'accepted' && m.to && m.to.member === undefined) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
 

@@ -10,8 +10,9 @@
  * process is refused with the reason (`not_proved`).
  */
 import { execFile } from 'node:child_process';
-import { access, constants, open, readdir, readlink } from 'node:fs/promises';
-import type { Socket } from 'node:net';
+import { access, constants, mkdtemp, open, readdir, readlink, rm } from 'node:fs/promises';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseStat } from '../procs';
 
@@ -142,4 +143,41 @@ async function fdLinks(root: string, pid: number): Promise<string[]> {
   const dir = join(root, String(pid), 'fd');
   const fds = await readdir(dir).catch(() => [] as string[]);
   return Promise.all(fds.map((fd) => readlink(join(dir, fd)).catch(() => '')));
+}
+
+/**
+ * The proof made once end to end, as the bridge makes it for every call: this process opens a
+ * connection to a socket of its own (in a fresh 0700 temp folder), and `peerOf` and
+ * `proveCaller` must prove that this process holds the other end. `collie doctor`'s
+ * `walky-proof` row; the reason is the very one the bridge would answer (`not_proved`).
+ */
+export async function selfProof(ss: string | null): Promise<{ ok: true } | { ok: false; why: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'collie-proof-'));
+  const path = join(dir, 'sock');
+  const server = createServer();
+  let client: Socket | null = null;
+  let conn: Socket | null = null;
+  try {
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, resolve);
+    });
+    const c = connect(path);
+    client = c;
+    await new Promise<void>((resolve, reject) => {
+      c.once('connect', resolve);
+      c.once('error', reject);
+    });
+    conn = await accepted;
+    const proof = await proveCaller(process.pid, peerOf(conn, path, ss), new Set());
+    return 'refused' in proof ? { ok: false, why: proof.refused } : { ok: true };
+  } catch (err) {
+    return { ok: false, why: `walky: cannot open a test socket in ${dir}: ${(err as Error).message}` };
+  } finally {
+    client?.destroy();
+    conn?.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  }
 }

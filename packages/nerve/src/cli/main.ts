@@ -46,4 +46,6 @@ async function main(): Promise<number> {
   return EXIT.ok;
 }
 
-process.exitCode = await main();
+// Exit when done: a runtime's process that ignored its close must not hold the gateway past
+// its bounded shutdown (nerve.close waits for the shells' stop_task answers, at most 5 s).
+process.exit(await main());

@@ -83,7 +83,7 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     const c = convs.get(e.session_id);
     const s = gateway.sessions.get(e.session_id);
     if (!c || !s) {
-      if (s && e.type !== 'session.text') open(s);
+      if (s && e.type !== 'session.text' && e.type !== 'agent.transcript') open(s);
       return;
     }
     switch (e.type) {
@@ -102,6 +102,7 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
         return;
       case 'queue.update':
       case 'session.stop_event':
+      case 'agent.transcript': // the durable item carries the record, not its transcript
         return;
     }
   };

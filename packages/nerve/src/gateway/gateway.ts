@@ -73,7 +73,7 @@ export class Gateway {
   delete(id: string): boolean {
     const s = this.sessions.get(id);
     if (!s) return false;
-    s.shutdown('archived');
+    void s.shutdown('archived');
     this.sessions.delete(id);
     this.opts.store.deleteSession(id);
     return true;
@@ -108,10 +108,15 @@ export class Gateway {
     this.opts.store.flush();
   }
 
-  /** A clean shutdown: every runtime goes, its live agents end as interrupted (gateway_restart). */
-  close(): void {
+  /**
+   * A clean shutdown: every runtime goes, its live agents end as interrupted (gateway_restart).
+   * Their statuses are written at once; it resolves when every runtime has closed, after its
+   * shells' stop_task answers (each runtime waits at most TASK_STOP_WAIT_MS, all at once).
+   */
+  async close(): Promise<void> {
     clearInterval(this.timer);
-    for (const s of this.sessions.values()) s.shutdown('gateway_restart');
+    const closing = [...this.sessions.values()].map((s) => s.shutdown('gateway_restart'));
     this.opts.store.flush();
+    await Promise.all(closing);
   }
 }

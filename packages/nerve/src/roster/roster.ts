@@ -58,6 +58,8 @@ export class Roster {
   private readonly asking = new Map<string, string>();
   /** Task ids the orchestrator's own TaskStop named. */
   private readonly orchestratorStops = new Set<string>();
+  /** Records already announced as stop_unconfirmed (said once, at the tick it applies). */
+  private readonly unconfirmed = new Set<string>();
 
   constructor(
     readonly sessionId: string,
@@ -133,7 +135,10 @@ export class Roster {
       this.stopReasons.set(id, reason);
       // A record the runtime never reported has nothing to stop: it ends here.
       if (r.status === 'starting' && !r.task_id) this.finish(r, 'stopped', reason);
-      else this.update(r, { status: 'stopping', stop_requested_at: this.now() }, true);
+      else {
+        this.unconfirmed.delete(id);
+        this.update(r, { status: 'stopping', stop_requested_at: this.now() }, true);
+      }
     }
   }
 
@@ -160,6 +165,14 @@ export class Roster {
       if (r.status === 'starting' && now - r.created_at > NEVER_STARTED_MS) this.finish(r, 'lost', 'never_started');
       const gone = r.task_id ? this.vanishedAt.get(r.task_id) : undefined;
       if (gone !== undefined && isLive(r.status) && now - gone >= this.limits.lostGraceSeconds * 1000) this.finish(r, 'lost', 'vanished');
+      // The flag is computed on read; clients following events hear of it once, when it applies.
+      if (r.status === 'stopping' && !this.unconfirmed.has(r.agent_id)) {
+        const attention = this.attention(r);
+        if (attention.includes('stop_unconfirmed')) {
+          this.unconfirmed.add(r.agent_id);
+          this.hooks.changed({ ...r, attention }, false);
+        }
+      }
     }
   }
 
@@ -168,8 +181,9 @@ export class Roster {
     if (parentAgent) {
       const rec = this.records.get(parentAgent)!;
       this.line(parentAgent, 'tool_call', { id: toolUseId, name, input });
-      this.update(rec, { activity: `${name} ${callName(name, input)}`.slice(0, 200) }, false);
+      // Flagged before the record goes out, so the update that says it asks carries needs_input.
       if (name === 'AskUserQuestion' && !rec.background) this.asking.set(toolUseId, parentAgent);
+      this.update(rec, { activity: `${name} ${callName(name, input)}`.slice(0, 200) }, false);
     }
     if (name === 'TaskStop' && typeof input.task_id === 'string') this.orchestratorStops.add(input.task_id);
     if (this.byCall.has(toolUseId)) return;
@@ -181,6 +195,7 @@ export class Roster {
   }
 
   private onResult(toolUseId: string, isError: boolean, text: string, named: string | null): void {
+    // An answered question (the agent's frame for this result sends the record out again).
     this.asking.delete(toolUseId);
     const id = this.byCall.get(toolUseId);
     const r = id ? this.records.get(id) : undefined;
@@ -368,6 +383,7 @@ export class Roster {
   private finish(r: AgentRecord, status: AgentStatus, reason: EndReason | null, summary?: string): void {
     if (!isLive(r.status)) return;
     this.stopReasons.delete(r.agent_id);
+    this.unconfirmed.delete(r.agent_id);
     for (const [call, agent] of this.asking) if (agent === r.agent_id) this.asking.delete(call);
     this.update(r, { status, reason, ended_at: this.now(), ...(summary ? { summary } : {}) }, true);
     this.line(r.agent_id, 'status', { status, reason });

@@ -17,8 +17,11 @@ import { reminderFor } from './reminder';
 
 /** A stopped turn that has not ended after this long, while agents run, is left running (spec: 5 s). */
 export const TURN_STOP_WAIT_MS = 5_000;
-/** How long a runtime that goes away waits for its shells' stop_task answers before it closes. */
-export const TASK_STOP_WAIT_MS = 3_000;
+/**
+ * How long a runtime that goes away waits for its shells' stop_task answers before it closes
+ * (also the bound of a clean gateway shutdown: every runtime waits at once).
+ */
+export const TASK_STOP_WAIT_MS = 5_000;
 
 export interface SessionDeps {
   store: Store;
@@ -52,7 +55,12 @@ export class Session {
     const s = deps.settings();
     this.roster = new Roster(meta.session_id, deps.now, deps.newAgentId, {
       changed: (r, status) => this.onRecord(r, status),
-      event: (e) => deps.store.event(capTranscriptItem(e, deps.settings().transcript_item_max_bytes)),
+      event: (e) => {
+        // Stored behind and streamed at once, the same capped line.
+        const line = capTranscriptItem(e, deps.settings().transcript_item_max_bytes);
+        deps.store.event(line);
+        deps.emit({ type: 'agent.transcript', session_id: meta.session_id, line });
+      },
     }, { lostGraceSeconds: s.lost_grace_seconds, stopConfirmSeconds: s.stop_confirm_seconds });
     this.roster.load(deps.store.agents(meta.session_id), (id) => deps.store.nextSeq(id));
     this.queue = new TurnQueue(deps.now, deps.newQueueId);
@@ -121,7 +129,7 @@ export class Session {
     const live = this.roster.live().map((r) => r.agent_id);
     if (scope === 'force') {
       this.event('force_stop_requested', by, { live_agents: live });
-      this.endRuntime('force_stop');
+      void this.endRuntime('force_stop');
       // A stop never touches the queue: a queued message runs after the stopped turn (on a new runtime).
       this.runNext();
       return { outcome: 'stopped', live_agents: live };
@@ -150,7 +158,7 @@ export class Session {
     const stillLive = this.roster.live().map((r) => r.agent_id);
     if (stillLive.length > 0) return { outcome: 'not_stopped', live_agents: stillLive };
     // No live agents: cancelling (shutting the runtime down) ends nothing else.
-    this.endRuntime('process_ended');
+    void this.endRuntime('process_ended');
     this.runNext();
     return { outcome: 'stopped', live_agents: [] };
   }
@@ -196,7 +204,7 @@ export class Session {
     const live = this.roster.live().map((r) => r.agent_id);
     if (live.length > 0) return { ok: false, live };
     if (model !== this.meta.model) {
-      this.endRuntime('model_switch');
+      void this.endRuntime('model_switch');
       this.save({ model });
     }
     return { ok: true };
@@ -210,15 +218,19 @@ export class Session {
   archive(force: boolean): { ok: true } | { ok: false; live: string[] } {
     const live = this.roster.live().map((r) => r.agent_id);
     if (live.length > 0 && !force) return { ok: false, live };
-    this.endRuntime('archived');
+    void this.endRuntime('archived');
     this.save({ archived: true });
     return { ok: true };
   }
 
-  /** The gateway shuts down or the session is deleted: the runtime goes, live agents end. */
-  shutdown(reason: EndReason): void {
-    this.endRuntime(reason);
+  /**
+   * The gateway shuts down or the session is deleted: the runtime goes, live agents end. Resolves
+   * when the runtime has closed: after its shells' stop_task answers, or {@link TASK_STOP_WAIT_MS}.
+   */
+  shutdown(reason: EndReason): Promise<void> {
+    const closed = this.endRuntime(reason);
     this.deps.store.flush();
+    return closed;
   }
 
   /** Settles what leftover records the store found at start, for the next turn's reminder. */
@@ -274,13 +286,14 @@ export class Session {
       onEnd: (how, err) => {
         if (this.runtime !== rt) return;
         this.deps.log(`nerve: runtime of ${this.id} ended (${how})${err ? `: ${String(err)}` : ''}`);
-        this.endRuntime('process_ended');
+        void this.endRuntime('process_ended');
       },
     });
     this.runtime = rt;
   }
 
-  private endRuntime(reason: EndReason): void {
+  /** Resolves when the runtime has closed (at once when there was none). */
+  private endRuntime(reason: EndReason): Promise<void> {
     const rt = this.runtime;
     this.runtime = null;
     // A background shell or monitor is a process of its own the CLI started; closing the CLI
@@ -289,18 +302,22 @@ export class Session {
       .live()
       .filter((r) => r.task_id !== null && (r.kind === 'shell' || r.kind === 'monitor'))
       .map((r) => r.task_id!);
-    if (rt) void this.closeRuntime(rt, processes);
+    const closed = rt ? this.closeRuntime(rt, processes) : Promise.resolve();
     const ended = this.roster.interruptAll(reason);
     this.remind(ended);
     this.setRunning(false);
     this.deps.store.flush();
+    return closed;
   }
 
   /** Stops the given tasks (up to {@link TASK_STOP_WAIT_MS}), then closes the runtime. */
   private async closeRuntime(rt: Runtime, tasks: readonly string[]): Promise<void> {
     if (tasks.length > 0) {
       const stops = Promise.all(tasks.map((t) => rt.stopTask(t).catch((err: unknown) => this.deps.log(`nerve: stop_task ${t} on the way out: ${String(err)}`))));
-      await Promise.race([stops, new Promise((r) => setTimeout(r, TASK_STOP_WAIT_MS).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((r) => (timer = setTimeout(r, TASK_STOP_WAIT_MS)));
+      await Promise.race([stops, late]);
+      clearTimeout(timer);
     }
     rt.close();
   }

@@ -149,6 +149,8 @@ export const NerveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent.updated'), session_id: z.string(), agent: AgentRecord }),
   z.object({ type: z.literal('queue.update'), session_id: z.string(), queue: z.array(QueuedMessage) }),
   z.object({ type: z.literal('session.text'), session_id: z.string(), text: z.string() }),
+  /** One transcript line of an agent as it lands (capped like the stored one); only to sockets subscribed to that agent. */
+  z.object({ type: z.literal('agent.transcript'), session_id: z.string(), line: AgentTranscriptEvent }),
   z.object({
     type: z.literal('session.stop_event'),
     session_id: z.string(),
@@ -160,6 +162,21 @@ export const NerveEvent = z.discriminatedUnion('type', [
 export type NerveEvent = z.infer<typeof NerveEvent>;
 export const NerveEventFrame = z.object({ seq: z.number().int(), event: NerveEvent });
 export type NerveEventFrame = z.infer<typeof NerveEventFrame>;
+
+/** A socket follows at most this many agents' transcript lines at once (spec: a tab subscribes to at most 8). */
+export const MAX_TRANSCRIPT_SUBSCRIPTIONS = 8;
+/** What a client may send on `/api/events`: the agents whose transcript lines it wants (replaces the last). */
+export const NerveSocketCommand = z.strictObject({
+  type: z.literal('subscribe_transcripts'),
+  agent_ids: z.array(AgentId).max(MAX_TRANSCRIPT_SUBSCRIPTIONS, `at most ${MAX_TRANSCRIPT_SUBSCRIPTIONS} agents' transcripts at once`),
+});
+export type NerveSocketCommand = z.infer<typeof NerveSocketCommand>;
+/** Nerve's answer on the socket to a command: the subscription as it now stands, or what was wrong. */
+export const NerveSocketAnswer = z.union([
+  z.object({ subscribed: z.array(AgentId) }),
+  z.object({ error: z.object({ code: z.literal('bad_request'), message: z.string() }) }),
+]);
+export type NerveSocketAnswer = z.infer<typeof NerveSocketAnswer>;
 
 /** `GET …/agents`, `GET …/queue` (and `PUT …/queue/order`), `GET …/agents/{agent_id}/transcript`. */
 export const AgentListAnswer = z.object({ agents: z.array(AgentRecord) });

@@ -10,6 +10,11 @@ import { NerveEvent } from './api';
 const base = { seq: z.number().int().positive(), at: z.number() };
 
 export const NervePhoneEvent = z.object({ type: z.literal('nerve.event'), ...base, event: NerveEvent });
-export const NerveLinkEvent = z.object({ type: z.literal('nerve.link'), ...base, state: z.enum(['ready', 'down']) });
+/** `nerve` names which Nerve (the bridge may follow several: `COLLIE_NERVE_API`). */
+export const NerveLinkEvent = z.object({ type: z.literal('nerve.link'), ...base, state: z.enum(['ready', 'down']), nerve: z.string().optional() });
+
+/** `GET /api/nerve/nerves` (the bridge's own): the Nerves it follows and whether each answers. */
+export const NerveListAnswer = z.object({ nerves: z.array(z.object({ name: z.string(), state: z.enum(['ready', 'down']) })) });
+export type NerveListAnswer = z.infer<typeof NerveListAnswer>;
 
 export const NERVE_EVENTS = [NervePhoneEvent, NerveLinkEvent] as const;

@@ -1,4 +1,4 @@
-import { submitTyped } from './submit';
+import { submitTyped, type RequestLog } from './submit';
 import { randomBytes } from 'node:crypto';
 import { exited } from '../process-exit';
 import type { TmuxServer } from '../tmux';
@@ -63,6 +63,8 @@ export interface AgentLaunch {
    * the whole screen and Enter is pressed once.
    */
   inputText?(screen: string): string | undefined;
+  /** The model API's request log: `submit` stops pressing Enter once the text has reached it. */
+  requests?: RequestLog;
   /** How long `press` waits for `until` before pressing again. Default 1 s. */
   pressEveryMs?: number;
   /** Runs after the agent is gone (remove its config dirs). */
@@ -185,7 +187,7 @@ export async function startAgentPane(tmux: TmuxServer, launch: AgentLaunch): Pro
       startMs,
       capture: (o) => tmux.capture(paneId, o),
       waitForScreen: (p, t) => tmux.waitForScreen(paneId, p, t),
-      submit: (text) => submitTyped(tmux, paneId, text, launch.inputText),
+      submit: (text) => submitTyped(tmux, paneId, text, launch.inputText, undefined, launch.requests),
       async press(keys, until, timeoutMs = 10_000) {
         const deadline = Date.now() + timeoutMs;
         for (;;) {

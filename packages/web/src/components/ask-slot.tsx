@@ -1,9 +1,10 @@
 import type { CardOption, DialogCard as Card } from '@collie/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePaneAction } from '../hooks/use-pane-action';
 import { answerWords } from '../lib/answer-words';
 import type { PaneRequest } from '../lib/pane-request';
 import { DialogCard } from './dialog-card';
+import { WordsDrafts } from './option-words';
 import { StatusLine } from './status-line';
 
 /** Where the card was once its answer reached the agent: what was chosen, in words. */
@@ -28,11 +29,18 @@ export function AskSlot({ paneId, card }: { readonly paneId: string; readonly ca
   const locked = action.busy || (aboutThisCard && action.line?.moving === true);
   const chosen = chosenWords(action.attempt?.requestId ?? null, action.receipt?.state === 'typed' ? picked : null);
   const chosenId = chosen?.requestId ?? null;
+  // What was typed into an option's field outlives a re-read card, not the ask: none once no card shows.
+  const drafts = useRef(new Map<string, string>()).current;
+  const asking = card !== null;
+  useEffect(() => {
+    if (!asking) drafts.clear();
+  }, [asking, drafts]);
   useEffect(() => {
     // Once per answer that arrived; Safari has no vibrate.
     if (chosenId !== null && typeof navigator.vibrate === 'function') navigator.vibrate(30);
   }, [chosenId]);
   const onAnswer = (next: PaneRequest): void => {
+    drafts.clear();
     if (card && next.kind === 'answer') {
       const option = card.options.find((o) => o.n === next.option);
       setPicked(option ? { signature: card.signature, option, card } : null);
@@ -51,7 +59,11 @@ export function AskSlot({ paneId, card }: { readonly paneId: string; readonly ca
   return (
     <div className="ask">
       {aboutThisCard ? null : status}
-      {showCard ? <DialogCard key={card.signature} card={card} locked={locked} onAnswer={onAnswer} /> : null}
+      {showCard ? (
+        <WordsDrafts.Provider value={drafts}>
+          <DialogCard key={card.signature} card={card} locked={locked} onAnswer={onAnswer} />
+        </WordsDrafts.Provider>
+      ) : null}
       {aboutThisCard ? status : null}
     </div>
   );

@@ -31,7 +31,7 @@ export function PaneFacts({ pane, menu }: { readonly pane: Pane; readonly menu?:
   return (
     <div className="pane-facts">
       <p className="pane-meta">
-        {HARNESS_WORDS[pane.harness]} · {pane.machine} · {pane.sessionName} {pane.windowIndex}:{pane.windowName}
+        {HARNESS_WORDS[pane.harness]} · {pane.member?.name ?? pane.machine} · {pane.sessionName} {pane.windowIndex}:{pane.windowName}
         {' · for '}
         <Elapsed since={pane.since} className="pane-elapsed" />
       </p>

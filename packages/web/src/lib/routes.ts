@@ -6,6 +6,7 @@ export type Route =
   | { readonly name: 'dashboard' }
   | { readonly name: 'pane'; readonly id: string }
   | { readonly name: 'devices' }
+  | { readonly name: 'crew' }
   | { readonly name: 'pair'; readonly token: string | null }
   | { readonly name: 'durable'; readonly agent: string }
   | { readonly name: 'durable-chat'; readonly agent: string; readonly id: string }
@@ -25,6 +26,7 @@ export function parseRoute(hash: string): Route {
   if (path === '' || path === '/') return { name: 'dashboard' };
   if (path === '/devices' || path === '/devices/') return { name: 'devices' };
   if (path === '/settings' || path === '/settings/') return { name: 'settings' };
+  if (path === '/crew' || path === '/crew/') return { name: 'crew' };
   if (path === '/new' || path === '/new/') return { name: 'new' };
   if (path === '/worktrees' || path === '/worktrees/') return { name: 'worktrees' };
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
@@ -87,6 +89,11 @@ export function devicesHref(): string {
 /** `#/pane/<id>/changes`: the pane's working-tree diff, for review. */
 export function changesHref(id: string): string {
   return `#/pane/${encodeURIComponent(id)}/changes`;
+}
+
+/** `#/crew`: the crew's machines, invites, removal, Message all agents. */
+export function crewHref(): string {
+  return '#/crew';
 }
 
 export function settingsHref(): string {

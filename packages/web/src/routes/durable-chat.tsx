@@ -17,7 +17,7 @@ import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards'
 import { cardsToShow } from '../lib/durable/countdown';
 import { pendingLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
-import { tapWords } from '../lib/durable/words';
+import { agentShownName, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
 
 /** The header: line 1 the title and the Experimental badge (and the menu), line 2 progress, subtitle or workspace. */
@@ -84,7 +84,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
         <main className="page">
           <p className="durable-note">This conversation is not open.</p>
           <a className="button" href={`#/durable/${encodeURIComponent(agent)}`}>
-            {agent}
+            {agentShownName(agent)}
           </a>
         </main>
       </>

@@ -7,7 +7,7 @@ import { useNow } from '../hooks/use-now';
 import { fetchClosed } from '../lib/durable/api';
 import { EMPTY_CLOSED, foldClosed, type ClosedList } from '../lib/durable/closed-list';
 import { ordered } from '../lib/durable/summary';
-import { STATE_WORDS } from '../lib/durable/words';
+import { STATE_WORDS, agentShownName } from '../lib/durable/words';
 
 /**
  * `#/durable/<agent>`: its conversations the way a messaging app lists its chats: what waits
@@ -35,7 +35,7 @@ export function DurableHome({ agent }: { readonly agent: string }) {
       <main className="page durable-home">
         <div className="durable-head-row">
           <h1 className="durable-title">
-            {agent} <span className="badge">Experimental</span>
+            {agentShownName(agent)} <span className="badge">Experimental</span>
           </h1>
           <a className="button durable-new-link" href={`#/durable-new/${encodeURIComponent(agent)}`}>
             New conversation

@@ -48,7 +48,8 @@ export function PanePage({ id }: { readonly id: string }) {
             <PaneAnnouncer pane={pane} />
             {views.view === 'chat' ? null : <AskSlot paneId={id} card={pane.card} />}
             <PaneFacts pane={pane} menu={<MessagesMenuItem paneId={id} />} />
-            <WorkbenchLinks paneId={id} pane={pane} />
+            {/* Changes, Files, Rename and Close work on this machine's own panes; a crew member's are not carried yet. */}
+            {pane.member ? null : <WorkbenchLinks paneId={id} pane={pane} />}
             <PaneViews
               state={views}
               pane={pane}

@@ -16,6 +16,8 @@ import { fetchPinnedCertificate } from '../../crew/tls';
 import { qrCode } from '../qr';
 import { version } from '../paths';
 import { parseCrewArgs, USAGE, type CrewArgs } from './args';
+import { CrewAdminError, createInvite, removeFromCrew } from '../../crew/admin';
+import { askVersions, updateAdvice } from './update';
 
 export { parseCrewArgs, USAGE } from './args';
 
@@ -39,6 +41,8 @@ export interface CrewIo {
   env: NodeJS.ProcessEnv;
   tty: boolean;
   now?: () => number;
+  /** The version this lead runs (tests set another). */
+  version?: string;
 }
 
 const defaultName = () => {
@@ -65,6 +69,16 @@ const table = (rows: string[][]) => {
   return rows.map((r) => r.map((c, i) => c.padEnd(w[i]!)).join('  ').trimEnd()).join('\n');
 };
 
+/** The shared crew actions (crew/admin.ts), their errors as the CLI's exit codes. */
+async function admin<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof CrewAdminError) throw new Stop({ no_crew: 3, no_member: 3, not_lead: 4, no_identity: 1 }[err.code], err.code, err.message);
+    throw err;
+  }
+}
+
 async function run(a: CrewArgs, stateDir: string, io: CrewIo): Promise<{ text: string; json: unknown }> {
   const now = io.now?.() ?? Date.now();
   switch (a.verb) {
@@ -83,20 +97,11 @@ async function run(a: CrewArgs, stateDir: string, io: CrewIo): Promise<{ text: s
       });
     }
     case 'invite': {
-      const crew = await leading(stateDir);
-      const id = await readIdentity(stateDir);
-      if (!id) throw new Stop(1, 'no_identity', 'the crew key is missing from the state dir; collie crew leave --dissolve and create the crew again');
-      const secret = randomBytes(32).toString('base64url');
-      const expires = now + CREW_WINDOW_MS;
-      await withCrewLock(stateDir, async () => {
-        const inv = await readInvites(stateDir);
-        await writeInvites(stateDir, { version: 1, invites: [...inv.invites.filter((i) => i.expires > now - 86_400_000), { hash: hashSecret(secret), expires, used: null }] });
-      });
-      const token = encodeInvite({ v: 1, crew: crew.crew, lead: crew.listen, fp: id.fingerprint, secret, expires });
-      const qr = a.qr && io.tty && !a.json ? `\n${await qrCode(token)}` : '';
+      const inv = await admin(() => createInvite(stateDir, now));
+      const qr = a.qr && io.tty && !a.json ? `\n${await qrCode(inv.token)}` : '';
       return {
-        text: `Invite for one machine, valid 10 minutes, once:\n  ${token}\nOn the new member: collie crew join <token> --listen <its address:port>${qr}`,
-        json: { token, crew: crew.crew, lead: crew.listen, fingerprint: id.fingerprint, expires },
+        text: `Invite for one machine, valid 10 minutes, once:\n  ${inv.token}\nOn the new member: collie crew join <token> --listen <its address:port>${qr}`,
+        json: inv,
       };
     }
     case 'join': {
@@ -199,22 +204,13 @@ async function run(a: CrewArgs, stateDir: string, io: CrewIo): Promise<{ text: s
       return { text: `Left crew ${crew.crew}.${told ? '' : ` The lead (${crew.lead.name}) could not be told; run collie crew remove ${crew.name} there.`}`, json: { crew: crew.crew, left: crew.name, leadTold: told } };
     }
     case 'remove': {
-      await leading(stateDir);
-      return withCrewLock(stateDir, async () => {
-        const crew = await leading(stateDir);
-        const next = removeMember(crew, a.member, now);
-        if (!next) throw new Stop(3, 'no_member', `crew ${crew.crew} has no member called ${a.member.slice(0, 40)}${crew.members.length ? ` (members: ${crew.members.map((m) => m.name).join(', ')})` : ''}`);
-        await writeCrew(stateDir, next);
-        return { text: `Removed ${a.member} from ${crew.crew}. Its key is refused from now on.`, json: { crew: crew.crew, removed: a.member } };
-      });
+      const r = await admin(() => removeFromCrew(stateDir, a.member, now));
+      return { text: `Removed ${r.removed} from ${r.crew}. Its key is refused from now on.`, json: r };
     }
     case 'update': {
       const crew = await leading(stateDir);
-      const status = await readStatus(stateDir);
-      const rows = crew.members.map((m) => ({ name: m.name, version: status?.members[m.name]?.version ?? m.version }));
-      const behind = rows.filter((r) => r.version !== version);
-      const text = behind.length === 0 ? `Every member runs ${version}, as this lead does. Nothing to update.` : [`This lead runs ${version}. Collie runs no code on another machine; on each of these, install ${version} and run collie update:`, ...behind.map((r) => `  ${r.name}: runs ${r.version}`)].join('\n');
-      return { text, json: { lead: version, members: rows.map((r) => ({ ...r, update: r.version !== version })) } };
+      const advice = updateAdvice(io.version ?? version, crew, await askVersions(stateDir), await readStatus(stateDir));
+      return { text: advice.text, json: { lead: io.version ?? version, members: advice.rows } };
     }
   }
 }

@@ -131,6 +131,7 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
       ready: trusted ? codexInputReady : (s) => /Trust this folder\?|Do you trust/u.test(s),
       readyTimeoutMs: opts.readyTimeoutMs ?? 45_000,
       inputText: codexInputText,
+      requests: api.requests,
       pressEveryMs: 750,
       cleanup: async () => {
         for (const dir of owned) await dir.remove();

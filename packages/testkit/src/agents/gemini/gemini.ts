@@ -84,6 +84,7 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
       ready: trusted ? geminiInputReady : (s) => /Do you trust (?:the files in )?this folder\?/u.test(s),
       readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,
       inputText: geminiInputText,
+      requests: api.requests,
       pressEveryMs: 750,
       cleanup: remove,
     });

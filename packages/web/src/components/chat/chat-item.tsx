@@ -1,5 +1,4 @@
 import type { DurableItem } from '@collie/protocol';
-import type { ReactNode } from 'react';
 import { CodeItem } from './code-item';
 import { LinkItem } from './link-item';
 import { MarkdownItem } from './markdown-item';
@@ -9,8 +8,8 @@ import { ThinkingItem } from './thinking-item';
 import { ToolItem } from './tool-item';
 import { UserItem } from './user-item';
 
-/** One chat item, by kind: one component per kind, shared by every chat. `foldLines`, `renderText`: see `ToolItem`. */
-export function ChatItem({ item, foldLines, renderText }: { readonly item: DurableItem; readonly foldLines?: number; readonly renderText?: (text: string) => ReactNode }) {
+/** One chat item, by kind: one component per kind, shared by every chat. `foldLines`: see `ToolItem`. Text goes through the chat's `useChatText`. */
+export function ChatItem({ item, foldLines }: { readonly item: DurableItem; readonly foldLines?: number }) {
   switch (item.kind) {
     case 'user':
       return <UserItem item={item} />;
@@ -27,6 +26,6 @@ export function ChatItem({ item, foldLines, renderText }: { readonly item: Durab
     case 'link':
       return <LinkItem item={item} />;
     case 'tool':
-      return <ToolItem item={item} {...(foldLines === undefined ? {} : { foldLines })} {...(renderText ? { renderText } : {})} />;
+      return <ToolItem item={item} {...(foldLines === undefined ? {} : { foldLines })} />;
   }
 }

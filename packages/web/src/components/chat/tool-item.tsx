@@ -1,27 +1,25 @@
 import type { DurableItem } from '@collie/protocol';
-import type { ReactNode } from 'react';
+import { useChatText } from './chat-text';
 
 const STATUS = { running: 'running', done: 'done', failed: 'failed', denied: 'denied' } as const;
 
 /**
  * `tool`: a tool call, running, done with its output, failed, or denied. With `foldLines`, an
  * output longer than that shows its first lines and the rest behind "Show all". `badge`: a small
- * word in its head ("walky talky" on a pane's Chat). `renderText`: how the output's text is
- * drawn (a pane's Chat turns logged message ids into chips); plain text nodes otherwise.
+ * word in its head ("walky talky" on a pane's Chat). The output is drawn through the chat's
+ * `useChatText` (a pane's Chat turns logged message ids into chips).
  */
 export function ToolItem({
   item,
   foldLines,
   badge,
-  renderText,
 }: {
   readonly item: Extract<DurableItem, { kind: 'tool' }>;
   readonly foldLines?: number;
   readonly badge?: string;
-  readonly renderText?: (text: string) => ReactNode;
 }) {
   const lines = item.output ? item.output.split('\n') : [];
-  const show = (text: string): ReactNode => (renderText ? renderText(text) : text);
+  const show = useChatText();
   const folded = foldLines !== undefined && lines.length > foldLines;
   return (
     <div className={`chat-item chat-tool tool-${item.status}`}>

@@ -1,5 +1,5 @@
 import type { AgentSummary } from '../../lib/durable/summary';
-import { STATE_WORDS } from '../../lib/durable/words';
+import { STATE_WORDS, agentShownName } from '../../lib/durable/words';
 
 /** The dashboard's Durable agents section: one row per agent. */
 export function DurableSection({ rows }: { readonly rows: readonly AgentSummary[] }) {
@@ -15,10 +15,10 @@ export function DurableSection({ rows }: { readonly rows: readonly AgentSummary[
             <a className="row-link" href={`#/durable/${encodeURIComponent(agent.name)}`}>
               <span className="durable-lines">
                 <span className="durable-line1">
-                  {agent.name} <span className="badge">Experimental</span>
+                  {agentShownName(agent.name)} <span className="badge">Experimental</span>
                 </span>
                 <span className="durable-line2">
-                  {agent.runtime ?? 'durable'}, {agent.local ? 'local' : 'remote'}
+                  {agent.runtime ?? 'durable'}, {agent.machine === null ? (agent.local ? 'local' : 'remote') : agent.machine}
                 </span>
               </span>
               <span className="durable-right">

@@ -2,7 +2,7 @@ import type { WireAnswer } from '@collie/protocol';
 import { useNow } from '../../hooks/use-now';
 import type { CardView } from '../../lib/durable/cards';
 import { expiryWords } from '../../lib/durable/countdown';
-import { tapWords } from '../../lib/durable/words';
+import { agentShownName, tapWords } from '../../lib/durable/words';
 import { ChoiceAnswer, FormAnswer, PermissionAnswer, TextAnswer } from './question-answers';
 
 function Expiry({ at }: { readonly at: number }) {
@@ -21,7 +21,7 @@ export function QuestionCard({ agent, view, send, retry }: { readonly agent: str
   const words = tap?.result ? tapWords(tap.result.outcome, tap.result.reason) : null;
   return (
     <section className={`card durable-card${frozen ? ' card-frozen' : ''}`} aria-label={q.title} data-question={q.id}>
-      <p className="card-caption">Needs your answer · {agent}</p>
+      <p className="card-caption">Needs your answer · {agentShownName(agent)}</p>
       <h3 className="card-title">{q.title}</h3>
       {q.expiresAt !== null ? <Expiry at={q.expiresAt} /> : null}
       {q.body ? <p className="card-body">{q.body}</p> : null}

@@ -1,6 +1,7 @@
 import type { Pane } from '@collie/protocol';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChatItem } from '../chat/chat-item';
+import { ChatText, type RenderText } from '../chat/chat-text';
 import { MessageCard, MessageChip } from '../walky/message-card';
 import { WalkyToolItem } from '../walky/walky-tool';
 import { matches } from '../../lib/pane-chat/history';
@@ -23,6 +24,9 @@ const FOOT_PX = 48;
  * A walky message the log says reached this pane shows as its card at its time (the same card
  * as under the screen); when the log cannot be read, no card. A tool card that ran `collie
  * walky` wears the "walky talky" badge, with the receipt line or the message card from the log.
+ * A message id the log holds, anywhere in the Chat's text (the agent's replies and markdown,
+ * code spans and blocks, tool output, your own lines), is a chip that opens the Messages sheet
+ * on it; any other id stays text.
  */
 export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void>; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -40,10 +44,15 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
   const open = (id: string) => {
     if (paneId !== undefined) openMessages(paneId, id);
   };
-  // A message id in a tool's output becomes a chip when the log holds it; any other id stays text.
+  // The Chat's one text renderer: a message id the log holds becomes a chip; any other id stays text.
   const loggedIds = useMemo(() => new Set(logged.map((m) => m.id)), [logged]);
-  const chipped = (text: string) =>
-    splitIds(text).map((p, i) => (p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={i} id={p.id} onOpen={open} /> : p.kind === 'id' ? p.id : p.text));
+  const chipped = useMemo<RenderText>(
+    () => (text) =>
+      splitIds(text).map((p, i) =>
+        p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={i} id={p.id} onOpen={(id) => paneId !== undefined && openMessages(paneId, id)} /> : p.kind === 'id' ? p.id : p.text,
+      ),
+    [loggedIds, paneId],
+  );
   const shown = useMemo(
     () => (query.trim() === '' ? all : all.filter((e) => matches(e.kind === 'item' ? itemWords(e.item) : `${senderLabel(e.message)} ${e.message.body}`, query))),
     [all, query],
@@ -82,27 +91,29 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
         <input type="search" placeholder="Search this chat" aria-label="Search this chat" value={query} onChange={(e) => setQuery(e.target.value)} />
         {query.trim() ? <span className="pane-chat-count">{`${shown.length} of ${all.length}`}</span> : null}
       </div>
-      <div className="pane-chat-scroll chat" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" tabIndex={0}>
-        {chat.before ? (
-          <button type="button" className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
-            {loading ? 'Loading History…' : 'Load History'}
-          </button>
-        ) : (
-          <p className="pane-chat-note">Start of the conversation</p>
-        )}
-        {shown.map((e) => {
-          if (e.kind === 'item' && e.item.kind === 'tool') {
-            const view = walkyTool(e.item.input, e.item.output, logged, { id: paneId ?? '', token });
-            if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} renderText={chipped} />;
-          }
-          return e.kind === 'item' ? (
-            <ChatItem key={e.item.id} item={e.item} foldLines={12} renderText={chipped} />
+      <ChatText.Provider value={chipped}>
+        <div className="pane-chat-scroll chat" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" tabIndex={0}>
+          {chat.before ? (
+            <button type="button" className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
+              {loading ? 'Loading History…' : 'Load History'}
+            </button>
           ) : (
-            <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={open} />
-          );
-        })}
-        {shown.length === 0 ? <p className="pane-chat-note">{query.trim() ? 'Nothing in this chat matches.' : 'No messages yet.'}</p> : null}
-      </div>
+            <p className="pane-chat-note">Start of the conversation</p>
+          )}
+          {shown.map((e) => {
+            if (e.kind === 'item' && e.item.kind === 'tool') {
+              const view = walkyTool(e.item.input, e.item.output, logged, { id: paneId ?? '', token });
+              if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} />;
+            }
+            return e.kind === 'item' ? (
+              <ChatItem key={e.item.id} item={e.item} foldLines={12} />
+            ) : (
+              <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={open} />
+            );
+          })}
+          {shown.length === 0 ? <p className="pane-chat-note">{query.trim() ? 'Nothing in this chat matches.' : 'No messages yet.'}</p> : null}
+        </div>
+      </ChatText.Provider>
     </section>
   );
 }

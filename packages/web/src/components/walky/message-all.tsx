@@ -1,8 +1,9 @@
-import type { WalkyBroadcastAnswer } from '@collie/protocol';
-import { useState } from 'react';
+import type { CrewView, WalkyBroadcastAnswer } from '@collie/protocol';
+import { useEffect, useState } from 'react';
+import { fetchCrew } from '../../lib/crew-api';
 import { useClientState } from '../../hooks/use-client';
 import { postBroadcast } from '../../lib/walky/api';
-import { broadcastTargets, confirmWords, refusalLines } from '../../lib/walky/broadcast';
+import { broadcastChoice, confirmWords, refusalLines } from '../../lib/walky/broadcast';
 import { receiptLine } from '../../lib/walky/messages';
 import { rememberSent, useWalky } from '../../lib/walky/store';
 import './walky.css';
@@ -31,8 +32,12 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
   const [text, setText] = useState('');
   const [member, setMember] = useState('all');
   const [step, setStep] = useState<Step>({ name: 'write' });
+  const [crew, setCrew] = useState<CrewView>({ crew: null });
+  // "Send to" lists the crew's machines (read once as the sheet opens); with no crew, this one.
+  useEffect(() => void fetchCrew().then((r) => r.ok && setCrew(r.value)), []);
   const machine = model?.machine ?? 'this machine';
-  const { agents, shells } = broadcastTargets(model?.panes.values() ?? []);
+  const choices = crew.crew === null ? [{ value: 'local', label: machine, reachable: true }] : crew.machines.map((m) => ({ value: m.you ? 'local' : m.name, label: m.name, reachable: m.reachable }));
+  const { agents, shells, machines } = broadcastChoice(model?.panes.values() ?? [], member);
   const send = async () => {
     setStep({ name: 'sending' });
     const got = await postBroadcast(text, member);
@@ -59,7 +64,11 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
                 Send to
                 <select value={member} onChange={(e) => setMember(e.currentTarget.value)}>
                   <option value="all">All machines</option>
-                  <option value={machine}>{machine}</option>
+                  {choices.map((c) => (
+                    <option key={c.value} value={c.value} disabled={!c.reachable}>
+                      {c.reachable ? c.label : `${c.label} (unreachable)`}
+                    </option>
+                  ))}
                 </select>
               </label>
               <button type="button" className="wk-primary" disabled={text.trim() === ''} onClick={() => setStep({ name: 'confirm' })}>
@@ -70,7 +79,7 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
           ) : null}
           {step.name === 'confirm' || step.name === 'sending' ? (
             <>
-              <p className="wk-confirm">{confirmWords(agents.length, 1)}</p>
+              <p className="wk-confirm">{confirmWords(agents.length, machines)}</p>
               <div className="wk-buttons">
                 <button type="button" className="wk-primary" disabled={step.name === 'sending' || agents.length === 0} onClick={() => void send()}>
                   Send

@@ -1,5 +1,4 @@
 import type { DurableItem, WalkyMessage } from '@collie/protocol';
-import type { ReactNode } from 'react';
 import { ToolItem } from '../chat/tool-item';
 import { receiptLine } from '../../lib/walky/messages';
 import type { WalkyToolView } from '../../lib/walky/tool';
@@ -16,18 +15,16 @@ export function WalkyToolItem({
   view,
   foldLines,
   onOpen,
-  renderText,
 }: {
   readonly item: Extract<DurableItem, { kind: 'tool' }>;
   readonly view: WalkyToolView;
   readonly foldLines?: number;
   readonly onOpen?: (id: string) => void;
-  readonly renderText?: (text: string) => ReactNode;
 }) {
   const sent: WalkyMessage | null = view.sent;
   return (
     <div className="wk-tool">
-      <ToolItem item={item} badge="walky talky" {...(foldLines === undefined ? {} : { foldLines })} {...(renderText ? { renderText } : {})} />
+      <ToolItem item={item} badge="walky talky" {...(foldLines === undefined ? {} : { foldLines })} />
       {sent ? (
         <p className={`wk-tool-line${sent.state === 'refused' ? ' wk-bad' : ''}`} data-message={sent.id}>
           {receiptLine(sent)}

@@ -1,4 +1,4 @@
-import type { TapOutcome } from '@collie/protocol';
+import { splitAgentName, type TapOutcome } from '@collie/protocol';
 
 /** What a card says after a tap, per outcome (the page's "What happens after a tap"). Null: the card closes. */
 export function tapWords(outcome: TapOutcome, reason: string | null): string | null {
@@ -32,3 +32,8 @@ export function tapWords(outcome: TapOutcome, reason: string | null): string | n
 export const PERMISSION_WORDS = { allow: 'Allow', always: 'Always allow', deny: 'Deny', cancel: 'Cancel' } as const;
 
 export const STATE_WORDS = { starting: 'Starting', unreachable: 'Unreachable', version_mismatch: 'Version mismatch' } as const;
+
+/** An agent's name as a person reads it: a crew member's agent (`@<member>/<name>`) without its prefix. */
+export function agentShownName(name: string): string {
+  return splitAgentName(name)?.name ?? name;
+}

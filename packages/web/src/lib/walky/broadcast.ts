@@ -6,6 +6,17 @@ export function broadcastTargets(panes: Iterable<Pane>): { agents: Pane[]; shell
   return { agents: all.filter((p) => p.harness !== 'shell'), shells: all.filter((p) => p.harness === 'shell') };
 }
 
+/**
+ * Who "Send to" reaches: `all` (every machine the lead can reach), `local` (this machine) or a
+ * member's name. A member the lead cannot reach is left out, panes and machine alike.
+ */
+export function broadcastChoice(panes: Iterable<Pane>, member: string): { agents: Pane[]; shells: Pane[]; machines: number } {
+  const reached = [...panes].filter((p) => (member === 'all' ? !p.member || p.member.reachable : member === 'local' ? !p.member : p.member?.name === member && p.member.reachable));
+  const { agents, shells } = broadcastTargets(reached);
+  const machines = new Set(agents.map((p) => p.member?.name ?? '')).size;
+  return { agents, shells, machines: Math.max(machines, 1) };
+}
+
 /** "Message 5 agents on 2 machines?" */
 export function confirmWords(agents: number, machines: number): string {
   const a = agents === 1 ? '1 agent' : `${agents} agents`;

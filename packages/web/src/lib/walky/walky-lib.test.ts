@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { WalkyMessage } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import type { DurableItem } from '@collie/protocol';
-import { confirmWords, refusalLines } from './broadcast';
+import { broadcastChoice, confirmWords, refusalLines } from './broadcast';
+import { makePane } from '../../../test/fixtures';
 import { chatTimeline } from './chat';
 import { headerIds, idsIn, plainRows, splitIds } from './ids';
 import { mergeMessages, paneMessages, receiptLine } from './messages';
@@ -57,6 +58,25 @@ describe('walky on the phone, pure parts', () => {
     expect(paneMessages([...merged, refused], { id: 's:%2', token: 'bbbb' }).map((m) => m.id)).toEqual([b.id, a.id]);
     expect(paneMessages([refused], { id: 's:%1', token: 'zzzz' })).toHaveLength(1);
     expect(receiptLine(merged[1]!)).toBe('Message to local/s:%2: waiting in the inbox, not typed: draft present');
+  });
+
+  it('counts what "Send to" reaches: every reachable machine, this one, or one member; never an unreachable one or a shell', () => {
+    const away = { name: 'gamma', reachable: false, lastSeen: 1 };
+    const panes = [
+      makePane({ id: 'a:%1', address: 'local/a:%1#aaaa' }),
+      makePane({ id: 'a:%2', address: 'local/a:%2#bbbb', harness: 'shell' }),
+      makePane({ id: '@alpha/a:%1', address: 'alpha/a:%1#cccc', member: { name: 'alpha', reachable: true, lastSeen: 1 } }),
+      makePane({ id: '@alpha/a:%2', address: 'alpha/a:%2#dddd', member: { name: 'alpha', reachable: true, lastSeen: 1 } }),
+      makePane({ id: '@gamma/a:%1', address: 'gamma/a:%1#eeee', member: away }),
+    ];
+    const count = (member: string) => {
+      const c = broadcastChoice(panes, member);
+      return [c.agents.length, c.machines, c.shells.length];
+    };
+    expect(count('all')).toEqual([3, 2, 1]);
+    expect(count('local')).toEqual([1, 1, 1]);
+    expect(count('alpha')).toEqual([2, 1, 0]);
+    expect(count('gamma')).toEqual([0, 1, 0]);
   });
 
   it('says the count and the refusals in words', () => {
