@@ -65,7 +65,7 @@ export interface BridgeOptions {
   /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
   push?: PushConfig;
   /** Crew test knobs: the member's reconnect back-off and its signing clock. */
-  crew?: { backoff?: { first: number; max: number }; now?: () => number };
+  crew?: { backoff?: { first: number; max: number }; now?: () => number; walkyMachineMs?: number };
   /** Nerve's api.json (`COLLIE_NERVE_API`); default `<stateDir>/nerve/api.json`, Nerve's own default; null: no Nerve. */
   nerveApiFile?: string | null;
   /** Reconnect back-off to Nerve's event socket (ms); tests shorten it. */
@@ -290,6 +290,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       for (const t of trackers.values()) void t.syncStructure();
       tokens.touch();
     },
+    crew: () => crewRef?.walky ?? null,
     ...(o.clock ? { now: o.clock.now, setTimer: o.clock.setTimer } : {}),
     ...o.walky,
   });
@@ -307,6 +308,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     log: (l) => process.stderr.write(`collie: ${l}\n`),
     ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
     ...(o.crew?.now ? { now: o.crew.now } : {}),
+    ...(o.crew?.walkyMachineMs ? { walkyMachineMs: o.crew.walkyMachineMs } : {}),
+    walky: () => walkyRef?.crewHost ?? null,
   });
   crewRef = crew;
   sends.resume();

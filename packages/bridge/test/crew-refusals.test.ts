@@ -57,12 +57,14 @@ describe('the crew link refuses what it must', () => {
     expect(joined.code, joined.stderr).toBe(0);
     await alpha.crew.reload();
     await until(lead.hub, 'alpha on the lead', (h) => [...h.panes.values()].some((p) => p.member?.name === 'alpha' && p.member.reachable), 15_000);
-    // Walky does not cross the crew yet: the lead's broadcast neither targets nor lists alpha's panes.
+    // Walky crosses the crew: the lead's broadcast lists every reachable machine's shell panes as skipped, each under its member part.
+    const crewId = ((await (await fetch(`${lead.url}/api/crew`, { headers: lead.device.headers })).json()) as { crew: string }).crew;
     const cast = await fetch(`${lead.url}/api/walky/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', ...lead.device.headers }, body: JSON.stringify({ body: 'hello all' }) });
     expect(cast.status).toBe(200);
     const sent = (await cast.json()) as { messages: unknown[]; skipped: { address: string }[] };
-    expect(sent.skipped.map((p) => p.address)).toEqual([...lead.hub.panes.values()].filter((p) => !p.member).map((p) => p.address));
-    expect(sent.skipped.some((p) => p.address.startsWith('alpha/'))).toBe(false);
+    const shells = [...lead.hub.panes.values()].filter((p) => p.harness === 'shell').map((p) => p.address.replace(/^local\//, `${crewId}/`));
+    expect(sent.skipped.map((p) => p.address).sort()).toEqual(shells.sort());
+    expect(sent.skipped.some((p) => p.address.startsWith('alpha/'))).toBe(true);
     // A machine already in a crew cannot join another, nor create one.
     expect((await crewCli(sA, ['create', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(4);
     expect((await crewCli(sA, ['invite'])).code).toBe(4);

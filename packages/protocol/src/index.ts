@@ -13,5 +13,6 @@ export * from './walky-phone';
 export * from './ask-line';
 export * from './http-gates';
 export * from './crew';
+export * from './crew-walky';
 export * from './crew-phone';
 export * from './crew-page';

@@ -19,7 +19,8 @@ export const WALKY_WAIT_MS = 15_000;
 export function walkyWords(state: WalkyState, reason: string | null): string {
   switch (state) {
     case 'accepted':
-      return 'queued';
+      // A member waiting for its lead's word: "queued (outcome known on the lead)".
+      return `queued${reason ? ` (${reason})` : ''}`;
     case 'delivered':
       return 'typed into the pane';
     case 'inbox-only':
@@ -60,11 +61,20 @@ export const REFUSAL = {
   otherMember: 'no crew on this machine',
   operatorReply: 'a message from an operator has no pane to reply to',
   inboxFull: 'inbox full',
+  /** Crew (walky across machines). */
+  stale: 'stale',
+  olderMember: 'older member',
+  olderLead: 'older lead',
+  badSignature: 'bad signature',
+  unreachable: 'member unreachable',
   /** Not a message's state: a request whose claimed pid did not open its connection (counted only). */
   notProved: 'caller not proved',
 } as const;
 
 /** Why a message waits in the inbox instead of being typed. */
+/** A crew member's message the lead has, before its outcome comes back; and a machine that took too long. */
+export const CREW_REASON = { onLead: 'outcome known on the lead', slow: 'member slow', leadGone: 'lead unreachable' } as const;
+
 export const INBOX_REASON = { draft: 'draft present', busy: 'pane busy', gone: 'pane gone' } as const;
 
 /**
@@ -80,7 +90,7 @@ export function isWalkyAnswer(v: unknown): v is WalkyAnswer {
       return v['ok'] === false && isObj(e) && str(e, 'code') && str(e, 'message');
     }
     case 'who':
-      return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && Array.isArray(v['panes']) && v['panes'].every(isRow);
+      return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && optStr(v, 'lead') && Array.isArray(v['panes']) && v['panes'].every(isRow);
     case 'send':
     case 'status':
       return v['ok'] === true && isMessage(v['message']);

@@ -123,7 +123,15 @@ export const WalkyErrorCode = z.enum(['bad_request', 'bad_json', 'too_large', 'u
 export type WalkyErrorCode = z.infer<typeof WalkyErrorCode>;
 
 export const WalkyAnswer = z.discriminatedUnion('verb', [
-  z.object({ ok: z.literal(true), verb: z.literal('who'), machine: z.string(), you: z.string().nullable(), panes: z.array(WhoRow) }),
+  z.object({
+    ok: z.literal(true),
+    verb: z.literal('who'),
+    machine: z.string(),
+    you: z.string().nullable(),
+    panes: z.array(WhoRow),
+    /** On a crew member: the lead's name, for the line that sends the reader to it. */
+    lead: z.string().optional(),
+  }),
   z.object({ ok: z.literal(true), verb: z.literal('send'), message: WalkyMessage }),
   z.object({ ok: z.literal(true), verb: z.literal('inbox'), messages: z.array(WalkyMessage) }),
   z.object({ ok: z.literal(true), verb: z.literal('status'), message: WalkyMessage }),

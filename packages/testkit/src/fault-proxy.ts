@@ -11,6 +11,12 @@ export interface FaultProxy extends AsyncDisposable {
   readonly port: number;
   /** Drops what the member (the connecting side) sends, from now until `heal`. */
   dropUp(): void;
+  /**
+   * Loses the answers: on each connection, once the connecting side has sent its second chunk
+   * (past the TLS handshake, so its request gets through), what the target sends back is
+   * dropped, from now until `heal`.
+   */
+  dropDown(): void;
   /** Drops every open connection and refuses new ones until `heal`. */
   cut(): void;
   /** Relays both ways again and accepts new connections. */
@@ -28,6 +34,7 @@ export interface FaultProxy extends AsyncDisposable {
 export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   let down = false;
   let up = true;
+  let downOk = true;
   const open = new Set<Socket>();
   const server = createServer((member) => {
     if (down) return void member.destroy();
@@ -40,8 +47,12 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       });
       a.on('error', () => a.destroy());
     }
-    member.on('data', (d: Buffer) => void (up && lead.write(d)));
-    lead.on('data', (d: Buffer) => void member.write(d));
+    let chunksUp = 0;
+    member.on('data', (d: Buffer) => {
+      chunksUp++;
+      if (up) lead.write(d);
+    });
+    lead.on('data', (d: Buffer) => void ((downOk || chunksUp < 2) && member.write(d)));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
@@ -57,10 +68,12 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     address: `127.0.0.1:${port}`,
     port,
     dropUp: () => void (up = false),
+    dropDown: () => void (downOk = false),
     cut,
     heal: () => {
       down = false;
       up = true;
+      downOk = true;
     },
     close,
     [Symbol.asyncDispose]: close,

@@ -19,6 +19,8 @@ import { leadPhone, type LeadPhone } from './lead-phone';
 import type { Redactor } from '../redact';
 import { serveAskSocket } from './ask-socket';
 import { verifyRequest } from './sign';
+import { walkyRelay } from './walky-relay';
+import type { CrewPort, CrewWalkyHost } from '../walky/crew-port';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
 export { splitPaneId } from './lead-link';
@@ -35,9 +37,12 @@ export interface CrewOptions {
   /** What a member lends its lead's phone beyond sends (box, cancel, Chat, screens, durable agents). */
   phone?: Omit<MemberPhone, 'version'>;
   log?: (line: string) => void;
-  /** Test knobs: reconnect back-off, the member's signing clock. */
+  /** Walky's side of messages across the crew (walky/service.ts), once walky has started. */
+  walky?: () => CrewWalkyHost | null;
+  /** Test knobs: reconnect back-off, the member's signing clock, the lead's 8 s per machine. */
   backoff?: { first: number; max: number };
   now?: () => number;
+  walkyMachineMs?: number;
 }
 
 export interface Crew {
@@ -54,6 +59,12 @@ export interface Crew {
   link(): LinkState | null;
   /** The crew for the phone: its machines, who is reachable now. */
   view(): CrewView;
+  /** Walky across the crew, as walky uses it (crew/walky-relay.ts). */
+  walky: CrewPort;
+  /** Walky outcomes not yet acked, per machine. */
+  walkyPending(): Record<string, number>;
+  /** On a lead: how many times a member posted message `id`. */
+  walkyPosts(id: string): number;
   /** Re-read the files now (the watcher does it too). */
   reload(): Promise<void>;
   stop(): Promise<void>;
@@ -128,8 +139,20 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     });
   };
 
-  const signed = async (method: string, path: string, _body: string, who: { name: string; keyId: string }): Promise<unknown> => {
+  const relay = walkyRelay({
+    crew: () => crew,
+    id: () => id,
+    host: () => o.walky?.() ?? null,
+    connected: (name) => lead.connected(name),
+    version: (name) => status.get(name)?.version ?? null,
+    ...(o.log ? { log: o.log } : {}),
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.walkyMachineMs ? { machineMs: o.walkyMachineMs } : {}),
+  });
+
+  const signed = async (method: string, path: string, body: string, who: { name: string; keyId: string }): Promise<unknown> => {
     if (!crew) throw new CrewError('not_found', 'crew: this machine is in no crew');
+    if (path.startsWith('/crew/v1/walky/')) return relay.route(method, path, body, who);
     if (method === 'GET' && path === '/crew/v1/hello') return { crew: crew.crew, name: crew.name, role: crew.role, version: o.version };
     if (method === 'POST' && path === '/crew/v1/leave' && crew.role === 'lead') {
       await withCrewLock(o.stateDir, async () => {
@@ -261,8 +284,12 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
         ],
       };
     },
+    walky: relay.port,
+    walkyPending: () => relay.pending(),
+    walkyPosts: (id) => relay.posts(id),
     reload,
     stop: async () => {
+      relay.stop();
       watcher?.close();
       if (debounce) clearTimeout(debounce);
       member?.stop();

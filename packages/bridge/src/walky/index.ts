@@ -12,8 +12,10 @@ import { WalkyService } from './service';
 import { listenWalky } from './socket';
 import { WalkyLog } from './walky-log';
 import { phoneWalky, type PhoneWalky } from './phone';
+import type { CrewPort, CrewWalkyHost } from './crew-port';
 
 export type { PhoneWalky } from './phone';
+export type { CrewPort, CrewWalkyHost, CrewSelf } from './crew-port';
 
 /** The bridge looks at its panes this often; a pane unseen for the grace loses its inbox. */
 export const RESCAN_MS = 10_000;
@@ -29,6 +31,8 @@ export interface WalkyOptions {
   /** Re-list every tmux server's panes (tokens are swept there). */
   rescan(): void;
   off?: boolean;
+  /** The crew this machine is in (crew/walky-relay.ts), asked at each message. */
+  crew?: () => CrewPort | null;
   /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock and its timers (a clock the test controls). */
   queueMs?: number;
   waitMs?: number;
@@ -42,6 +46,8 @@ export interface Walky {
   log: WalkyLog;
   /** What the phone's routes use: the operator's sends and the log, bodies masked. */
   phone: PhoneWalky;
+  /** What the crew's walky routes call (crew/walky-relay.ts). */
+  crewHost: CrewWalkyHost;
   stop(): Promise<void>;
 }
 
@@ -60,9 +66,11 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     newId: newMessageId,
     now,
     waitMs: o.waitMs ?? WALKY_WAIT_MS,
+    ...(o.crew ? { crew: o.crew } : {}),
   });
   const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now, ...(o.setTimer ? { setTimer: o.setTimer } : {}) });
-  for (const m of log.all()) if (m.state === 'accepted' && m.to) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
+  // A message for another machine's pane (`to.member`) is that machine's to type: its outcome comes back with its crew updates.
+  for (const m of log.all()) if (m.state === 'accepted' && m.to && m.to.member === undefined) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
 
   const socketPath = join(dir, 'sock');
   const socket = await listenWalky(socketPath, async (line, conn) => {
@@ -103,6 +111,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     socketPath,
     log,
     phone: phoneWalky(service, log, o.hub, o.redact),
+    crewHost: service,
     async stop() {
       clearInterval(timer);
       delivery.stop();

@@ -13,8 +13,13 @@ export interface PhoneWalky {
   /** Messages to or from `paneId` (every message without it), newest first. */
   messages(paneId?: string): WalkyMessage[];
   refusals(): WalkyRefusalCounts;
+  /** On a lead: a member pane's messages (`@<member>/…`) from that member's own log; null when it cannot be read now. */
+  memberMessages(paneId: string): Promise<WalkyMessage[] | null>;
+  /** What `member` of a broadcast may name here. */
+  machines(): string[];
   send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
-  broadcast(device: string, body: string): Promise<{ messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
+  /** `machine`: one machine's agent panes (a member's name, or this machine); absent: every machine. */
+  broadcast(device: string, body: string, machine?: string): Promise<{ messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
 }
 
 export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
@@ -27,6 +32,10 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
       const about = (m: WalkyMessage) => paneId === undefined || m.to?.paneId === paneId || m.from.paneId === paneId;
       return log.all().filter(about).reverse().slice(0, PHONE_LIST_MAX).map(mask);
     },
+    machines: () => service.machines(),
+    async memberMessages(paneId) {
+      return (await service.readMember(paneId))?.map(mask) ?? null;
+    },
     refusals() {
       return Object.fromEntries(Object.entries(log.refusals()).map(([reason, r]) => [reason, r.count]));
     },
@@ -34,8 +43,8 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
       const m = await service.operatorSend(device, to, body, id);
       return 'id' in m ? mask(m) : m;
     },
-    async broadcast(device, body) {
-      const r = await service.broadcast(device, body);
+    async broadcast(device, body, machine) {
+      const r = await service.broadcast(device, body, machine);
       return { messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
     },
   };

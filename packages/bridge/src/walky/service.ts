@@ -1,8 +1,11 @@
-import { REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type CrewWalkyItem, type CrewWalkyOutcome, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
+import type { ItemCheck } from '../crew/walky-sign';
+import { isStale } from '../crew/walky-sign';
+import type { Carried, CrewPort, CrewSelf } from './crew-port';
 import type { Delivery } from './delivery';
 import { errorAnswer } from './parse';
 import { MAX_UNREAD_PER_PANE, type WalkyLog } from './walky-log';
@@ -21,7 +24,15 @@ export interface ServiceDeps {
   now(): number;
   /** How long `send` waits for a final receipt (15 s). */
   waitMs: number;
+  /** The crew this machine is in, when it is in one (crew/walky-relay.ts). */
+  crew?: () => CrewPort | null;
 }
+
+/** Where an address leads: a pane here, a member's pane on this lead, the lead (from a member), or nowhere. */
+type Found = { pane: Pane; member?: string; refused?: undefined; lead?: undefined } | { lead: true; refused?: undefined; pane?: undefined; member?: undefined } | { refused: string; pane?: undefined; lead?: undefined; member?: undefined };
+
+/** A final receipt is never taken back by a later word; `unknown` only by a final one. */
+const RANK: Record<WalkyState, number> = { accepted: 0, unknown: 1, delivered: 2, 'inbox-only': 2, refused: 2 };
 
 type Answer = Promise<WalkyAnswer>;
 
@@ -54,13 +65,24 @@ export class WalkyService {
     void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
+  private crewSelf(): CrewSelf | null {
+    return this.d.crew?.()?.me() ?? null;
+  }
+
+  /** A pane's address as `who` prints it: `local/` becomes the crew id on a lead, the name on a member. */
+  private shown(address: string): string {
+    const self = this.crewSelf();
+    return self && address.startsWith('local/') ? `${self.prefix}/${address.slice(6)}` : address;
+  }
+
   private async who(me: Pane | null): Answer {
-    // A crew member's panes on a lead are not reached by walky until it crosses the crew (docs/crew.md).
+    // On a lead every machine's agent panes; on a member its own, then the line that points at the lead.
+    const self = this.crewSelf();
     const panes: WhoRow[] = [...this.d.hub.panes.values()]
-      .filter((p) => p.harness !== 'shell' && !p.member)
-      .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }))
-      .map((p) => ({ address: p.address, machine: p.machine, harness: p.harness, label: p.label, state: p.state, you: p.id === me?.id }));
-    return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me?.address ?? null, panes };
+      .filter((p) => p.harness !== 'shell' && (!p.member || self?.role === 'lead'))
+      .map((p) => ({ address: this.shown(p.address), machine: p.machine, harness: p.harness, label: p.label, state: p.member && !p.member.reachable ? ('unreachable' as const) : p.state, you: p.id === me?.id }))
+      .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
+    return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me ? this.shown(me.address) : null, panes, ...(self?.role === 'member' ? { lead: self.lead } : {}) };
   }
 
   private async send(me: Pane | null, to: string, body: string, asked?: string): Answer {
@@ -69,24 +91,37 @@ export class WalkyService {
     if (known) return { ok: true, verb: 'send', message: known };
     const found = this.resolve(to);
     // The to line shows the pane as `who` lists it whenever the address names one.
-    const draft = { ...this.draft(id, me, to, null), to: 'pane' in found ? target(found.pane) : null };
+    const draft = { ...this.draft(id, me, to, null), to: found.pane ? this.target(found.pane, found.member) : null };
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
     if (this.d.off) return this.refuse(draft, REFUSAL.off);
     if (found.refused !== undefined) return this.refuse(draft, found.refused);
-    return this.deliver(draft, me, body);
+    return this.deliver(draft, me, body, found);
   }
 
-  /** The pane an address names now, or why it names none. */
-  private resolve(to: string): { pane: Pane; refused?: undefined } | { refused: string } {
+  /**
+   * The pane an address names now, or why it names none. `local` and this machine's own prefix
+   * name its panes; on a member any other machine is the lead's to find; on a lead a member's
+   * name names that member's pane as the lead knows it (`@<member>/…`).
+   */
+  private resolve(to: string): Found {
     const address = parseAddress(to);
     if (!address) return { refused: REFUSAL.badAddress };
     if (address.kind === 'all') return { refused: REFUSAL.broadcast };
-    if (address.member !== 'local') return { refused: REFUSAL.otherMember };
-    const pane = this.d.hub.panes.get(`${address.server}:${address.tmuxId}`);
-    if (!pane) return { refused: address.token ? REFUSAL.replaced : REFUSAL.noPane };
+    const self = this.crewSelf();
+    let key = `${address.server}:${address.tmuxId}`;
+    let member: string | undefined;
+    if (address.member !== 'local' && address.member !== self?.prefix) {
+      if (!self) return { refused: REFUSAL.otherMember };
+      if (self.role === 'member') return { lead: true };
+      if (!this.d.crew?.()?.member(address.member)) return { refused: REFUSAL.noPane };
+      member = address.member;
+      key = `@${member}/${key}`;
+    }
+    const pane = this.d.hub.panes.get(key);
+    if (!pane || (member === undefined && pane.member)) return { refused: address.token ? REFUSAL.replaced : REFUSAL.noPane };
     // A token that no longer matches: the pane that holds the id now is a stranger, not named.
     if (address.token && pane.token !== address.token) return { refused: REFUSAL.replaced };
-    return { pane };
+    return member === undefined ? { pane } : { pane, member };
   }
 
   private async reply(me: Pane | null, toId: string, body: string, asked?: string): Answer {
@@ -100,23 +135,195 @@ export class WalkyService {
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
     if (this.d.off) return this.refuse(draft, REFUSAL.off);
     if (orig.from.kind === 'operator' || !orig.from.paneId) return this.refuse(draft, REFUSAL.operatorReply);
+    // From another machine of the crew: its logged address (with the token) through the lead.
+    if (this.fromAfar(orig)) {
+      const found = this.resolve(orig.from.address ?? '');
+      if (found.refused !== undefined) return this.refuse(draft, found.refused);
+      return this.deliver({ ...draft, to: found.pane ? this.target(found.pane, found.member) : null }, me, body, found);
+    }
     const pane = this.d.hub.panes.get(orig.from.paneId);
     if (!pane || pane.token !== orig.from.token) return this.refuse(draft, REFUSAL.replaced);
-    return this.deliver({ ...draft, to: target(pane) }, me, body);
+    return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane });
   }
 
-  private async deliver(m: WalkyMessage, me: Pane, raw: string): Answer {
-    if (m.to!.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
-    return { ok: true, verb: 'send', message: await this.accept(m, raw, this.d.waitMs) };
+  /** A message whose sender is on another machine of the crew. */
+  private fromAfar(m: WalkyMessage): boolean {
+    const self = this.crewSelf();
+    return self !== null && m.from.member !== undefined && m.from.member !== self.name;
+  }
+
+  private async deliver(m: WalkyMessage, me: Pane, raw: string, found: Found): Answer {
+    if (m.to?.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
+    return { ok: true, verb: 'send', message: await this.route(m, raw, this.d.waitMs, found) };
+  }
+
+  /** A message with its pane found: typed here, passed to a member, or posted to the lead. */
+  private route(m: WalkyMessage, raw: string, waitMs: number, found: Found): Promise<WalkyMessage> {
+    if (found.lead) return this.viaLead(m, raw, waitMs);
+    if (found.member !== undefined) return this.toMember(m, raw, waitMs, found.member);
+    return this.accept(m, raw, waitMs);
+  }
+
+  /** The body as it will travel, or why it may not. */
+  private checkBody(raw: string): { body: string } | { refused: string } {
+    const body = cleanBody(raw);
+    if (body === '') return { refused: REFUSAL.empty };
+    if (tooLong(body)) return { refused: REFUSAL.tooLong };
+    return { body };
+  }
+
+  private envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
+    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body };
+  }
+
+  /** On a member: to another machine's pane, through the lead; the outcome comes back with its updates. */
+  private async viaLead(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
+    const self = this.crewSelf()!;
+    const checked = this.checkBody(raw);
+    if ('refused' in checked) return this.refused(m, checked.refused);
+    if (versionBefore(self.leadVersion, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderLead);
+    const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: CREW_REASON.onLead };
+    await this.save(accepted);
+    void this.d.crew!()!
+      .toLead(this.envelope(accepted, checked.body, self.name))
+      .then((c) => this.carried(m.id, c))
+      .catch(() => this.change(m.id, 'unknown', CREW_REASON.leadGone));
+    return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
+  }
+
+  /**
+   * On a lead: to a member's pane. An older member refuses at once, with no dial; the member
+   * gets 8 s, after which the receipt says so and the member's next update fills it in.
+   */
+  private async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
+    const self = this.crewSelf()!;
+    const port = this.d.crew!()!;
+    if (m.to?.harness === 'shell') return this.refused(m, REFUSAL.shell);
+    const checked = this.checkBody(raw);
+    if ('refused' in checked) return this.refused(m, checked.refused);
+    const standing = port.member(member);
+    if (!standing) return this.refused(m, REFUSAL.noPane);
+    if (versionBefore(standing.version, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderMember);
+    if (!standing.reachable) return this.refused(m, REFUSAL.unreachable);
+    const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: null, verified: origin ? 'origin' : m.verified };
+    await this.save(accepted);
+    // A member's message travels on as its origin signed it.
+    const env = origin ? origin.envelope : this.envelope(accepted, checked.body, self.name);
+    const pane = m.to!.paneId.slice(member.length + 2);
+    const carried = port
+      .toMember(member, [{ envelope: env, pane, ...(origin ? { sig: origin.sig, cert: origin.cert } : {}) }])
+      .then((c) => this.carried(m.id, c))
+      .catch(() => this.change(m.id, 'unknown', CREW_REASON.slow));
+    if (waitMs <= 0) {
+      await carried;
+      return this.d.log.get(m.id) ?? accepted;
+    }
+    return this.settled(m.id, waitMs);
+  }
+
+  /** What came back from passing a message on. */
+  private async carried(id: string, c: Carried): Promise<void> {
+    if ('refused' in c) return this.change(id, 'refused', c.refused);
+    if ('unknown' in c) return this.change(id, 'unknown', c.unknown);
+    const r = c.messages.find((x) => x.id === id);
+    if (!r) return this.change(id, 'unknown', CREW_REASON.slow);
+    const self = this.crewSelf();
+    const mine = this.d.log.get(id);
+    // A member takes the lead's word for the pane it found (the to line of send).
+    const to = self?.role === 'member' && r.to && mine && !mine.to ? { ...r.to } : undefined;
+    return this.change(id, r.state, r.state === 'accepted' && self?.role === 'member' ? CREW_REASON.onLead : r.reason, to);
+  }
+
+  /** A receipt change that came over the crew, never taking back a final one. */
+  private async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
+    const m = this.d.log.get(id);
+    if (!m || RANK[state] < RANK[m.state]) return;
+    if (m.state === state && m.reason === reason && !to) return;
+    await this.save({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.d.now() });
+  }
+
+  // ---- the crew's side (CrewWalkyHost) ----
+
+  /** On a lead: a member's message, its origin signature checked by the relay. */
+  async fromMember(e: WalkyEnvelope, sig: string, cert: string): Promise<WalkyMessage> {
+    const known = this.known(e.id);
+    if (known) return known;
+    const draft: WalkyMessage = { v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: null, asked: e.to.slice(0, 200), replyTo: e.replyTo, body: '', state: 'refused', reason: null, verified: 'origin', read: false, updatedAt: this.d.now() };
+    if (isStale(e.at, this.d.now())) return this.refused(draft, REFUSAL.stale);
+    const found = this.resolve(e.to);
+    if (found.lead) return this.refused(draft, REFUSAL.noPane);
+    if (found.refused !== undefined) return this.refused(draft, found.refused);
+    const m = { ...draft, to: this.target(found.pane, found.member) };
+    if (found.member === e.origin && found.pane.id === `@${e.origin}/${e.from.paneId ?? ''}`) return this.refused(m, REFUSAL.ownPane);
+    if (found.member !== undefined) return this.toMember(m, e.body, 0, found.member, { envelope: e, sig, cert });
+    if (this.d.off) return this.refused(m, REFUSAL.off);
+    return this.accept(m, e.body, 0);
+  }
+
+  /** On a member: one message the lead passed on, with this machine's check of its signatures. */
+  async fromLead(item: CrewWalkyItem, check: ItemCheck): Promise<WalkyMessage> {
+    const e = item.envelope;
+    const known = this.known(e.id);
+    if (known) return known;
+    const pane = this.d.hub.panes.get(item.pane);
+    const asked = parseAddress(e.to);
+    const draft: WalkyMessage = {
+      v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: pane && !pane.member ? this.target(pane) : null, asked: e.to.slice(0, 200), replyTo: e.replyTo,
+      body: '', state: 'refused', reason: null, verified: check.ok ? check.verified : 'none', read: false, updatedAt: this.d.now(),
+    };
+    if (!check.ok) return this.refused(draft, check.reason);
+    if (this.d.off) return this.refused(draft, REFUSAL.off);
+    const token = asked?.kind === 'pane' ? asked.token : null;
+    if (!pane || pane.member) return this.refused(draft, token ? REFUSAL.replaced : REFUSAL.noPane);
+    if (token && pane.token !== token) return this.refused(draft, REFUSAL.replaced);
+    return this.accept(draft, e.body, 0);
+  }
+
+  /** On a member: what its log holds to or from one of its panes, newest first, bodies masked (the lead's phone reads it). */
+  read(pane: string): WalkyMessage[] {
+    return this.d.log
+      .all()
+      .filter((m) => m.to?.paneId === pane || (m.from.paneId === pane && !this.fromAfar(m)))
+      .reverse()
+      .slice(0, 500)
+      .map((m) => ({ ...m, body: this.d.redact(m.body) }));
+  }
+
+  /** On a lead: a member pane's messages from that member's own log, its pane ids as the lead knows them. */
+  async readMember(paneId: string): Promise<WalkyMessage[] | null> {
+    const at = /^@([a-z0-9][a-z0-9-]{0,31})\/(.+)$/.exec(paneId);
+    const port = this.d.crew?.();
+    if (!at || !port) return null;
+    const [, member, pane] = at as unknown as [string, string, string];
+    const list = await port.readMember(member, pane);
+    const up = (id: string | undefined) => (id && !id.startsWith('@') ? `@${member}/${id}` : id);
+    return list?.map((m) => ({
+      ...m,
+      to: m.to && m.to.member === undefined ? { ...m.to, paneId: up(m.to.paneId)!, member } : m.to,
+      from: m.from.member === member && m.from.paneId ? { ...m.from, paneId: up(m.from.paneId)! } : m.from,
+    })) ?? null;
+  }
+
+  /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */
+  async outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]> {
+    const self = this.crewSelf();
+    for (const o of outs) {
+      const m = this.d.log.get(o.id);
+      if (!m || !self) continue;
+      const may = self.role === 'lead' ? m.to?.member === from : from === self.lead && m.from.member === self.name;
+      if (!may) continue;
+      await this.change(o.id, o.state, o.state === 'accepted' && self.role === 'member' ? CREW_REASON.onLead : o.reason);
+    }
+    return outs.map((o) => o.id);
   }
 
   /** Checks the body and the target, logs the message, hands it to the delivery, waits up to `waitMs`. */
   private async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
     const to = m.to!;
     if (to.harness === 'shell') return this.refused(m, REFUSAL.shell);
-    const body = cleanBody(raw);
-    if (body === '') return this.refused(m, REFUSAL.empty);
-    if (tooLong(body)) return this.refused(m, REFUSAL.tooLong);
+    const checked = this.checkBody(raw);
+    if ('refused' in checked) return this.refused(m, checked.refused);
+    const body = checked.body;
     if (this.d.log.unread(to.paneId, to.token) >= MAX_UNREAD_PER_PANE) return this.refused(m, REFUSAL.inboxFull);
     const accepted: WalkyMessage = { ...m, body, state: 'accepted', reason: null };
     // On disk (log and seen.json) before anything is typed.
@@ -143,22 +350,60 @@ export class WalkyService {
     const known = this.known(id);
     if (known) return known;
     const found = this.resolve(address);
-    const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device }, to: 'pane' in found ? target(found.pane) : null };
-    if (this.d.off) return this.refused(draft, REFUSAL.off);
+    const self = this.crewSelf();
+    const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device, ...(self ? { member: self.name } : {}) }, to: found.pane ? this.target(found.pane, found.member) : null };
+    if (this.d.off && !found.lead && found.member === undefined) return this.refused(draft, REFUSAL.off);
     if (replyTo !== null && this.d.log.get(replyTo)?.from.kind === 'operator') return this.refused(draft, REFUSAL.operatorReply);
     if (found.refused !== undefined) return this.refused(draft, found.refused);
-    return this.accept(draft, raw, 0);
+    return this.route(draft, raw, 0, found);
   }
 
-  /** The operator's message to every agent pane on this machine: one receipt per target. */
-  async broadcast(device: string, raw: string): Promise<{ messages: WalkyMessage[]; skipped: Pane[] }> {
-    const panes = [...this.d.hub.panes.values()].filter((p) => !p.member).sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
+  /**
+   * The operator's message to every agent pane: this machine's, and on a lead every reachable
+   * member's (`machine`: a member's name, or this machine's own panes; absent: all). One receipt
+   * per target. Each member gets 8 s for all its panes, all members at once: one that takes
+   * longer reads "may have arrived, will not be sent again (member slow)" until its next update.
+   */
+  async broadcast(device: string, raw: string, machine?: string): Promise<{ messages: WalkyMessage[]; skipped: Pane[] }> {
+    const self = this.crewSelf();
+    const port = this.d.crew?.() ?? null;
+    const here = (p: Pane) => !p.member;
+    const pick = (p: Pane) => (machine === undefined ? here(p) || (self?.role === 'lead' && p.member?.reachable === true) : machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name ? here(p) : p.member?.name === machine && p.member.reachable);
+    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
     const messages: WalkyMessage[] = [];
-    for (const p of panes.filter((x) => x.harness !== 'shell')) {
+    for (const p of panes.filter((x) => x.harness !== 'shell' && here(x))) {
       const m = await this.operatorSend(device, { address: p.address }, raw);
       if ('id' in m) messages.push(m);
     }
-    return { messages, skipped: panes.filter((p) => p.harness === 'shell') };
+    const byMember = new Map<string, Pane[]>();
+    for (const p of panes) if (p.member && p.harness !== 'shell') byMember.set(p.member.name, [...(byMember.get(p.member.name) ?? []), p]);
+    const checked = this.checkBody(raw);
+    await Promise.all(
+      [...byMember].map(async ([member, targets]) => {
+        const drafts = targets.map((p) => ({ ...this.draft(this.d.newId(), null, this.shown(p.address), null), from: { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) }, to: this.target(p, member) }));
+        const standing = port?.member(member);
+        const refusal = 'refused' in checked ? checked.refused : !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+        if (refusal !== null || 'refused' in checked) {
+          for (const d of drafts) messages.push(await this.refused(d, refusal ?? REFUSAL.empty));
+          return;
+        }
+        const accepted = drafts.map((d) => ({ ...d, body: checked.body, state: 'accepted' as const, reason: null }));
+        for (const a of accepted) await this.save(a);
+        const c = await port!.toMember(member, accepted.map((a) => ({ envelope: this.envelope(a, checked.body, self!.name), pane: a.to.paneId.slice(member.length + 2) }))).catch((): Carried => ({ unknown: CREW_REASON.slow }));
+        for (const a of accepted) {
+          await this.carried(a.id, c);
+          messages.push(this.d.log.get(a.id) ?? a);
+        }
+      }),
+    );
+    return { messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
+  }
+
+  /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
+  machines(): string[] {
+    const self = this.crewSelf();
+    const own = ['all', 'local', this.d.hub.machine, ...(self ? [self.prefix, self.name] : [])];
+    return [...new Set([...own, ...(self?.role === 'lead' ? (this.d.crew?.()?.members() ?? []) : [])])];
   }
 
   private async inbox(me: Pane | null, id: string | undefined, all: boolean, keep: boolean): Answer {
@@ -192,10 +437,16 @@ export class WalkyService {
 
   private draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage {
     const t = this.d.now();
+    const self = this.crewSelf();
     const from: WalkySender = me
-      ? { kind: 'agent', address: me.address, paneId: me.id, token: me.token, harness: me.harness, label: me.label }
+      ? { kind: 'agent', address: this.shown(me.address), paneId: me.id, token: me.token, harness: me.harness, label: me.label, ...(self ? { member: self.name } : {}) }
       : { kind: 'agent' };
     return { v: 1, id, at: t, from, to: null, asked: asked.slice(0, 200), replyTo, body: '', state: 'refused', reason: null, verified: 'local', read: false, updatedAt: t };
+  }
+
+  private target(p: Pane, member?: string): WalkyTarget {
+    const address = this.shown(p.address);
+    return { paneId: p.id, pane: bareAddress(address), address, token: p.token, harness: p.harness, label: p.label, ...(member ? { member } : {}) };
   }
 
   private async refuse(m: WalkyMessage, reason: string): Answer {
@@ -218,6 +469,9 @@ export class WalkyService {
 
   private async save(m: WalkyMessage): Promise<void> {
     await this.d.log.put(m);
+    // A message from another machine: its receipt goes back with this machine's crew updates.
+    const self = this.crewSelf();
+    if (self && this.fromAfar(m)) this.d.crew?.()?.report(self.role === 'member' ? self.lead : m.from.member!, { id: m.id, state: m.state, reason: m.reason, at: m.updatedAt });
     this.d.hub.publish({ type: 'walky.updated', message: { ...m, body: this.d.redact(m.body) } });
     for (const wake of this.waiters.get(m.id) ?? []) wake();
   }
@@ -246,6 +500,4 @@ export class WalkyService {
   }
 }
 
-function target(p: Pane): WalkyTarget {
-  return { paneId: p.id, pane: bareAddress(p.address), address: p.address, token: p.token, harness: p.harness, label: p.label };
-}
+

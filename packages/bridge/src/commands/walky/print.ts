@@ -49,8 +49,11 @@ export function printAnswer(a: WalkyAnswer, json: boolean): Printed {
       const code = a.error.code === 'unknown_id' ? 3 : a.error.code === 'not_in_pane' || a.error.code === 'not_proved' ? 4 : 1;
       return { out: '', err: `${a.error.message}\n`, code };
     }
-    case 'who':
-      return { out: json ? `${JSON.stringify(a)}\n` : whoTable(a.panes, a.you), err: '', code: 0 };
+    case 'who': {
+      // On a crew member: its own panes, then where to see the others.
+      const more = a.lead ? `other machines: run \`collie walky who\` on the lead (${a.lead}), or use the phone\n` : '';
+      return { out: json ? `${JSON.stringify(a)}\n` : whoTable(a.panes, a.you) + more, err: '', code: 0 };
+    }
     case 'send':
       return { out: json ? `${JSON.stringify(a.message)}\n` : receiptLines(a.message), err: '', code: sendCode(a.message) };
     case 'status':

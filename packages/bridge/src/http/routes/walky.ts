@@ -18,11 +18,17 @@ function deviceName(c: Context): string {
 export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
   const r = new Hono();
   const ready = (c: Context): PhoneWalky | Response => walky() ?? fail(c, new ApiError('starting', 'bridge: walky talky is still starting; try again in a moment'));
-  r.get('/messages', (c) => {
+  r.get('/messages', async (c) => {
     const w = ready(c);
     if (w instanceof Response) return w;
     const pane = c.req.query('pane');
     if (pane !== undefined && (pane.length === 0 || pane.length > 200)) return fail(c, new ApiError('bad_request', 'bridge: ?pane= names a pane id, 1 to 200 characters'));
+    // A crew member's pane on a lead: the list comes from that member's own log, through the lead.
+    if (pane?.startsWith('@')) {
+      const list = await w.memberMessages(pane);
+      if (!list) return fail(c, new ApiError('member_unreachable', `crew: the member of ${pane.slice(0, 100)} cannot be read now`));
+      return c.json({ machine: pane.slice(1, pane.indexOf('/')), messages: list, refusals: w.refusals() });
+    }
     return c.json({ machine: w.machine, messages: w.messages(pane), refusals: w.refusals() });
   });
   r.post('/send', async (c) => {
@@ -39,11 +45,13 @@ export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
     if (w instanceof Response) return w;
     const b = await body(c, WalkyBroadcastRequest);
     if (b instanceof ApiError) return fail(c, b);
-    // One machine, no crew: "all", "local" and this machine's own name are the choices there are.
-    if (b.member !== undefined && !['all', 'local', w.machine].includes(b.member)) {
-      return fail(c, new ApiError('bad_request', `bridge: no machine '${b.member.slice(0, 63)}' here (no crew on this machine)`));
+    // "all", "local", this machine's own name (and crew id), and on a lead each member's name.
+    const machines = w.machines();
+    if (b.member !== undefined && !machines.includes(b.member)) {
+      const why = machines.length > 4 ? `the choices are ${machines.join(', ')}` : 'no crew on this machine';
+      return fail(c, new ApiError('bad_request', `bridge: no machine '${b.member.slice(0, 63)}' here (${why})`.slice(0, 300)));
     }
-    const sent = await w.broadcast(deviceName(c), b.body);
+    const sent = await w.broadcast(deviceName(c), b.body, b.member === 'all' ? undefined : b.member);
     return c.json({ machine: w.machine, ...sent, refusals: w.refusals() });
   });
   return r;

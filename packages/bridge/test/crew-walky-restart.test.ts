@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { crewBridge, crewCli, freePort, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import type { Pane, WalkyMessage } from '@collie/protocol';
+import { decodeInvite, encodeInvite } from '../src/crew/invite-token';
+import { readCrew, withCrewLock, writeCrew } from '../src/crew/store';
+import { until } from './harness';
+import { CLI, runCli, walkyEnv } from './walky/kit';
+
+/** The lead as its own process, so the test can kill -9 it. */
+function serve(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) resolve(child);
+    });
+    child.stderr!.on('data', () => undefined);
+    child.once('exit', (code) => reject(new Error(`lead exited (${code}): ${out}`)));
+  });
+}
+const killed = (c: ChildProcess) => new Promise((r) => (c.kill('SIGKILL'), c.once('exit', r)));
+const status = async (state: string, id: string) => JSON.parse((await runCli(['walky', 'status', id, '--json'], walkyEnv(state))).out || 'null') as WalkyMessage | null;
+
+describe('walky across a crew, the lead killed mid-delivery', () => {
+  it('kill -9 of the lead while a member types a message: typed once, and the outcome reaches the sender after the restart', async () => {
+    await using tmuxL = await startTmux();
+    await using tmuxA = await startTmux();
+    await using tmuxB = await startTmux();
+    await using apiB = await startMessagesApi();
+    await using dir = await tempDir('collie-crew-walky-kill-');
+    const [sL, sA, sB] = ['lead', 'alpha', 'beta'].map((n) => `${dir.path}/${n}`) as [string, string, string];
+    await tmuxL.newSession('l', { cmd: 'cat' });
+    await tmuxA.newSession('a', { cmd: 'cat' });
+    await using claudeB = await startClaude(tmuxB, apiB, { session: 'beta-work' });
+    apiB.setFallback(plainReply('Got it.'));
+    const leadPort = await freePort();
+    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`])).code).toBe(0);
+    const leadEnv = { ...process.env, TMUX_TMPDIR: tmuxL.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(sL) };
+    let lead = await serve(leadEnv);
+    try {
+      await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
+      await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
+      const betaPort = await freePort();
+      // Both ways between the lead and beta go through a proxy: lead → beta (proxyB), beta → lead (proxyUp).
+      await using proxyB = await startFaultProxy(betaPort);
+      await using proxyUp = await startFaultProxy(leadPort);
+      for (const [name, state, bridge, listen, via] of [['alpha', sA, alpha, `127.0.0.1:${await freePort()}`, null], ['beta', sB, beta, `127.0.0.1:${betaPort}`, proxyUp.address]] as const) {
+        const invite = decodeInvite(((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token);
+        if (!invite.ok) throw new Error(invite.error);
+        const joined = await crewCli(state, ['join', encodeInvite(via ? { ...invite.value, lead: via } : invite.value), '--name', name, '--listen', listen]);
+        expect(joined.code, joined.stderr).toBe(0);
+        await bridge.crew.reload();
+      }
+      await withCrewLock(sL, async () => {
+        const c = await readCrew(sL);
+        if (c?.role !== 'lead') throw new Error('not a lead');
+        await writeCrew(sL, { ...c, members: c.members.map((m) => (m.name === 'beta' ? { ...m, listen: proxyB.address } : m)) });
+      });
+      // The lead's who lists beta's pane once beta's stream is up (and the lead has read the proxy address).
+      const paneB = await until(beta.hub, 'beta idle', (h) => [...h.panes.values()].find((p: Pane) => p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null), 60_000);
+      const address = paneB.address.replace(/^local\//, 'beta/');
+      await expect.poll(async () => (await runCli(['walky', 'who'], walkyEnv(sL))).out, { timeout: 30_000 }).toContain(address);
+
+      // beta's answer to the lead and its crew updates are lost, and the lead dies while it waits for them.
+      proxyB.dropDown();
+      proxyUp.dropUp();
+      const r = await fetch(`${alpha.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...alpha.device.headers }, body: JSON.stringify({ to: address, body: 'Survive the lead.' }) });
+      const id = ((await r.json()) as { message: WalkyMessage }).message.id;
+      await apiB.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`), 60_000);
+      await expect.poll(async () => (await status(sB, id))?.state, { timeout: 30_000 }).toBe('delivered');
+      // Typed on beta; the lead does not know it yet.
+      expect(['accepted', 'unknown']).toContain((await status(sL, id))?.state);
+      await killed(lead);
+      proxyB.heal();
+      proxyUp.heal();
+      lead = await serve(leadEnv);
+
+      // beta kept its outcome until the new lead acked it; the lead passed it on to alpha.
+      await expect.poll(async () => (await status(sL, id))?.state, { timeout: 60_000 }).toBe('delivered');
+      await expect.poll(async () => (await status(sA, id))?.state, { timeout: 60_000 }).toBe('delivered');
+      expect(await status(sB, id)).toMatchObject({ state: 'delivered', verified: 'origin', from: { kind: 'operator', member: 'alpha' } });
+      await claudeB.waitForScreen((s) => s.includes('Got it.'));
+      expect(apiB.requests.filter((q) => q.kind === 'main' && q.prompt.includes(id))).toHaveLength(1);
+      await expect.poll(() => beta.crew.walkyPending()['bluefin'] ?? 0, { timeout: 20_000 }).toBe(0);
+    } finally {
+      await killed(lead);
+    }
+  }, 240_000);
+});

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { describe, expect, it } from 'vitest';
+import { fakePane } from '../../bridge/test/walky/fake-pane';
+import { walkyEnv } from '../../bridge/test/walky/kit';
+import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+
+describe("a message from another machine of the crew, on the receiving member's phone at 390×844", () => {
+  it('the card says "signed by" the sending machine, with the body from this machine\'s log', async () => {
+    await using work = await tempDir('collie-web-crew-walky-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmuxL = await startTmux();
+    await using tmuxA = await startTmux();
+    await using tmuxB = await startTmux();
+    await using api = await startMessagesApi({ fallback: plainReply('Noted.') });
+    const [sL, sA, sB] = ['lead', 'alpha', 'beta'].map((n) => join(work.path, n)) as [string, string, string];
+    await tmuxL.newSession('desk', { cmd: 'cat' });
+    const sender = await fakePane(tmuxA, work.path, 'sender', 'fresh-idle', walkyEnv(sA));
+    await using claude = await startClaude(tmuxB, api, { session: 'target' });
+    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin');
+    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
+    await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist });
+    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+    await lead.crew.reload();
+    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
+      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
+      expect((await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+      await bridge.crew.reload();
+    }
+    const id = `${tmuxB.name}:${claude.paneId}`;
+    const T = await untilPane(beta.hub, 'the idle Claude pane', (p) => p.id === id && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null, 60_000);
+    await untilPane(lead.hub, 'beta on the lead', (p) => p.id === `@beta/${id}` && p.member?.reachable === true, 60_000);
+    await untilPane(alpha.hub, 'the sender', (p) => p.tmuxId === sender.paneId && p.harness === 'claude', 60_000);
+
+    const sent = await sender.collie(['walky', 'send', T.address.replace(/^local\//, 'beta/'), 'The build on minibuch is green.']);
+    expect(sent.code, sent.out + sent.err).toBe(0);
+    const mid = sent.out.split('\n')[0]!;
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${mid}]`), 60_000);
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: beta.url });
+    await context.addCookies([beta.device.cookie(beta.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    const card = page.locator(`.pane-chat .wk-card[data-message="${mid}"]`);
+    await card.waitFor({ timeout: 60_000 });
+    expect(await card.locator('.wk-card-title').textContent()).toMatch(/^Message from \S/);
+    expect(await card.locator('.wk-kind').textContent()).toBe('agent');
+    expect(await card.locator('.wk-known').textContent()).toBe('signed by alpha');
+    expect(await card.locator('.wk-card-body').textContent()).toBe('The build on minibuch is green.');
+    // Text nodes only: the words are not markup.
+    expect(await card.locator('.wk-known').evaluate((el) => [...el.childNodes].every((n) => n.nodeType === Node.TEXT_NODE))).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await axeBoth(page, '.pane-chat');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: artifactPath(`web/crew-walky-card-${scheme}.png`) });
+    }
+  }, 180_000);
+});
