@@ -82,7 +82,12 @@ export class OpencodeFollower implements ChatFollower {
 
   /** Opens `session` of the database at `path`; throws when the database cannot be opened. */
   static open(path: string, session: string, mask: Mask, on: FollowEvents): Promise<OpencodeFollower> {
-    const f = new OpencodeFollower(path, session, openReadOnly(path), mask, on);
+    let f: OpencodeFollower;
+    try {
+      f = new OpencodeFollower(path, session, openReadOnly(path), mask, on);
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
     try {
       f.#load();
       const names = new Set([basename(path), `${basename(path)}-wal`]);
