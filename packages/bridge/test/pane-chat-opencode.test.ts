@@ -66,11 +66,10 @@ describe('a pane’s Chat from the real OpenCode TUI’s database', () => {
     await using home = await tempDir('collie-opencode-shared-home-');
     await using folder = await tempDir('collie-opencode-shared-cwd-');
     const allow = { bash: 'allow', edit: 'allow' } as const;
-    // Both at once: nothing here waits for one to be ahead of the other.
-    const [one, two] = await Promise.all([
-      startOpencode(tmux, api, { home: home.path, cwd: folder.path, permission: allow }),
-      startOpencode(tmux, api, { home: home.path, cwd: folder.path, permission: allow }),
-    ]);
+    // One after the other (two first starts on one fresh database race in OpenCode's own migration),
+    // both running before either has a session: nothing here depends on which began first.
+    const one = await startOpencode(tmux, api, { home: home.path, cwd: folder.path, permission: allow });
+    const two = await startOpencode(tmux, api, { home: home.path, cwd: folder.path, permission: allow });
     await using bridge = await bridgeFor(tmux.tmpDir, state.path);
     const a = `${tmux.name}:${one.paneId}`;
     const b = `${tmux.name}:${two.paneId}`;

@@ -1,7 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import Database from 'libsql';
 import type { DurableItem, Mask } from '@collie/protocol';
 import { ChatLog } from './chat-log';
 import type { Entry } from './entries';
@@ -9,7 +9,14 @@ import type { ChatFollower, FollowEvents } from './follow';
 import { FIRST_ITEMS } from './follow';
 import { type PartRow, parseOpencodePart } from './opencode-rows';
 
-type Db = InstanceType<typeof Database>;
+type Sqlite = typeof import('libsql');
+type Db = InstanceType<Sqlite>;
+
+let sqlite: Sqlite | null = null;
+/** The SQLite binding (libsql, as Nerve uses: docs/adr/0005), loaded when an OpenCode chat is first opened, so a bridge without it still runs. */
+function binding(): Sqlite {
+  return (sqlite ??= createRequire(import.meta.url)('libsql') as Sqlite);
+}
 
 /** Rows read back at a time, for the first screen and for History. */
 const PAGE_ROWS = 100;
@@ -27,6 +34,7 @@ type Row = PartRow & { readonly updated: number };
  * no transaction is held open between them, so OpenCode's writes and checkpoints never wait.
  */
 export function openReadOnly(path: string): Db {
+  const Database = binding();
   return new Database(`${pathToFileURL(path).href}?mode=ro`);
 }
 
