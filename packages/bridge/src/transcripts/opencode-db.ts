@@ -22,6 +22,12 @@ function binding(): Sqlite {
 const PAGE_ROWS = 100;
 /** A failed read (the database busy a moment, a checkpoint running) is tried again after this. */
 const RETRY_MS = 100;
+/**
+ * SQLite writes a commit's pages to the -wal file (the watcher's event) before it marks the
+ * commit in the -shm index (no event): a read on the event may come too early to see it. So
+ * the last event of a burst is followed by one more read this much later.
+ */
+const TRAILING_MS = 30;
 
 const COLUMNS = 'p.rowid AS rowid, p.id AS id, p.message_id AS message, p.time_created AS created, p.time_updated AS updated, p.data AS data, m.data AS messageData';
 const FROM = 'FROM part p JOIN message m ON m.id = p.message_id WHERE p.session_id = ?';
@@ -75,6 +81,7 @@ export class OpencodeFollower implements ChatFollower {
   #reading = false;
   #again = false;
   #retry: NodeJS.Timeout | null = null;
+  #trailing: NodeJS.Timeout | null = null;
   #closed = false;
 
   private constructor(
@@ -101,9 +108,9 @@ export class OpencodeFollower implements ChatFollower {
       const names = new Set([basename(path), `${basename(path)}-wal`]);
       // A commit lands in the -wal file (WAL mode) or the database itself (after a checkpoint, or a rollback journal).
       f.#watcher = watch(dirname(path), { persistent: false }, (_type, name) => {
-        if (name === null || names.has(name)) f.poke();
+        if (name === null || names.has(name)) f.#changed();
       });
-      f.#watcher.on('error', () => f.poke());
+      f.#watcher.on('error', () => f.#changed());
     } catch (err) {
       f.close();
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
@@ -113,6 +120,16 @@ export class OpencodeFollower implements ChatFollower {
 
   get atStart(): boolean {
     return this.#from === 0;
+  }
+
+  /** The database changed: read now, and once more when the burst is over. */
+  #changed(): void {
+    this.poke();
+    if (this.#trailing) clearTimeout(this.#trailing);
+    this.#trailing = setTimeout(() => {
+      this.#trailing = null;
+      this.poke();
+    }, TRAILING_MS);
   }
 
   /** Reads what changed since the last read; calls while a read is queued fold into it. */
@@ -153,6 +170,7 @@ export class OpencodeFollower implements ChatFollower {
     this.#watcher?.close();
     this.#watcher = null;
     if (this.#retry) clearTimeout(this.#retry);
+    if (this.#trailing) clearTimeout(this.#trailing);
     try {
       this.#db?.close();
     } catch {
