@@ -48,21 +48,22 @@ function turn(session, text, role = n % 2 ? 'assistant' : 'user') {
 }
 
 const agents = startAgents({ panes: PANES, sessions: 2, agent: 'opencode', screens: join(import.meta.dirname, '..', 'packages/bridge/src/harness/opencode/captures'), first: 'fresh-idle', cwdOf: work });
+// Each pane's session begins after its pane's process did (more than the finder's second of doubt).
+await new Promise((r) => setTimeout(r, 1500));
+const sessions = [];
+for (const [i, p] of agents.panes.entries()) {
+  const id = `ses_bench${i}`;
+  addSession.run(id, work(i), Date.now(), Date.now());
+  // Pane 0's session is long; the others short.
+  const count = i === 0 ? BIG : 40;
+  db.exec('BEGIN');
+  for (let k = 0; k < count; k++) turn(id, `turn ${k} ${'words of a reply '.repeat(20)}`);
+  db.exec('COMMIT');
+  sessions.push({ id: p.id, session: id });
+}
 const bridge = await startBridgeProcess(agents);
 try {
   await settle(bridge, PANES, 'idle', 60_000, 'opencode');
-  await new Promise((r) => setTimeout(r, 1500));
-  const sessions = [];
-  for (const [i, p] of agents.panes.entries()) {
-    const id = `ses_bench${i}`;
-    addSession.run(id, work(i), Date.now(), Date.now());
-    // Pane 0's session is long; the others short.
-    const count = i === 0 ? BIG : 40;
-    db.exec('BEGIN');
-    for (let k = 0; k < count; k++) turn(id, `turn ${k} ${'words of a reply '.repeat(20)}`);
-    db.exec('COMMIT');
-    sessions.push({ id: p.id, session: id });
-  }
 
   // Opening the long chat: the first page over HTTP, nobody following it yet.
   const opens = [];

@@ -20,6 +20,13 @@ function binding(): Sqlite {
 
 /** Rows read back at a time, for the first screen and for History. */
 const PAGE_ROWS = 100;
+/**
+ * OpenCode rewrites the parts of the turn that runs (a text as it streams, a tool as it
+ * settles): a read looks for rewritten rows among the session's newest this many parts, and
+ * for new ones past them. An older part rewritten (a compaction marking old tool output) shows
+ * as it is now when the chat is opened again.
+ */
+const RECENT = 500;
 /** A failed read (the database busy a moment, a checkpoint running) is tried again after this. */
 const RETRY_MS = 100;
 /**
@@ -27,7 +34,7 @@ const RETRY_MS = 100;
  * commit in the -shm index (no event): a read on the event may come too early to see it. So
  * the last event of a burst is followed by one more read this much later.
  */
-const TRAILING_MS = 30;
+const TRAILING_MS = 10;
 
 const COLUMNS = 'p.rowid AS rowid, p.id AS id, p.message_id AS message, p.time_created AS created, p.time_updated AS updated, p.data AS data, m.data AS messageData';
 const FROM = 'FROM part p JOIN message m ON m.id = p.message_id WHERE p.session_id = ?';
@@ -209,8 +216,15 @@ export class OpencodeFollower implements ChatFollower {
     this.log.prepend(entries);
   }
 
+  /** The rowid from which a read looks for rewritten rows: the session's last `RECENT` parts (0: all of a short session). */
+  #floor(): number {
+    const r = this.#db?.prepare('SELECT rowid FROM part WHERE session_id = ? ORDER BY rowid DESC LIMIT 1 OFFSET ?').get(this.session, RECENT) as { rowid?: unknown } | undefined;
+    return typeof r?.rowid === 'number' ? r.rowid : 0;
+  }
+
   #read(): void {
-    const rows = this.#rows(`SELECT ${COLUMNS} ${FROM} AND p.time_updated >= ? ORDER BY p.rowid`, this.session, this.#since);
+    // Indexed (session, rowid): a read costs what changed, not the session's length.
+    const rows = this.#rows(`SELECT ${COLUMNS} ${FROM} AND p.rowid >= ? AND p.time_updated >= ? ORDER BY p.rowid`, this.session, this.#floor(), this.#since);
     const changed: DurableItem[] = [];
     for (const row of rows) {
       if (Number.isFinite(row.updated)) this.#since = Math.max(this.#since, row.updated);
