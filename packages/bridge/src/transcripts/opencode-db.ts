@@ -31,10 +31,11 @@ const RECENT = 500;
 const RETRY_MS = 100;
 /**
  * SQLite writes a commit's pages to the -wal file (the watcher's event) before it marks the
- * commit in the -shm index (no event): a read on the event may come too early to see it. So
- * the last event of a burst is followed by one more read this much later.
+ * commit in the -shm index (no event): a read on the event may come too early to see it, and a
+ * busy machine may hold the writer between the two for a while. So the last event of a burst
+ * is followed by a few more reads, this long after it.
  */
-const TRAILING_MS = 10;
+const TRAILING_MS = [10, 50, 250, 1000] as const;
 
 const COLUMNS = 'p.rowid AS rowid, p.id AS id, p.message_id AS message, p.time_created AS created, p.time_updated AS updated, p.data AS data, m.data AS messageData';
 const FROM = 'FROM part p JOIN message m ON m.id = p.message_id WHERE p.session_id = ?';
@@ -88,7 +89,7 @@ export class OpencodeFollower implements ChatFollower {
   #reading = false;
   #again = false;
   #retry: NodeJS.Timeout | null = null;
-  #trailing: NodeJS.Timeout | null = null;
+  #trailing: NodeJS.Timeout[] = [];
   #closed = false;
 
   private constructor(
@@ -129,14 +130,11 @@ export class OpencodeFollower implements ChatFollower {
     return this.#from === 0;
   }
 
-  /** The database changed: read now, and once more when the burst is over. */
+  /** The database changed: read now, and a few times more once the burst is over. */
   #changed(): void {
     this.poke();
-    if (this.#trailing) clearTimeout(this.#trailing);
-    this.#trailing = setTimeout(() => {
-      this.#trailing = null;
-      this.poke();
-    }, TRAILING_MS);
+    for (const t of this.#trailing) clearTimeout(t);
+    this.#trailing = TRAILING_MS.map((ms) => setTimeout(() => this.poke(), ms));
   }
 
   /** Reads what changed since the last read; calls while a read is queued fold into it. */
@@ -177,7 +175,7 @@ export class OpencodeFollower implements ChatFollower {
     this.#watcher?.close();
     this.#watcher = null;
     if (this.#retry) clearTimeout(this.#retry);
-    if (this.#trailing) clearTimeout(this.#trailing);
+    for (const t of this.#trailing) clearTimeout(t);
     try {
       this.#db?.close();
     } catch {
@@ -198,9 +196,6 @@ export class OpencodeFollower implements ChatFollower {
 
   #load(): void {
     this.#from = Number.MAX_SAFE_INTEGER;
-    // Rows updated at the very moment of this read come again with the next one (`>=`), and are skipped if unchanged.
-    this.#since = this.#rows(`SELECT max(p.time_updated) AS updated, 0 AS rowid, '' AS id ${FROM}`, this.session)[0]?.updated ?? 0;
-    if (!Number.isFinite(this.#since)) this.#since = 0;
     while (this.#from > 0 && this.log.items.length < FIRST_ITEMS) this.#back();
   }
 
@@ -210,6 +205,8 @@ export class OpencodeFollower implements ChatFollower {
     const entries: Entry[] = [];
     for (const row of rows.reverse()) {
       if (!this.#seen.has(row.id)) this.#seen.set(row.id, row.updated);
+      // Rows updated at the very moment of a read come again with the next one (`>=`), and are skipped if unchanged.
+      if (Number.isFinite(row.updated)) this.#since = Math.max(this.#since, row.updated);
       entries.push(...parseOpencodePart(row));
     }
     this.#from = rows.length < PAGE_ROWS ? 0 : (rows[0]?.rowid ?? 0);
