@@ -4,7 +4,7 @@
 // items); the bridge's RSS while 8 chats follow live. Eight fake OpenCode panes, each in its own
 // folder, one shared database `$XDG_DATA_HOME/opencode/opencode.db` with each pane's session
 // made after its pane started (found by time: the stand-ins write no OpenCode log).
-// Run: node bench/pane-chat-opencode.mjs [rows=300] [bigParts=100000]
+// Run: node bench/pane-chat-opencode.mjs [rows=300] [bigTurns=100000]
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
