@@ -3,13 +3,14 @@ import { basename, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DurableItem, Mask } from '@collie/protocol';
+import type Database from 'libsql';
 import { ChatLog } from './chat-log';
 import type { Entry } from './entries';
 import type { ChatFollower, FollowEvents } from './follow';
 import { FIRST_ITEMS } from './follow';
 import { type PartRow, parseOpencodePart } from './opencode-rows';
 
-type Sqlite = typeof import('libsql');
+type Sqlite = typeof Database;
 type Db = InstanceType<Sqlite>;
 
 let sqlite: Sqlite | null = null;
