@@ -9,7 +9,7 @@ const banner = { js: "import { createRequire as __cr } from 'node:module'; const
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm', banner, logLevel: 'warning', sourcemap: 'linked', absWorkingDir: root };
 
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate'] }),
+  esbuild.build({ ...common, entryPoints: ['packages/bridge/src/commands/index.ts'], outfile: 'packages/bridge/dist/commands.mjs', external: ['bufferutil', 'utf-8-validate', 'libsql'] }),
   // collie.mjs is a small first module: `collie walky` goes to walky.cjs without loading program.mjs.
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/entry.ts'], outfile: 'packages/cli/dist/collie.mjs' }),
   esbuild.build({ ...common, entryPoints: ['packages/cli/src/main.ts'], outfile: 'packages/cli/dist/program.mjs' }),

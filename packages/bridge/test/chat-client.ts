@@ -28,7 +28,11 @@ export class ChatClient {
     for (const it of m.items) {
       const at = chat.items.findIndex((x) => x.id === it.id);
       if (at >= 0) chat.items[at] = it;
-      else chat.items.push(it);
+      else {
+        // As the phone does (web `applyChat`): a new item goes to its place (a database row may show after a later one).
+        const after = chat.items.findIndex((x) => placeOf(x.id) > placeOf(it.id));
+        chat.items.splice(after < 0 ? chat.items.length : after, 0, it);
+      }
       const key = `${m.id}\n${words(it)}`;
       if (!this.arrived.has(key)) this.arrived.set(key, now);
     }
@@ -47,6 +51,12 @@ export class ChatClient {
   items(id: string): string[] {
     return (this.chats.get(id)?.items ?? []).map(words);
   }
+}
+
+/** Where an item stands in its transcript (its line's offset, or an OpenCode part's rowid, then its part). */
+function placeOf(id: string): number {
+  const [n, part] = id.split('.').map(Number);
+  return Number.isFinite(n) ? n! + (Number.isFinite(part) ? part! / 1e4 : 0) : 0;
 }
 
 /** An item in a few words, for comparing a chat with what was scripted. */

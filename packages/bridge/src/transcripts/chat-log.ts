@@ -46,7 +46,7 @@ export class ChatLog {
         const at = prior === undefined ? -1 : this.#items.findLastIndex((it) => it.id === prior);
         const item = this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item);
         if (at >= 0) this.#items[at] = item;
-        else this.#items.push(item);
+        else this.#insert(item);
         if (e.key !== undefined && at < 0) this.#keyed.set(e.key, item.id);
         changed.set(item.id, item);
       } else {
@@ -86,6 +86,21 @@ export class ChatLog {
     const inLog = inBatch >= 0 ? -1 : this.#items.findIndex((it) => it.id === newer);
     const version = inBatch >= 0 ? older.splice(inBatch, 1)[0] : inLog >= 0 ? this.#items.splice(inLog, 1)[0] : undefined;
     return version === undefined ? item : { ...version, id: item.id };
+  }
+
+  /**
+   * A new item at its place: after every item of an earlier place. Lines of a file only ever
+   * come later; a database row (OpenCode's) may first show once a later one already has.
+   */
+  #insert(item: DurableItem): void {
+    const place = offsetOf(item.id);
+    const last = this.#items.at(-1);
+    if (last === undefined || offsetOf(last.id) <= place) {
+      this.#items.push(item);
+      return;
+    }
+    const at = this.#items.findIndex((it) => offsetOf(it.id) > place);
+    this.#items.splice(at < 0 ? this.#items.length : at, 0, item);
   }
 
   /** Up to `limit` items before `before` (an offset; null: the newest), oldest first. */

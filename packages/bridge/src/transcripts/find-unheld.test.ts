@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentProcess } from './finders';
 import { pickSession, sessionsIn } from './find-unheld';
 
-const proc = (startedAt: number | null): AgentProcess => ({ pid: 1, startTime: null, startedAt, env: {}, cwd: '/w', files: [], argv: [] });
+const proc = (startedAt: number | null): AgentProcess => ({ pid: 1, startTime: null, startedAt, env: {}, cwd: '/w', files: [], fds: [], argv: [] });
 const file = (path: string, started: number, modified = started) => ({ path, started, session: path, modified });
 const T = 1_800_000_000_000;
 

@@ -8,6 +8,7 @@ import type { LineParser } from './entries';
 import { findClaude } from './find-claude';
 import { findCodex } from './find-codex';
 import { findGemini } from './find-gemini';
+import { findOpencode } from './find-opencode';
 import { findPi } from './find-pi';
 import { parseGeminiLine } from './gemini-lines';
 import { parsePiLine } from './pi-lines';
@@ -24,6 +25,8 @@ export interface AgentProcess {
   readonly cwd: string | null;
   /** Regular files it holds open, from `/proc/<pid>/fd`. */
   readonly files: readonly string[];
+  /** The same with their descriptor numbers (`/proc/<pid>/fdinfo/<fd>` says where each stands). */
+  readonly fds: ReadonlyArray<{ readonly fd: number; readonly path: string }>;
 }
 
 /** A transcript found, or why not in one line; `watch`: folders whose changes may change the answer. */
@@ -35,23 +38,28 @@ export type Finding =
  * One agent's transcripts: how to find a pane's, and how to read a line of it. `others`: the
  * other running processes of the same agent, outside the pane (read only when asked for).
  */
-export interface TranscriptReader {
-  readonly find: (p: AgentProcess, others: () => Promise<AgentProcess[]>) => Promise<Finding>;
-  readonly parse: LineParser;
-}
+export type TranscriptReader = {
+  readonly find: (p: AgentProcess, others: () => Promise<AgentProcess[]>, procRoot: string) => Promise<Finding>;
+} & (
+  /** A transcript file of lines, followed by `TranscriptFollower`. */
+  | { readonly kind: 'lines'; readonly parse: LineParser }
+  /** A session in a SQLite database, followed by `OpencodeFollower`. */
+  | { readonly kind: 'opencode' }
+);
 
 /** Agents whose transcripts the bridge reads (see docs/agents.md); the others keep the terminal. */
 export const TRANSCRIPTS: Partial<Record<Harness, TranscriptReader>> = {
-  claude: { find: findClaude, parse: parseClaudeLine },
-  codex: { find: findCodex, parse: parseCodexLine },
-  gemini: { find: findGemini, parse: parseGeminiLine },
-  pi: { find: findPi, parse: parsePiLine },
+  claude: { kind: 'lines', find: findClaude, parse: parseClaudeLine },
+  codex: { kind: 'lines', find: findCodex, parse: parseCodexLine },
+  gemini: { kind: 'lines', find: findGemini, parse: parseGeminiLine },
+  opencode: { kind: 'opencode', find: findOpencode },
+  pi: { kind: 'lines', find: findPi, parse: parsePiLine },
 };
 
 const NAMES: Partial<Record<Harness, string>> = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', pi: 'pi', omp: 'omp', aider: 'Aider' };
 
-export function parserOf(harness: string): LineParser | null {
-  return TRANSCRIPTS[harness as Harness]?.parse ?? null;
+export function readerOf(harness: string): TranscriptReader | null {
+  return TRANSCRIPTS[harness as Harness] ?? null;
 }
 
 /** Clock ticks per second of `/proc/<pid>/stat`'s times (`getconf CLK_TCK`, 100 on Linux). */
@@ -76,6 +84,7 @@ async function facts(pid: number, procRoot: string, boot: number | null, argv: r
   const start = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[19]);
   const fds = await readdir(join(dir, 'fd')).catch(() => [] as string[]);
   const links = await Promise.all(fds.map((fd) => readlink(join(dir, 'fd', fd)).catch(() => '')));
+  const held = fds.flatMap((fd, i) => (links[i]?.startsWith('/') ? [{ fd: Number(fd), path: links[i] }] : []));
   const startTime = Number.isInteger(start) ? start : null;
   return {
     pid,
@@ -84,7 +93,8 @@ async function facts(pid: number, procRoot: string, boot: number | null, argv: r
     argv,
     env,
     cwd: await readlink(join(dir, 'cwd')).catch(() => null),
-    files: links.filter((l) => l.startsWith('/')),
+    files: held.map((f) => f.path),
+    fds: held,
   };
 }
 
@@ -110,7 +120,7 @@ export async function findTranscript(pane: { pid: number; harness: Harness }, pr
     ));
   let last: Finding = { found: false, reason: 'No transcript found for this agent.', watch: [] };
   for (const proc of mine) {
-    const f = await reader.find(await facts(proc.pid, procRoot, boot, proc.argv), others);
+    const f = await reader.find(await facts(proc.pid, procRoot, boot, proc.argv), others, procRoot);
     if (f.found) return f;
     if (proc === top) last = f;
   }

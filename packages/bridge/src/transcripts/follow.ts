@@ -31,14 +31,29 @@ function entriesOf(parse: LineParser, lines: ReadonlyArray<FileLine | { offset: 
   return out;
 }
 
+/** What a pane's Chat follows: a transcript file, or a session in an agent's database. */
+export interface ChatFollower {
+  /** The file it reads (for a database, the database file). */
+  readonly path: string;
+  /** The session it follows, when the source holds several (OpenCode's database); null for a file. */
+  readonly session: string | null;
+  readonly log: ChatLog;
+  /** History reached the start of the conversation. */
+  readonly atStart: boolean;
+  /** Reads older items until `limit` precede `before` (a place) or the start. */
+  older(before: number, limit: number): Promise<void>;
+  close(): void;
+}
+
 /**
  * One transcript file, followed live: the last lines read at open (backwards from the end, so a
  * 100 MB file opens as fast as a small one), appended lines read as the watcher reports them
  * (a partial last line waits until its newline lands), a truncated or replaced file read anew,
  * and older lines read backwards on demand for History.
  */
-export class TranscriptFollower {
+export class TranscriptFollower implements ChatFollower {
   log: ChatLog;
+  readonly session = null;
   #fh: FileHandle | null = null;
   #ino = 0;
   /** Start of the first line read; 0 when History reached the file's start. */

@@ -1,8 +1,9 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { DurableItem, Mask, Pane, PaneChatMessage, PaneChatPage, PaneChatSource } from '@collie/protocol';
 import { offsetOf } from './chat-log';
-import { type Finding, findTranscript, parserOf } from './finders';
-import { TranscriptFollower } from './follow';
+import { type Finding, findTranscript, readerOf } from './finders';
+import { type ChatFollower, type FollowEvents, TranscriptFollower } from './follow';
+import { OpencodeFollower } from './opencode-db';
 
 /** Items in the first page a subscriber is sent. */
 export const FIRST_PAGE = 50;
@@ -20,7 +21,7 @@ export class PaneChat {
   readonly subscribers = new Set<Send>();
   #source: PaneChatSource | null = null;
   #reason: string | null = 'Looking for this pane’s transcript…';
-  #follower: TranscriptFollower | null = null;
+  #follower: ChatFollower | null = null;
   #watchers: FSWatcher[] = [];
   #watched = '';
   #timer: NodeJS.Timeout | null = null;
@@ -101,14 +102,15 @@ export class PaneChat {
       if (this.#closed) return;
       this.#watch(finding.watch);
       if (!finding.found) return this.#use(null, finding.reason);
-      if (this.#follower?.path === finding.path) return;
-      const parse = parserOf(this.pane.harness);
-      if (!parse) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
+      const reader = readerOf(this.pane.harness);
+      if (!reader) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
+      if (this.#follower?.path === finding.path && (reader.kind === 'lines' || this.#follower.session === finding.session)) return;
+      const on: FollowEvents = { items: (items) => this.#broadcast(items), reset: () => void this.#resend() };
       try {
-        const follower = await TranscriptFollower.open(finding.path, parse, this.mask, {
-          items: (items) => this.#broadcast(items),
-          reset: () => void this.#resend(),
-        });
+        const follower: ChatFollower =
+          reader.kind === 'lines'
+            ? await TranscriptFollower.open(finding.path, reader.parse, this.mask, on)
+            : await OpencodeFollower.open(finding.path, finding.session ?? '', this.mask, on);
         if (this.#closed) return follower.close();
         this.#use(follower, null, { agent: this.pane.harness, path: finding.path, session: finding.session });
       } catch {
@@ -124,7 +126,7 @@ export class PaneChat {
     return this.#locating;
   }
 
-  #use(follower: TranscriptFollower | null, reason: string | null, source: PaneChatSource | null = null): void {
+  #use(follower: ChatFollower | null, reason: string | null, source: PaneChatSource | null = null): void {
     if (follower === null && this.#follower === null && reason === this.#reason) return;
     this.#follower?.close();
     this.#follower = follower;
@@ -155,7 +157,7 @@ export class PaneChat {
       try {
         // The followed file's own appends are the follower's business, not a new transcript.
         const w = watch(dir, { persistent: false }, (_type, name) => {
-          if (name === null || !this.#follower?.path.endsWith(`/${name}`)) this.soon();
+          if (name === null || !this.#follower || !this.#follower.path.endsWith(`/${name}`)) this.soon();
         });
         w.on('error', () => undefined);
         this.#watchers.push(w);

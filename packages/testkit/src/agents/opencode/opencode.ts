@@ -11,6 +11,8 @@ import { opencodeReady } from './screen';
 export interface StartOpencodeOptions {
   /** Where it runs. Default: a fresh temp dir, removed by `kill()`. */
   cwd?: string;
+  /** Its HOME (holding its XDG dirs: two panes given one share one `opencode.db`). Default: a fresh temp dir, removed by `kill()`. */
+  home?: string;
   session?: string;
   permission?: OpencodeConfigOptions['permission'];
   width?: number;
@@ -34,7 +36,7 @@ export type OpencodePane = AgentPane;
  * await oc.submit('hi');
  */
 export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartOpencodeOptions = {}): Promise<OpencodePane> {
-  return withAgentDirs('opencode', { cwd: opts.cwd }, async ({ home, cwd, remove }) => {
+  return withAgentDirs('opencode', { home: opts.home, cwd: opts.cwd }, async ({ home, cwd, remove }) => {
     const xdg = (p: string) => join(home, p);
     for (const p of ['.config', '.local/share', '.local/state', '.cache']) await mkdir(xdg(p), { recursive: true, mode: 0o700 });
     const config = await writeOpencodeConfig(join(home, 'collie'), { baseUrl: api.url, permission: opts.permission });
