@@ -1,30 +1,41 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, chatReply, chatToolCall, launchChromium, phoneContext, startChatApi, startOpencode, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, chatReply, chatToolCall, launchChromium, phoneContext, startChatApi, startOpencode, startPi, startTmux, tempDir, testBridgeOptions, testDevice, type AgentPane, type TmuxServer } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { axeBoth, buildWeb, untilPane } from './e2e-setup';
 
 const REPLY = ['## Findings', '', 'The **parser** drops `two` lines:', '', '1. A <script>alert(1)</script> stays words', '2. See [the docs](https://example.com/docs)'].join('\n');
 
-describe('an OpenCode pane’s Chat on the phone at 390×844', () => {
-  it('Chat is the default for an OpenCode pane once its session is found in its database: the person’s words, markdown, a bash card with folded output, a live turn', async () => {
-    await using work = await tempDir('collie-web-opencode-chat-');
+type ChatApi = Awaited<ReturnType<typeof startChatApi>>;
+
+/**
+ * The agents on the chat-completions wire whose Chat is read from their own store (pi's session
+ * file, OpenCode's database), each put through the same page: one body, one agent a row.
+ */
+const AGENTS: ReadonlyArray<{ name: string; harness: string; file: string; agentMs: number; timeoutMs: number; start: (tmux: TmuxServer, api: ChatApi) => Promise<AgentPane> }> = [
+  { name: 'pi', harness: 'pi', file: 'pi', agentMs: 120_000, timeoutMs: 300_000, start: (tmux, api) => startPi(tmux, api) },
+  { name: 'OpenCode', harness: 'opencode', file: 'opencode', agentMs: 240_000, timeoutMs: 600_000, start: (tmux, api) => startOpencode(tmux, api, { permission: { bash: 'allow', edit: 'allow' } }) },
+];
+
+describe.each(AGENTS)('a $name pane’s Chat on the phone at 390×844', ({ name, harness, file, agentMs, timeoutMs, start }) => {
+  it('Chat is the default once its session is found: the person’s words, markdown, a bash card with folded output, a live turn', async () => {
+    await using work = await tempDir(`collie-web-${file}-chat-`);
     const dist = join(work.path, 'dist');
     await buildWeb(dist);
     await using tmux = await startTmux();
     await using api = await startChatApi();
-    await using oc = await startOpencode(tmux, api, { permission: { bash: 'allow', edit: 'allow' } });
+    await using agent = await start(tmux, api);
     await using state = await tempDir('collie-state-');
-    const id = `${tmux.name}:${oc.paneId}`;
+    const id = `${tmux.name}:${agent.paneId}`;
     api.script(chatReply(REPLY));
-    await oc.submit('look at the parser');
-    await oc.waitForScreen((s) => s.includes('Findings'), 240_000);
+    await agent.submit('look at the parser');
+    await agent.waitForScreen((s) => s.includes('Findings'), agentMs);
     api.script(...chatToolCall('bash', { command: 'seq 1 40', description: 'Count' }));
-    await oc.submit('count to forty');
-    await oc.waitForScreen((s) => s.includes('Tool finished'), 240_000);
+    await agent.submit('count to forty');
+    await agent.waitForScreen((s) => s.includes('Tool finished'), agentMs);
 
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    await untilPane(bridge.hub, 'the OpenCode pane', (p) => p.id === id && p.harness === 'opencode', 60_000);
+    await untilPane(bridge.hub, `the ${name} pane`, (p) => p.id === id && p.harness === harness, 60_000);
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
     await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
@@ -45,7 +56,7 @@ describe('an OpenCode pane’s Chat on the phone at 390×844', () => {
 
     // Live: a turn typed at the terminal shows up while the page is open.
     api.script(chatReply('Forty it is.'));
-    await oc.submit('thanks');
+    await agent.submit('thanks');
     await chat.locator('.chat-markdown', { hasText: 'Forty it is.' }).waitFor();
     await chat.locator('.chat-user', { hasText: 'thanks' }).waitFor();
     await axeBoth(page, '.pane-chat');
@@ -53,6 +64,6 @@ describe('an OpenCode pane’s Chat on the phone at 390×844', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const [last, dock] = await Promise.all([chat.locator('.chat-markdown', { hasText: 'Forty it is.' }).boundingBox(), page.locator('.dock').boundingBox()]);
     expect(last && dock && last.y > 0 && last.y + last.height <= dock.y).toBe(true);
-    await page.screenshot({ path: artifactPath('web/pane-chat-opencode-390.png') });
-  }, 600_000);
+    await page.screenshot({ path: artifactPath(`web/pane-chat-${file}-390.png`) });
+  }, timeoutMs);
 });
