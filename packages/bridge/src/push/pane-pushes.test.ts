@@ -28,6 +28,26 @@ async function planner(file: string, o: { looking?: () => boolean; delay?: numbe
   return { clock, p, decider };
 }
 
+/**
+ * A temp dir for push records whose removal first waits for every decider opened in it to
+ * finish writing (a burst of questions queues many writes; removing the dir under them fails).
+ */
+async function pushDir() {
+  const dir = await tempDir('collie-push');
+  const deciders: PushDecider[] = [];
+  return {
+    async open(name: string, o: Parameters<typeof planner>[1] = {}) {
+      const plan = await planner(join(dir.path, name), o);
+      deciders.push(plan.decider);
+      return plan;
+    },
+    async [Symbol.asyncDispose]() {
+      for (const d of deciders) await d.flush();
+      await dir.remove();
+    },
+  };
+}
+
 class ClockLog extends ManualClock {
   shown: PaneShow[] = [];
   withdrawn: string[] = [];
@@ -36,8 +56,8 @@ class ClockLog extends ManualClock {
 
 describe('pane pushes', () => {
   it('push after the 30 s debounce, with the question\'s words, once; withdrawn when answered', async () => {
-    await using dir = await tempDir('collie-push');
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    await using dir = await pushDir();
+    const { clock, p } = await dir.open('pushed.json');
     p.update(blocked('t:%1', 'rm -rf ./build'));
     clock.advance(DELAY - 1);
     expect(clock.shown).toEqual([]);
@@ -53,8 +73,8 @@ describe('pane pushes', () => {
   });
 
   it('a dialog answered within the debounce pushes nothing and withdraws nothing', async () => {
-    await using dir = await tempDir('collie-push');
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    await using dir = await pushDir();
+    const { clock, p } = await dir.open('pushed.json');
     p.update(blocked('t:%1', 'ls'));
     clock.advance(DELAY - 1);
     p.update(testPane({ id: 't:%1', state: 'working' }));
@@ -64,8 +84,8 @@ describe('pane pushes', () => {
   });
 
   it('a secret in the command is masked in the push', async () => {
-    await using dir = await tempDir('collie-push');
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    await using dir = await pushDir();
+    const { clock, p } = await dir.open('pushed.json');
     p.update(blocked('t:%1', 'curl -H "Authorization: Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl" x'));
     clock.advance(DELAY);
     expect(clock.shown[0]!.body).not.toContain('eyJzdWIiOi');
@@ -73,8 +93,8 @@ describe('pane pushes', () => {
   });
 
   it('one reminder for a question still open 10 minutes after its push, with the same tag', async () => {
-    await using dir = await tempDir('collie-push');
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    await using dir = await pushDir();
+    const { clock, p } = await dir.open('pushed.json');
     p.update(blocked('t:%1', 'make'));
     clock.advance(DELAY + 10 * 60_000);
     expect(clock.shown.map((s) => s.kind)).toEqual(['blocked', 'reminder']);
@@ -84,9 +104,9 @@ describe('pane pushes', () => {
   });
 
   it('no push while someone looks; the reminder pushes it once they have gone', async () => {
-    await using dir = await tempDir('collie-push');
+    await using dir = await pushDir();
     let looking = true;
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'), { looking: () => looking });
+    const { clock, p } = await dir.open('pushed.json', { looking: () => looking });
     p.update(blocked('t:%1', 'make'));
     clock.advance(DELAY + 60_000);
     expect(clock.shown).toEqual([]);
@@ -96,15 +116,14 @@ describe('pane pushes', () => {
   });
 
   it('a question asked again after a restart shows and does not push again; its answer still withdraws', async () => {
-    await using dir = await tempDir('collie-push');
-    const file = join(dir.path, 'pushed.json');
-    const first = await planner(file);
+    await using dir = await pushDir();
+    const first = await dir.open('pushed.json');
     first.p.update(blocked('t:%1', 'make'));
     first.clock.advance(DELAY);
     expect(first.clock.shown).toHaveLength(1);
     await first.decider.flush();
     first.p.stop();
-    const again = await planner(file);
+    const again = await dir.open('pushed.json');
     again.p.update(blocked('t:%1', 'make'));
     again.clock.advance(DELAY * 3);
     expect(again.clock.shown).toEqual([]);
@@ -113,9 +132,9 @@ describe('pane pushes', () => {
   });
 
   it('caps hold under a burst of 100 questions: 3 a minute in one pane, 10 a minute per agent, 30 an hour then one flood push', async () => {
-    await using dir = await tempDir('collie-push');
+    await using dir = await pushDir();
     // One pane, a question every 1.1 s (a 1 s debounce, COLLIE_PUSH_DELAY=1): 3 in its first minute.
-    const one = await planner(join(dir.path, 'a.json'), { delay: 1000 });
+    const one = await dir.open('a.json', { delay: 1000 });
     const at: number[] = [];
     for (let i = 0; i < 100; i++) {
       one.p.update(blocked('t:%1', `step ${i}`));
@@ -127,13 +146,13 @@ describe('pane pushes', () => {
     for (const t of at) expect(at.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(PUSH_CAPS.perPaneMinute);
 
     // 100 panes at once: the agent's 10 a minute.
-    const many = await planner(join(dir.path, 'b.json'));
+    const many = await dir.open('b.json');
     for (let i = 0; i < 100; i++) many.p.update(blocked(`t:%${i}`, `job ${i}`));
     many.clock.advance(DELAY);
     expect(many.clock.shown).toHaveLength(PUSH_CAPS.perAgentMinute);
 
     // 100 questions 30 s apart over 50 minutes: 30 push, the 31st is the one flood push, then silence.
-    const hour = await planner(join(dir.path, 'c.json'));
+    const hour = await dir.open('c.json');
     for (let i = 0; i < 100; i++) {
       hour.p.update(blocked(`t:%${i % 7}`, `hour ${i}`));
       hour.clock.advance(DELAY);
@@ -143,8 +162,8 @@ describe('pane pushes', () => {
   });
 
   it('a finished turn pushes once after the debounce, no reminder; withdrawn when the pane is opened; a shell never', async () => {
-    await using dir = await tempDir('collie-push');
-    const { clock, p } = await planner(join(dir.path, 'pushed.json'));
+    await using dir = await pushDir();
+    const { clock, p } = await dir.open('pushed.json');
     p.update(testPane({ id: 't:%1', state: 'working', since: 1 }));
     p.update(testPane({ id: 't:%1', state: 'done', since: 2 }));
     p.update(testPane({ id: 't:%2', state: 'done', since: 2, harness: 'shell' }));
