@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactPath, bashPermission, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startPushService, startTmux, tempDir } from '@collie/testkit';
 import { DurableAgent, serve } from '@collie/durable-sdk';
@@ -221,6 +222,8 @@ describe("the lead's phone in a crew at 390×844", () => {
     await card.locator('.card-kind').waitFor();
     expect(await card.textContent()).toContain('touch asked-on-alpha');
     await shot(page, 'crew-member-card');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('web/crew-member-card-view.png') });
     // The narrowest yes: this one command, once.
     const yes = card.locator('button.option').first();
     expect(await yes.textContent()).toBe('1. Yes');
@@ -229,6 +232,7 @@ describe("the lead's phone in a crew at 390×844", () => {
     // alpha's model gets the tool result: the command ran on alpha.
     const result = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.length > 0, 60_000);
     expect(result.toolResults[0]!.isError).toBe(false);
+    expect(existsSync(join(claude.cwd, 'asked-on-alpha'))).toBe(true);
     await claude.waitForScreen((sc) => sc.includes('The command finished'), 60_000);
     await untilPane(lead.hub, 'alpha answered', (p) => p.id === paneA.id && p.state !== 'blocked', 30_000);
     // Answered: the lead withdraws the push, and the answer went in once.
