@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { artifactPath, bashPermission, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startPushService, startTmux, tempDir } from '@collie/testkit';
 import { DurableAgent, serve } from '@collie/durable-sdk';
-import { SendReceipt } from '@collie/protocol';
+import { askLine, PushPayload, SendReceipt } from '@collie/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { qrCode } from '../../bridge/src/commands/qr';
@@ -41,7 +42,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe("the lead's phone in a crew at 390×844", () => {
-  it("the Crew page (state, invite QR, remove, Message all agents with Send to), a member's durable agent, a member pane's Chat and mirror", async () => {
+  it("the Crew page (state, invite QR, remove, Message all agents with Send to), a member's durable agent, a member pane's Chat, mirror and permission card (answered from the lead, pushed by the lead)", async () => {
     await using work = await tempDir('collie-crew-phone-');
     const dist = join(work.path, 'dist');
     await buildWeb(dist);
@@ -68,7 +69,9 @@ describe("the lead's phone in a crew at 390×844", () => {
     await writeFile(join(configB, 'sources.json'), JSON.stringify({ agents: [{ name: 'desk', socket: served.address }] }), { mode: 0o600 });
 
     const [sL, sA, sB, sC, sD] = ['lead', 'alpha', 'beta', 'gamma', 'delta'].map((n) => join(work.path, n)) as [string, string, string, string, string];
-    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist });
+    // The lead pushes to a stand-in push service (its CA trusted); nobody counts as looking, so a wait pushes.
+    await using pushes = await startPushService();
+    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist, push: { ca: pushes.ca, delayMs: 500, awayMs: 1, backoff: [50, 100, 200] } });
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist, configDir: configB, durableBackoff: { first: 50, max: 400, mismatch: 400 } });
     const gamma = await crewBridge(tmuxC.tmpDir, sC, 'attic', { webDir: dist });
@@ -193,6 +196,49 @@ describe("the lead's phone in a crew at 390×844", () => {
     await page.locator('.term', { hasText: 'read the parser' }).waitFor();
     await shot(page, 'crew-member-mirror');
 
+    // alpha's real Claude Code asks a Bash permission: the lead's phone shows the ask on alpha's row
+    // and the card on alpha's pane page, the lead pushes it, and a tap answers it on alpha.
+    const subscribed = await fetch(`${lead.url}/api/push/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', ...lead.device.headers }, body: JSON.stringify({ subscription: pushes.subscribe() }) });
+    expect(subscribed.status).toBe(200);
+    api.script(bashPermission('touch asked-on-alpha', { description: 'Make the marker file' }));
+    await claude.submit('make the marker file');
+    const asking = await untilPane(lead.hub, 'alpha asks on the lead', (p) => p.id === paneA.id && p.state === 'blocked' && p.card?.kind === 'permission' && p.card.answerable, 60_000);
+    await page.goto('/');
+    const rowA = page.locator('.row', { has: page.locator('.row-meta', { hasText: /· alpha ·/ }) });
+    await expect.poll(() => rowA.locator('.row-ask').textContent(), { timeout: 20_000 }).toBe(askLine(asking.card!));
+    expect(await rowA.locator('.row-ask').textContent()).toContain('touch asked-on-alpha');
+    await shot(page, 'crew-member-ask-row');
+    const isAsk = (x: unknown) => {
+      const q = PushPayload.safeParse(x);
+      return q.success && q.data.type === 'push.show' && q.data.url === `#/pane/${encodeURIComponent(paneA.id)}`;
+    };
+    const pushed = PushPayload.parse((await pushes.next((r) => isAsk(r.json), 30_000)).json);
+    if (pushed.type !== 'push.show') throw new Error('not a show');
+    expect(pushed.kind).toBe('blocked');
+    expect(pushed.title).toMatch(/^Permission needed in /);
+    expect(pushed.body).toContain('touch asked-on-alpha');
+    await page.goto(`/#/pane/${encodeURIComponent(paneA.id)}`);
+    const card = page.locator('.card');
+    await card.locator('.card-kind').waitFor();
+    expect(await card.textContent()).toContain('touch asked-on-alpha');
+    await shot(page, 'crew-member-card');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('web/crew-member-card-view.png') });
+    // The narrowest yes: this one command, once.
+    const yes = card.locator('button.option').first();
+    expect(await yes.textContent()).toBe('1. Yes');
+    expect((await yes.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await yes.click();
+    // alpha's model gets the tool result: the command ran on alpha.
+    const result = await api.waitForRequest((q) => q.kind === 'main' && q.toolResults.length > 0, 60_000);
+    expect(result.toolResults[0]!.isError).toBe(false);
+    expect(existsSync(join(claude.cwd, 'asked-on-alpha'))).toBe(true);
+    await claude.waitForScreen((sc) => sc.includes('The command finished'), 60_000);
+    await untilPane(lead.hub, 'alpha answered', (p) => p.id === paneA.id && p.state !== 'blocked', 30_000);
+    // Answered: the lead withdraws the push, and the answer went in once.
+    await pushes.next((r) => PushPayload.safeParse(r.json).data?.type === 'push.withdraw' && (r.json as { tag?: string }).tag === pushed.tag, 30_000);
+    expect(api.requests.filter((q) => q.kind === 'main' && q.toolResults.length > 0)).toHaveLength(1);
+
     // A held send to beta's blocked pane, cancelled from the lead: the member's own receipt.
     const post = (path: string, body: unknown) => fetch(`${lead.url}/api/panes/${encodeURIComponent(paneB.id)}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...lead.device.headers }, body: JSON.stringify(body) });
     const held = SendReceipt.parse(((await (await post('/send', { text: 'after the dialog', request_id: 'crew-held-1' })).json()) as { receipt: unknown }).receipt);
@@ -213,5 +259,5 @@ describe("the lead's phone in a crew at 390×844", () => {
     for (const route of ['files', 'changes']) expect((await fetch(`${lead.url}/api/panes/${encodeURIComponent(paneA.id)}/${route}`, { headers: lead.device.headers })).status, route).toBe(404);
     expect(errors).toEqual([]);
     await served.close();
-  }, 300_000);
+  }, 420_000);
 });
