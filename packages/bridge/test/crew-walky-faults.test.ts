@@ -85,7 +85,7 @@ describe('walky across a crew, through a fault-injecting proxy', () => {
     apiA.setFallback(() => say('Standing by.'));
     apiB.setFallback(() => say('Standing by.'));
     proxyB.dropDown();
-    const cast = await phone<{ messages: WalkyMessage[]; skipped: { address: string }[] }>(lead, 'broadcast', { body: 'Stand by: release at noon.', member: 'all' });
+    const cast = await phone<{ id: string; messages: WalkyMessage[]; skipped: { address: string }[] }>(lead, 'broadcast', { body: 'Stand by: release at noon.', member: 'all' });
     expect(cast.status).toBe(200);
     const toB = cast.json.messages.find((m) => m.to?.paneId === paneB.id)!;
     const toA = cast.json.messages.find((m) => m.to?.paneId === paneA.id)!;
@@ -101,6 +101,10 @@ describe('walky across a crew, through a fault-injecting proxy', () => {
     await expect.poll(async () => (await status(sL, toA.id))?.state, { timeout: 60_000 }).toBe('delivered');
     expect(apiB.requests.filter((r) => r.kind === 'main' && r.prompt.includes(toB.id))).toHaveLength(1);
     expect(await status(sB, toB.id)).toMatchObject({ state: 'delivered', verified: 'origin', from: { kind: 'operator', member: 'bluefin' } });
+    // The broadcast is one id: on the lead, one line per pane, and the older member's refusal as one line for all its panes.
+    const whole = await runCli(['walky', 'status', cast.json.id], walkyEnv(sL));
+    expect(whole.code, whole.err).toBe(0);
+    expect(whole.out).toBe(`${[cast.json.id, `${toA.to!.pane}  typed into the pane  (this machine)`, `${toB.to!.pane}  typed into the pane  (this machine)`, 'gamma/all  not sent: older member  (this machine)'].join('\n')}\n`);
     await until(lead.hub, 'beta idle again', idleMember('beta'), 60_000);
     await until(lead.hub, 'alpha idle again', idleMember('alpha'), 60_000);
 

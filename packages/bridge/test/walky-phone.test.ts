@@ -1,9 +1,9 @@
-import { WalkyBroadcastAnswer, WalkyMessagesAnswer, WalkySendAnswer, type WalkyMessage } from '@collie/protocol';
+import { walkyWords, WalkyBroadcastAnswer, WalkyMessagesAnswer, WalkySendAnswer, type WalkyMessage } from '@collie/protocol';
 import { startClaude, startMessagesApi, startTmux, tempDir, testDevice, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { startBridge } from '../src/bridge';
 import { fakePane } from './walky/fake-pane';
-import { paneOf, walkyEnv } from './walky/kit';
+import { paneOf, runCli, walkyEnv } from './walky/kit';
 
 describe('walky talky on the phone: /api/walky behind the device gate', () => {
   it('sends as the operator, replies to an agent, broadcasts to every agent, and lists a pane\'s messages', async () => {
@@ -86,5 +86,25 @@ describe('walky talky on the phone: /api/walky behind the device gate', () => {
     expect(all.messages.map((x) => x.to?.paneId).sort()).toEqual([S.id, T.id].sort());
     expect(all.skipped).toEqual([{ address: H.address, label: H.label }]);
     await api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('Wrap up for today.'), 60_000);
+    // The broadcast is one id: status prints it, then one line per pane (no token), from the CLI and the phone.
+    expect(all.messages.every((x) => x.broadcast === all.id && x.id !== all.id)).toBe(true);
+    // Each pane's line says what its own receipt says (the sender is a scripted pane that takes no text: its line differs).
+    const finals = await Promise.all(all.messages.map((x) => final(x.id)));
+    expect(finals.find((x) => x.to?.paneId === T.id)?.state).toBe('delivered');
+    const lines = finals.map((x) => `${x.to!.pane}  ${walkyWords(x.state, x.reason)}  (this machine)`).sort();
+    const st = await runCli(['walky', 'status', all.id], env);
+    expect(st.code, st.err).toBe(0);
+    expect(st.out).toBe(`${[all.id, ...lines].join('\n')}\n`);
+    expect(st.out).toContain(`${T.address.replace(/#.*$/, '')}  typed into the pane  (this machine)`);
+    const byPhone = (await (await http(`/api/walky/status?id=${all.id}`)).json()) as { broadcast: { id: string; panes: { pane: string; id: string; state: string }[] } };
+    expect(byPhone.broadcast.id).toBe(all.id);
+    expect(byPhone.broadcast.panes.map((l) => `${l.id} ${l.state}`).sort()).toEqual(finals.map((x) => `${x.id} ${x.state}`).sort());
+    // One pane's own id still answers for that pane alone; a bad id and an unknown one are answered clearly.
+    expect(((await (await http(`/api/walky/status?id=${all.messages[0]!.id}`)).json()) as { message: WalkyMessage }).message.broadcast).toBe(all.id);
+    const badId = await http('/api/walky/status?id=nope');
+    expect(badId.status).toBe(400);
+    expect(((await badId.json()) as { error: { message: string } }).error.message).toBe('bridge: ?id= names a message id, wt_ and 12 letters or digits');
+    expect((await http('/api/walky/status?id=wt_000000000000')).status).toBe(404);
+    expect((await http(`/api/walky/status?id=${all.id}`, undefined, {})).status).toBe(401);
   }, 240_000);
 });

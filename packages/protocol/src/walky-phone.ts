@@ -40,8 +40,12 @@ export type WalkySendAnswer = z.infer<typeof WalkySendAnswer>;
 export const WalkySkipped = z.object({ address: z.string(), label: z.string() });
 export type WalkySkipped = z.infer<typeof WalkySkipped>;
 
-/** `POST /api/walky/broadcast`: one receipt per target, the shells skipped, the refusal counts. */
-export const WalkyBroadcastAnswer = z.object({ machine: z.string(), messages: z.array(WalkyMessage), skipped: z.array(WalkySkipped), refusals: WalkyRefusalCounts });
+/**
+ * `POST /api/walky/broadcast`: the broadcast's one id (`collie walky status <id>` and
+ * `GET /api/walky/status?id=` answer for every pane), one receipt per target, the shells
+ * skipped, the refusal counts.
+ */
+export const WalkyBroadcastAnswer = z.object({ machine: z.string(), id: MessageId, messages: z.array(WalkyMessage), skipped: z.array(WalkySkipped), refusals: WalkyRefusalCounts });
 export type WalkyBroadcastAnswer = z.infer<typeof WalkyBroadcastAnswer>;
 
 /** A message id anywhere in text (a header, a tool's output): `wt_` and 12 letters or digits. */

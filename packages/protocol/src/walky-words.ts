@@ -3,7 +3,7 @@
  * `collie walky` imports only this (`@collie/protocol/walky-words`), so an agent's call does
  * not load the schema library before it reaches the socket.
  */
-import type { WalkyAnswer, WalkyState, WalkyVerified } from './walky';
+import type { BroadcastLine, WalkyAnswer, WalkyMessage, WalkyState, WalkyVerified } from './walky';
 
 /** A message id: `wt_` and 12 letters or digits. */
 export const MESSAGE_ID = /^wt_[a-z0-9]{12}$/;
@@ -71,6 +71,34 @@ export const REFUSAL = {
   notProved: 'caller not proved',
 } as const;
 
+/** Refusals that speak for a whole machine, not one pane: a broadcast shows them once, as `<member>/all`. */
+const MACHINE_REFUSALS: readonly string[] = [REFUSAL.off, REFUSAL.olderMember, REFUSAL.olderLead, REFUSAL.unreachable, REFUSAL.stale, REFUSAL.badSignature, REFUSAL.tooLong, REFUSAL.empty];
+
+/**
+ * A broadcast's status, one line per pane, in address order. A machine whose every pane
+ * refused it for the same machine-wide reason (walky talky off, an older member, unreachable,
+ * a member's error answer) has one line, `<member>/all`. `here` is this machine's own member
+ * part (the crew id on a lead, `local` with no crew).
+ */
+export function broadcastLines(messages: readonly WalkyMessage[], here: string): BroadcastLine[] {
+  const byMachine = new Map<string, WalkyMessage[]>();
+  for (const m of messages) {
+    const machine = m.to?.member ?? here;
+    byMachine.set(machine, [...(byMachine.get(machine) ?? []), m]);
+  }
+  const lines: BroadcastLine[] = [];
+  for (const [machine, ms] of byMachine) {
+    const first = ms[0]!;
+    const whole = first.state === 'refused' && first.reason !== null && ms.every((m) => m.state === 'refused' && m.reason === first.reason) && (MACHINE_REFUSALS.includes(first.reason) || first.reason.startsWith(`${machine} answered `));
+    if (whole) {
+      lines.push({ pane: `${machine}/all`, ...(machine !== here ? { member: machine } : {}), state: 'refused', reason: first.reason, verified: first.verified, ...(first.from.member ? { by: first.from.member } : {}) });
+      continue;
+    }
+    for (const m of ms) lines.push({ pane: m.to?.pane ?? m.asked, id: m.id, ...(m.to?.member ? { member: m.to.member } : {}), state: m.state, reason: m.reason, verified: m.verified, ...(m.from.member ? { by: m.from.member } : {}) });
+  }
+  return lines.sort((a, b) => a.pane.localeCompare(b.pane, 'en', { numeric: true }));
+}
+
 /** Why a message waits in the inbox instead of being typed. */
 /** A crew member's message the lead has, before its outcome comes back; and a machine that took too long. */
 export const CREW_REASON = { onLead: 'outcome known on the lead', slow: 'member slow', leadGone: 'lead unreachable' } as const;
@@ -92,8 +120,12 @@ export function isWalkyAnswer(v: unknown): v is WalkyAnswer {
     case 'who':
       return v['ok'] === true && typeof v['machine'] === 'string' && (v['you'] === null || typeof v['you'] === 'string') && optStr(v, 'lead') && Array.isArray(v['panes']) && v['panes'].every(isRow);
     case 'send':
-    case 'status':
       return v['ok'] === true && isMessage(v['message']);
+    case 'status': {
+      const b = v['broadcast'];
+      if (isObj(b)) return v['ok'] === true && str(b, 'id') && Array.isArray(b['panes']) && b['panes'].every(isLine);
+      return v['ok'] === true && isMessage(v['message']);
+    }
     case 'inbox':
       return v['ok'] === true && Array.isArray(v['messages']) && v['messages'].every(isMessage);
     default:
@@ -107,6 +139,10 @@ const str = (o: Obj, k: string) => typeof o[k] === 'string';
 const optStr = (o: Obj, k: string) => o[k] === undefined || typeof o[k] === 'string';
 const STATES: readonly string[] = ['accepted', 'delivered', 'inbox-only', 'refused', 'unknown'];
 const VERIFIED: readonly string[] = ['origin', 'lead', 'local', 'none'];
+
+function isLine(l: unknown): boolean {
+  return isObj(l) && str(l, 'pane') && STATES.includes(String(l['state'])) && VERIFIED.includes(String(l['verified'])) && (l['reason'] === null || typeof l['reason'] === 'string') && optStr(l, 'member') && optStr(l, 'by') && optStr(l, 'id');
+}
 
 function isRow(r: unknown): boolean {
   return isObj(r) && str(r, 'address') && str(r, 'machine') && str(r, 'harness') && str(r, 'label') && str(r, 'state') && typeof r['you'] === 'boolean';

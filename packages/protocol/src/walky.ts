@@ -102,11 +102,29 @@ export const WalkyMessage = z.object({
   verified: WalkyVerified,
   read: z.boolean(),
   updatedAt: z.number(),
+  /** One pane's record of a broadcast: the broadcast's own id, which `status` answers for every pane. */
+  broadcast: MessageId.optional(),
   /** Crew, later: a signature over the message and the signer's certificate. */
   signature: z.string().optional(),
   cert: z.string().optional(),
 });
 export type WalkyMessage = z.infer<typeof WalkyMessage>;
+
+/**
+ * One line of a broadcast's status: a pane (`<member>/<pane>`, no token) and its receipt, or
+ * `<member>/all` for a machine that refused the whole broadcast (`id` absent then).
+ */
+export const BroadcastLine = z.object({
+  pane: z.string(),
+  id: MessageId.optional(),
+  member: z.string().optional(),
+  state: WalkyState,
+  reason: z.string().nullable(),
+  verified: WalkyVerified,
+  /** The machine that vouched for the sender, for "signed by". */
+  by: z.string().optional(),
+});
+export type BroadcastLine = z.infer<typeof BroadcastLine>;
 
 /** One row of `who`. */
 export const WhoRow = z.object({
@@ -134,7 +152,8 @@ export const WalkyAnswer = z.discriminatedUnion('verb', [
   }),
   z.object({ ok: z.literal(true), verb: z.literal('send'), message: WalkyMessage }),
   z.object({ ok: z.literal(true), verb: z.literal('inbox'), messages: z.array(WalkyMessage) }),
-  z.object({ ok: z.literal(true), verb: z.literal('status'), message: WalkyMessage }),
+  /** One message's receipt (`message`), or a broadcast's: its id and one line per pane (`broadcast`). */
+  z.object({ ok: z.literal(true), verb: z.literal('status'), message: WalkyMessage.optional(), broadcast: z.object({ id: MessageId, panes: z.array(BroadcastLine) }).optional() }),
   z.object({ ok: z.literal(false), verb: z.literal('error'), error: z.object({ code: WalkyErrorCode, message: z.string() }) }),
 ]);
 export type WalkyAnswer = z.infer<typeof WalkyAnswer>;

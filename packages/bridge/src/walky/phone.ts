@@ -1,4 +1,4 @@
-import type { Pane, WalkyMessage, WalkyRefusalCounts, WalkySkipped } from '@collie/protocol';
+import type { Pane, WalkyAnswer, WalkyMessage, WalkyRefusalCounts, WalkySkipped } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import type { WalkyService } from './service';
@@ -18,8 +18,10 @@ export interface PhoneWalky {
   /** What `member` of a broadcast may name here. */
   machines(): string[];
   send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
+  /** `status <id>` as the CLI reads it: one message (body masked), or a broadcast's lines. */
+  status(id: string): Promise<WalkyAnswer>;
   /** `machine`: one machine's agent panes (a member's name, or this machine); absent: every machine. */
-  broadcast(device: string, body: string, machine?: string): Promise<{ messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
+  broadcast(device: string, body: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
 }
 
 export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
@@ -43,9 +45,13 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
       const m = await service.operatorSend(device, to, body, id);
       return 'id' in m ? mask(m) : m;
     },
+    async status(id) {
+      const a = await service.status(id);
+      return a.verb === 'status' && a.message ? { ...a, message: mask(a.message) } : a;
+    },
     async broadcast(device, body, machine) {
       const r = await service.broadcast(device, body, machine);
-      return { messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
+      return { id: r.id, messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
     },
   };
 }

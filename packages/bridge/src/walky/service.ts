@@ -1,4 +1,4 @@
-import { CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type CrewWalkyItem, type CrewWalkyOutcome, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type CrewWalkyItem, type CrewWalkyOutcome, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
@@ -337,7 +337,7 @@ export class WalkyService {
    * the answer does not wait (the phone follows `walky.updated`). A reply goes to the pane the
    * log holds for the message's sender, with its token, so a replaced pane is refused.
    */
-  async operatorSend(device: string, to: { address: string } | { replyTo: string }, raw: string, asked?: string): Promise<WalkyMessage | { unknown: string }> {
+  async operatorSend(device: string, to: { address: string } | { replyTo: string }, raw: string, asked?: string, broadcast?: string): Promise<WalkyMessage | { unknown: string }> {
     let address: string;
     let replyTo: string | null = null;
     if ('replyTo' in to) {
@@ -351,7 +351,7 @@ export class WalkyService {
     if (known) return known;
     const found = this.resolve(address);
     const self = this.crewSelf();
-    const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device, ...(self ? { member: self.name } : {}) }, to: found.pane ? this.target(found.pane, found.member) : null };
+    const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device, ...(self ? { member: self.name } : {}) }, to: found.pane ? this.target(found.pane, found.member) : null, ...(broadcast ? { broadcast } : {}) };
     if (this.d.off && !found.lead && found.member === undefined) return this.refused(draft, REFUSAL.off);
     if (replyTo !== null && this.d.log.get(replyTo)?.from.kind === 'operator') return this.refused(draft, REFUSAL.operatorReply);
     if (found.refused !== undefined) return this.refused(draft, found.refused);
@@ -361,18 +361,20 @@ export class WalkyService {
   /**
    * The operator's message to every agent pane: this machine's, and on a lead every reachable
    * member's (`machine`: a member's name, or this machine's own panes; absent: all). One receipt
-   * per target. Each member gets 8 s for all its panes, all members at once: one that takes
+   * per target, each on one log line with the broadcast's own id (`broadcast`), which `status`
+   * answers for every pane at once. Each member gets 8 s for all its panes, all members at once: one that takes
    * longer reads "may have arrived, will not be sent again (member slow)" until its next update.
    */
-  async broadcast(device: string, raw: string, machine?: string): Promise<{ messages: WalkyMessage[]; skipped: Pane[] }> {
+  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: Pane[] }> {
     const self = this.crewSelf();
+    const id = this.d.newId();
     const port = this.d.crew?.() ?? null;
     const here = (p: Pane) => !p.member;
     const pick = (p: Pane) => (machine === undefined ? here(p) || (self?.role === 'lead' && p.member?.reachable === true) : machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name ? here(p) : p.member?.name === machine && p.member.reachable);
     const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
     const messages: WalkyMessage[] = [];
     for (const p of panes.filter((x) => x.harness !== 'shell' && here(x))) {
-      const m = await this.operatorSend(device, { address: p.address }, raw);
+      const m = await this.operatorSend(device, { address: p.address }, raw, undefined, id);
       if ('id' in m) messages.push(m);
     }
     const byMember = new Map<string, Pane[]>();
@@ -380,7 +382,7 @@ export class WalkyService {
     const checked = this.checkBody(raw);
     await Promise.all(
       [...byMember].map(async ([member, targets]) => {
-        const drafts = targets.map((p) => ({ ...this.draft(this.d.newId(), null, this.shown(p.address), null), from: { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) }, to: this.target(p, member) }));
+        const drafts = targets.map((p) => ({ ...this.draft(this.d.newId(), null, this.shown(p.address), null), from: { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) }, to: this.target(p, member), broadcast: id }));
         const standing = port?.member(member);
         const refusal = 'refused' in checked ? checked.refused : !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
         if (refusal !== null || 'refused' in checked) {
@@ -396,7 +398,7 @@ export class WalkyService {
         }
       }),
     );
-    return { messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
+    return { id, messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
   }
 
   /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
@@ -421,9 +423,14 @@ export class WalkyService {
     return { ok: true, verb: 'inbox', messages: keep ? unread : await Promise.all(unread.map((m) => this.markRead(m))) };
   }
 
-  private async status(id: string): Answer {
+  /** `status <id>`: one message's receipt, or a broadcast's lines (the CLI and the phone). */
+  async status(id: string): Answer {
     const m = this.known(id);
-    return m ? { ok: true, verb: 'status', message: m } : errorAnswer('unknown_id', `no record of ${id} on this machine`);
+    if (m) return { ok: true, verb: 'status', message: m };
+    // A broadcast's id: every pane's line the log holds for it, a machine that refused it whole as one.
+    const parts = this.d.log.all().filter((x) => x.broadcast === id);
+    if (parts.length > 0) return { ok: true, verb: 'status', broadcast: { id, panes: broadcastLines(parts, this.crewSelf()?.prefix ?? 'local') } };
+    return errorAnswer('unknown_id', `no record of ${id} on this machine`);
   }
 
   /** A message id seen before: its record, or what seen.json kept of it after the log dropped it. */

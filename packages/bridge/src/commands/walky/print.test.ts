@@ -42,4 +42,14 @@ describe('what collie walky send prints and exits with, for each receipt state (
     expect(err('not_in_pane', 'run this inside a pane').code).toBe(4);
     expect(err('internal', 'walky: the log could not be written').code).toBe(1);
   });
+
+  it("a broadcast's status: the id, one line per pane with the sender's word, <member>/all for a machine that refused it whole", () => {
+    const panes = [
+      { pane: 'collie-04rj6a/w54:p1G', id: 'wt_k3f9x2m8q1a0', state: 'delivered' as const, reason: null, verified: 'local' as const },
+      { pane: 'minibuch/all', member: 'minibuch', state: 'refused' as const, reason: 'off', verified: 'origin' as const, by: 'bluefin' },
+    ];
+    const printed = printAnswer({ ok: true, verb: 'status', broadcast: { id: 'wt_n2d8s1v7c4b9', panes } }, false);
+    expect(printed).toEqual({ out: 'wt_n2d8s1v7c4b9\ncollie-04rj6a/w54:p1G  typed into the pane  (this machine)\nminibuch/all  not sent: off  (signed by bluefin)\n', err: '', code: 0 });
+    expect(JSON.parse(printAnswer({ ok: true, verb: 'status', broadcast: { id: 'wt_n2d8s1v7c4b9', panes } }, true).out)).toEqual({ id: 'wt_n2d8s1v7c4b9', panes });
+  });
 });

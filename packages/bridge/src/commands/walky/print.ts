@@ -1,4 +1,4 @@
-import type { WalkyAnswer, WalkyMessage, WhoRow } from '@collie/protocol';
+import type { BroadcastLine, WalkyAnswer, WalkyMessage, WhoRow } from '@collie/protocol';
 import { verifiedWords, walkyWords } from '@collie/protocol/walky-words';
 import { headerStart } from '../../walky/body';
 
@@ -26,6 +26,11 @@ export function receiptLines(m: WalkyMessage): string {
 export function statusLines(m: WalkyMessage): string {
   const pane = m.to?.pane ?? (m.asked || 'no pane');
   return `${m.id}\n${pane}  ${walkyWords(m.state, m.reason)}  (${verifiedWords(m.verified, m.from.member)})\n`;
+}
+
+/** `status <broadcast id>`: the id, then one line per pane; a machine that refused it whole as `<member>/all`. */
+export function broadcastStatusLines(id: string, lines: readonly BroadcastLine[]): string {
+  return `${[id, ...lines.map((l) => `${l.pane}  ${walkyWords(l.state, l.reason)}  (${verifiedWords(l.verified, l.by)})`)].join('\n')}\n`;
 }
 
 export function messageText(m: WalkyMessage): string {
@@ -57,6 +62,8 @@ export function printAnswer(a: WalkyAnswer, json: boolean): Printed {
     case 'send':
       return { out: json ? `${JSON.stringify(a.message)}\n` : receiptLines(a.message), err: '', code: sendCode(a.message) };
     case 'status':
+      if (a.broadcast) return { out: json ? `${JSON.stringify(a.broadcast)}\n` : broadcastStatusLines(a.broadcast.id, a.broadcast.panes), err: '', code: 0 };
+      if (!a.message) return { out: '', err: 'the bridge answered status with no receipt\n', code: 1 };
       return { out: json ? `${JSON.stringify(a.message)}\n` : statusLines(a.message), err: '', code: 0 };
     case 'inbox': {
       if (json) return { out: `${JSON.stringify(a.messages)}\n`, err: '', code: 0 };

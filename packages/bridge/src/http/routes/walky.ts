@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { WalkyBroadcastRequest, WalkyPhoneSend } from '@collie/protocol';
+import { MessageId, WalkyBroadcastRequest, WalkyPhoneSend } from '@collie/protocol';
 import type { PhoneWalky } from '../../walky';
 import { ApiError, fail } from '../api-error';
 import { body } from './sends';
@@ -30,6 +30,16 @@ export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
       return c.json({ machine: pane.slice(1, pane.indexOf('/')), messages: list, refusals: w.refusals() });
     }
     return c.json({ machine: w.machine, messages: w.messages(pane), refusals: w.refusals() });
+  });
+  // A receipt as `collie walky status <id>` prints it: one message, or a broadcast's line per pane.
+  r.get('/status', async (c) => {
+    const w = ready(c);
+    if (w instanceof Response) return w;
+    const id = MessageId.safeParse(c.req.query('id') ?? '');
+    if (!id.success) return fail(c, new ApiError('bad_request', 'bridge: ?id= names a message id, wt_ and 12 letters or digits'));
+    const a = await w.status(id.data);
+    if (a.verb === 'error') return fail(c, new ApiError('not_found', `bridge: ${a.error.message}`));
+    return c.json(a.verb === 'status' && a.broadcast ? { broadcast: a.broadcast } : { message: a.verb === 'status' ? a.message : undefined });
   });
   r.post('/send', async (c) => {
     const w = ready(c);
