@@ -52,7 +52,7 @@ describe('Unicode a phone sends reaches the model exactly (issue 15, fault 3)', 
           }
         }),
       );
-      expect(failures).toEqual([]);
+      expect(failures.join('\n')).toBe('');
       console.log(`unicode corpus: ${exact} sends arrived byte for byte, ${composed.length} as Claude Code's input box makes them (NFC, invisible characters dropped)`);
     } finally {
       for (const c of panes) await c.kill();

@@ -11,8 +11,9 @@ const fixtures = process.env.COLLIE_FAKE_SCREENS ?? join(webRoot, '..', '..', '.
 
 /**
  * An agent that redraws its dialog while the person types into one of its options: the card is
- * read again with another signature and remounts, and what was typed stays in the field (in CI,
- * Claude Code redrawing its permission dialog emptied the field and disabled its Send).
+ * read again with another signature and remounts, also after a moment with no dialog, and what
+ * was typed stays in the field (in CI, Claude Code redrawing its permission dialog emptied the
+ * field and disabled its Send).
  */
 describe('a card read again while the person types', () => {
   it('keeps the words typed into an option when the card is read again', async () => {
@@ -46,6 +47,10 @@ describe('a card read again while the person types', () => {
     const send = card.getByRole('button', { name: 'Answer 4 with these words' });
     await expect.poll(() => send.isEnabled()).toBe(true);
 
+    // A redraw that shows no dialog for a moment (the bridge read the pane mid-draw), then the
+    // dialog again with another signature.
+    await writeFile(fifo, 'mid-draw\n');
+    await untilPane(bridge.hub, 'no card for a moment', (p) => p.id === first.id && p.card === null, 30_000);
     await writeFile(fifo, 'select-menu-redrawn\n');
     const again = await untilPane(bridge.hub, 'the card read again', (p) => p.id === first.id && p.card !== null && p.card.signature !== first.card?.signature, 30_000);
     expect(again.card?.options.map((o) => o.label)).toEqual(first.card?.options.map((o) => o.label));

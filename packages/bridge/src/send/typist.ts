@@ -107,8 +107,16 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     const settle = AGENTS[seen.harness].submitDelayMs ?? 0;
     if (settle > 0) await new Promise((r) => setTimeout(r, settle));
     // Input on, Enter, input off, as one batch: no one's keys come with the Enter.
-    await d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
-    await until(d, (p) => matchOf(p, text) !== 'ours');
+    const enter = () => d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
+    await enter();
+    const waited = await until(d, (p) => matchOf(p, text) !== 'ours');
+    // Still exactly our text after VERIFY_MS, and no one could type meanwhile: the agent let
+    // the Enter go (Claude Code now and then drops one that follows a paste, about once in
+    // 30 sends of mixed Unicode, 2026-12-04). One more Enter submits this text and nothing else.
+    if (waited && matchOf(waited, text) === 'ours') {
+      await enter();
+      await until(d, (p) => matchOf(p, text) !== 'ours');
+    }
   } catch {
     return { result: 'gone' };
   } finally {

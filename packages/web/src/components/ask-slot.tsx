@@ -1,11 +1,16 @@
 import type { CardOption, DialogCard as Card } from '@collie/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePaneAction } from '../hooks/use-pane-action';
 import { answerWords } from '../lib/answer-words';
 import type { PaneRequest } from '../lib/pane-request';
 import { DialogCard } from './dialog-card';
 import { WordsDrafts } from './option-words';
 import { StatusLine } from './status-line';
+
+/** How long words typed into a card's option stay once no card shows. */
+const DRAFTS_OUTLIVE_MS = 10_000;
+const draftsByPane = new Map<string, Map<string, string>>();
+const draftsOf = (paneId: string): Map<string, string> => draftsByPane.get(paneId) ?? draftsByPane.set(paneId, new Map()).get(paneId)!;
 
 /** Where the card was once its answer reached the agent: what was chosen, in words. */
 interface Chosen {
@@ -29,11 +34,15 @@ export function AskSlot({ paneId, card }: { readonly paneId: string; readonly ca
   const locked = action.busy || (aboutThisCard && action.line?.moving === true);
   const chosen = chosenWords(action.attempt?.requestId ?? null, action.receipt?.state === 'typed' ? picked : null);
   const chosenId = chosen?.requestId ?? null;
-  // What was typed into an option's field outlives a re-read card, not the ask: none once no card shows.
-  const drafts = useRef(new Map<string, string>()).current;
+  // What was typed into an option's field outlives a re-read card and a move between the
+  // Terminal and the Chat, not the ask: it goes with an answer, or once no card has shown for a
+  // while (a redraw can show no dialog for a moment).
+  const drafts = draftsOf(paneId);
   const asking = card !== null;
   useEffect(() => {
-    if (!asking) drafts.clear();
+    if (asking) return;
+    const timer = setTimeout(() => drafts.clear(), DRAFTS_OUTLIVE_MS);
+    return () => clearTimeout(timer);
   }, [asking, drafts]);
   useEffect(() => {
     // Once per answer that arrived; Safari has no vibrate.
