@@ -9,7 +9,7 @@ import { crewRequest } from '../src/crew/client';
 import { readIdentity, loadIdentity } from '../src/crew/identity';
 import { readCrew, withCrewLock, writeCrew } from '../src/crew/store';
 import { envelopeText, signText } from '../src/crew/walky-sign';
-import { decodeInvite, encodeInvite } from '../src/crew/invite-token';
+import { joinMembers, leadReaches } from './crew-join';
 import { until } from './harness';
 import { collieBin, runCli, walkyEnv } from './walky/kit';
 
@@ -59,23 +59,13 @@ describe('walky across a crew, through a fault-injecting proxy', () => {
     await using proxyA = await startFaultProxy(leadPort);
     const betaPort = await freePort();
     await using proxyB = await startFaultProxy(betaPort);
-    for (const [name, state, bridge, listen, via] of [
+    await joinMembers(sL, [
       ['alpha', sA, alpha, `127.0.0.1:${await freePort()}`, proxyA.address],
       ['beta', sB, beta, `127.0.0.1:${betaPort}`, null],
       ['gamma', sG, gamma, `127.0.0.1:${await freePort()}`, null],
-    ] as const) {
-      const invite = decodeInvite(((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token);
-      if (!invite.ok) throw new Error(invite.error);
-      const joined = await crewCli(state, ['join', encodeInvite(via ? { ...invite.value, lead: via } : invite.value), '--name', name, '--listen', listen]);
-      expect(joined.code, joined.stderr).toBe(0);
-      await bridge.crew.reload();
-    }
+    ]);
     // The network between the lead and beta is the proxy's (the lead posts to beta's listener).
-    await withCrewLock(sL, async () => {
-      const c = await readCrew(sL);
-      if (c?.role !== 'lead') throw new Error('not a lead');
-      await writeCrew(sL, { ...c, members: c.members.map((m) => (m.name === 'beta' ? { ...m, listen: proxyB.address } : m)) });
-    });
+    await leadReaches(sL, 'beta', proxyB.address);
     await lead.crew.reload();
     const paneA = await until(lead.hub, 'alpha idle on the lead', idleMember('alpha'), 60_000);
     const paneB = await until(lead.hub, 'beta idle on the lead', idleMember('beta'), 60_000);

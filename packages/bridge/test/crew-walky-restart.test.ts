@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { crewBridge, crewCli, freePort, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import type { Pane, WalkyMessage } from '@collie/protocol';
-import { decodeInvite, encodeInvite } from '../src/crew/invite-token';
-import { readCrew, withCrewLock, writeCrew } from '../src/crew/store';
+import { joinMembers, leadReaches } from './crew-join';
 import { until } from './harness';
 import { CLI, runCli, walkyEnv } from './walky/kit';
 
@@ -46,18 +45,8 @@ describe('walky across a crew, the lead killed mid-delivery', () => {
       // Both ways between the lead and beta go through a proxy: lead → beta (proxyB), beta → lead (proxyUp).
       await using proxyB = await startFaultProxy(betaPort);
       await using proxyUp = await startFaultProxy(leadPort);
-      for (const [name, state, bridge, listen, via] of [['alpha', sA, alpha, `127.0.0.1:${await freePort()}`, null], ['beta', sB, beta, `127.0.0.1:${betaPort}`, proxyUp.address]] as const) {
-        const invite = decodeInvite(((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token);
-        if (!invite.ok) throw new Error(invite.error);
-        const joined = await crewCli(state, ['join', encodeInvite(via ? { ...invite.value, lead: via } : invite.value), '--name', name, '--listen', listen]);
-        expect(joined.code, joined.stderr).toBe(0);
-        await bridge.crew.reload();
-      }
-      await withCrewLock(sL, async () => {
-        const c = await readCrew(sL);
-        if (c?.role !== 'lead') throw new Error('not a lead');
-        await writeCrew(sL, { ...c, members: c.members.map((m) => (m.name === 'beta' ? { ...m, listen: proxyB.address } : m)) });
-      });
+      await joinMembers(sL, [['alpha', sA, alpha, `127.0.0.1:${await freePort()}`, null], ['beta', sB, beta, `127.0.0.1:${betaPort}`, proxyUp.address]]);
+      await leadReaches(sL, 'beta', proxyB.address);
       // The lead's who lists beta's pane once beta's stream is up (and the lead has read the proxy address).
       const paneB = await until(beta.hub, 'beta idle', (h) => [...h.panes.values()].find((p: Pane) => p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null), 60_000);
       const address = paneB.address.replace(/^local\//, 'beta/');

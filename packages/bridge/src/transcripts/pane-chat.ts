@@ -100,7 +100,9 @@ export class PaneChat {
         finding = { found: false, reason: 'Collie could not read this pane’s processes.', watch: [] };
       }
       if (this.#closed) return;
-      this.#watch(finding.watch);
+      // Watches set up after the look may have missed the file it looked for landing in
+      // between: look once more under the new watches.
+      if (this.#watch(finding.watch) && !finding.found) this.#again = true;
       if (!finding.found) return this.#use(null, finding.reason);
       const reader = readerOf(this.pane.harness);
       if (!reader) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
@@ -147,9 +149,9 @@ export class PaneChat {
   }
 
   /** Watches the folders whose changes may name another transcript (a registry rewritten, a new file). */
-  #watch(dirs: readonly string[]): void {
+  #watch(dirs: readonly string[]): boolean {
     const key = dirs.join('\n');
-    if (key === this.#watched) return;
+    if (key === this.#watched) return false;
     for (const w of this.#watchers) w.close();
     this.#watched = key;
     this.#watchers = [];
@@ -165,5 +167,6 @@ export class PaneChat {
         // A folder that does not exist yet: the pane's next change looks again.
       }
     }
+    return true;
   }
 }
