@@ -7,11 +7,11 @@
 // pane from /proc as it does for any agent.
 // Run after `npm run build`:  node bench/crew-walky.mjs [rounds=15]
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deviceToken, quantile, root } from './lib.mjs';
+import { deviceToken, paneRunner, quantile, root } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 const CLI = join(root, 'packages/cli/bin/collie.cjs');
@@ -41,20 +41,8 @@ async function standIn(tmux, name) {
   execFileSync('mkfifo', [fifo]);
   const { COLLIE_STATE_DIR, COLLIE_CONFIG_DIR } = env[name];
   await tmux.newSession(`${name}-agent`, { cmd: [process.execPath, join(root, 'packages/testkit/fake-agent/claude'), 'fresh-idle'], env: { COLLIE_STATE_DIR, COLLIE_CONFIG_DIR, COLLIE_FAKE_FIFO: fifo } });
-  let n = 0;
-  return async (args) => {
-    const out = join(dirs[name], `out-${n++}.json`);
-    writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv: [process.execPath, CLI, ...args], out })).toString('base64')}\n`);
-    for (;;) {
-      try {
-        const r = JSON.parse(readFileSync(out, 'utf8'));
-        rmSync(out);
-        return r;
-      } catch {
-        await new Promise((res) => setTimeout(res, 10));
-      }
-    }
-  };
+  const run = paneRunner(fifo, dirs[name]);
+  return (args) => run([process.execPath, CLI, ...args]);
 }
 const fromAlpha = await standIn(tmuxA, 'alpha');
 const fromBeta = await standIn(tmuxB, 'beta');

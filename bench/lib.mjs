@@ -1,7 +1,7 @@
 // Shared set-up for the benchmarks: a private tmux server full of stand-in agent panes and
 // the built bridge as its own process, so its CPU and memory can be read from /proc.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,4 +122,26 @@ export function childPids(pid) {
 
 export function totalForks() {
   return Number(/^processes (\d+)/m.exec(readFileSync('/proc/stat', 'utf8'))[1]);
+}
+
+/**
+ * Runs commands as children of a stand-in agent (the fake agent's `run` line on its FIFO), as an
+ * agent's tool would, so the bridge traces each call to that pane. `dir` holds the answers.
+ * Resolves with `{code, out, err, ms}` (ms: spawn → exit).
+ */
+export function paneRunner(fifo, dir) {
+  let n = 0;
+  return async (argv) => {
+    const out = join(dir, `out-${n++}.json`);
+    writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv, out })).toString('base64')}\n`);
+    for (;;) {
+      try {
+        const r = JSON.parse(readFileSync(out, 'utf8'));
+        rmSync(out);
+        return r;
+      } catch {
+        await new Promise((res) => setTimeout(res, 10));
+      }
+    }
+  };
 }

@@ -4,11 +4,11 @@
 // its own pane, so the bridge proves the caller's pane from /proc as it does for any agent.
 // Run after `npm run build`:  node bench/walky-latency.mjs [rounds=20]
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { deviceToken, quantile, root } from './lib.mjs';
+import { deviceToken, paneRunner, quantile, root } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 20);
 // The binary the installed skill names, as agents run it.
@@ -28,20 +28,8 @@ const auth = deviceToken({ ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env });
 const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
 /** Run the CLI as the stand-in agent's child; resolves with its output and spawn → exit ms. */
-let n = 0;
-async function inPane(args, argv = [process.execPath, CLI, ...args]) {
-  const out = join(state, `out-${n++}.json`);
-  writeFileSync(fifo, `run ${Buffer.from(JSON.stringify({ argv, out })).toString('base64')}\n`);
-  for (;;) {
-    try {
-      const r = JSON.parse(readFileSync(out, 'utf8'));
-      rmSync(out);
-      return r;
-    } catch {
-      await new Promise((res) => setTimeout(res, 10));
-    }
-  }
-}
+const runInPane = paneRunner(fifo, state);
+const inPane = (args, argv = [process.execPath, CLI, ...args]) => runInPane(argv);
 
 try {
   const url = await new Promise((resolve) => child.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
