@@ -1,86 +1,50 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pane } from '@collie/protocol';
+import { describe, expect, it } from 'vitest';
 import {
   agentLongTurn,
   agentReply,
   agentShell,
   codexApproval,
-  codexMissing,
   codexInputReady,
-  codexInputText,
+  codexMissing,
   codexWorking,
   startCodex,
   startResponsesApi,
-  startTmux,
-  tempDir,
-  type AgentApi,
-  type AgentPane,
-  type TempDir,
-  type TmuxServer,
 } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
-import { call, finalReceipt } from './send-helpers';
-import { screenTurns } from './agent-live';
+import { liveAgent, screenTurns } from './agent-live';
+import { sendProtocolTests } from './agent-sends';
+import { until } from './harness';
+import { call } from './send-helpers';
 
 /** The real Codex 0.171 TUI through the real bridge: states, the approval card, the send protocol. */
 const missing = codexMissing();
 if (missing) console.log(`skipped: ${missing}`);
+const SLOW = 60_000;
 
 describe.skipIf(missing !== null)('the real Codex TUI through the bridge', () => {
-  let tmux: TmuxServer;
-  let api: AgentApi;
-  let state: TempDir;
-  let codex: AgentPane;
-  let bridge: TestBridge;
-  let id: string;
-  const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
-  const stateOf = (want: Pane['state']) => () => {
-    const p = paneOf();
-    return p?.state === want ? { pane: p, at: Date.now() } : undefined;
-  };
-  const settled = () =>
-    until(bridge.hub, 'the pane idle', () => { const p = paneOf(); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, 30_000);
+  const live = liveAgent(startResponsesApi, (tmux, api) => startCodex(tmux, api), SLOW);
+  const { paneOf, stateOf } = live;
   const idleScreen = (s: string) => codexInputReady(s) && !codexWorking(s);
-  const mains = () => api.requests.filter((r) => r.kind === 'main');
-
-  beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startResponsesApi();
-    state = await tempDir('collie-state');
-    codex = await startCodex(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${codex.paneId}`;
-    const first = await settled();
-    expect(first.harness).toBe('codex');
-  }, 90_000);
-
-  afterAll(async () => {
-    await bridge?.stop();
-    await codex?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
 
   it('idle → working → done, then blocked on an approval, answered from the card → working → done; each within 1 s of the screen', async () => {
+    expect(paneOf()?.harness).toBe('codex');
     // A long turn: working from the status row on, and all the while its reply streams.
-    api.script(agentLongTurn(6_000, 'Reading the parser one module at a time before changing anything.'));
-    const working = until(bridge.hub, 'working', stateOf('working'), 30_000);
-    const screenWorking = screenTurns(tmux, codex.paneId, codexWorking);
-    await codex.submit('explain the parser');
+    live.api.script(agentLongTurn(6_000, 'Reading the parser one module at a time before changing anything.'));
+    const working = until(live.bridge.hub, 'working', stateOf('working'), 30_000);
+    const screenWorking = screenTurns(live.tmux, live.agent.paneId, codexWorking);
+    await live.agent.submit('explain the parser');
     expect((await working).at - (await screenWorking)).toBeLessThan(1000);
-    await codex.waitForScreen(/• Reading the parser/u, 20_000);
+    await live.agent.waitForScreen(/• Reading the parser/u, 20_000);
     expect(paneOf()?.state).toBe('working');
 
-    const done = until(bridge.hub, 'done', stateOf('done'), 30_000);
-    const screenDone = screenTurns(tmux, codex.paneId, (s) => /Worked for/u.test(s) && idleScreen(s));
+    const done = until(live.bridge.hub, 'done', stateOf('done'), 30_000);
+    const screenDone = screenTurns(live.tmux, live.agent.paneId, (s) => /Worked for/u.test(s) && idleScreen(s));
     expect((await done).at - (await screenDone)).toBeLessThan(1000);
 
     // The approval: blocked with its card, answered through the bridge.
-    api.script(...agentShell('touch made-by-card', { reason: 'Create the marker file', closingMs: 3_000 }));
-    const blocked = until(bridge.hub, 'blocked', () => { const p = paneOf(); return p?.state === 'blocked' && p.card ? { pane: p, at: Date.now() } : undefined; }, 30_000);
-    const screenBlocked = screenTurns(tmux, codex.paneId, codexApproval);
-    await codex.submit('make the marker file');
+    live.api.script(...agentShell('touch made-by-card', { reason: 'Create the marker file', closingMs: 3_000 }));
+    const blocked = until(live.bridge.hub, 'blocked', () => { const p = paneOf(); return p?.state === 'blocked' && p.card ? { pane: p, at: Date.now() } : undefined; }, 30_000);
+    const screenBlocked = screenTurns(live.tmux, live.agent.paneId, codexApproval);
+    await live.agent.submit('make the marker file');
     const b = await blocked;
     expect(b.at - (await screenBlocked)).toBeLessThan(1000);
     expect(b.pane.dialog).toBe('permission');
@@ -88,82 +52,26 @@ describe.skipIf(missing !== null)('the real Codex TUI through the bridge', () =>
     expect(b.pane.card?.body).toContain('$ touch made-by-card');
     expect(b.pane.card?.options.map((o) => o.label)[0]).toBe('Yes, proceed');
 
-    const afterAnswer = until(bridge.hub, 'working after the answer', stateOf('working'), 30_000);
-    const r = await call(bridge, id, 'answer', { signature: b.pane.card!.signature, option: 1, request_id: 'codex-answer-1' });
+    const afterAnswer = until(live.bridge.hub, 'working after the answer', stateOf('working'), 30_000);
+    const r = await call(live.bridge, live.id, 'answer', { signature: b.pane.card!.signature, option: 1, request_id: 'codex-answer-1' });
     expect(r.outcome).toBe('answered');
     await afterAnswer;
-    const req = await api.waitForRequest((q) => q.kind === 'main' && q.toolOutputs.length > 0, 20_000);
+    const req = await live.api.waitForRequest((q) => q.kind === 'main' && q.toolOutputs.length > 0, 20_000);
     expect(req.toolOutputs.at(-1)).toMatch(/exited with code 0/u);
-    const doneAgain = until(bridge.hub, 'done after the answer', stateOf('done'), 30_000);
+    const doneAgain = until(live.bridge.hub, 'done after the answer', stateOf('done'), 30_000);
     // The turn ends with its `Worked for` line, a moment after the reply's last word.
-    const screenDoneAgain = screenTurns(tmux, codex.paneId, (s) => /The command finished\.\s*\n\s*Worked for/u.test(s) && idleScreen(s));
+    const screenDoneAgain = screenTurns(live.tmux, live.agent.paneId, (s) => /The command finished\.\s*\n\s*Worked for/u.test(s) && idleScreen(s));
     expect((await doneAgain).at - (await screenDoneAgain)).toBeLessThan(1000);
   });
 
-  it('reads a draft, and a send leaves it alone', async () => {
-    await settled();
-    await tmux.typeText(codex.paneId, 'my own half-written thought');
-    await until(bridge.hub, 'the draft', () => paneOf()?.draft === 'my own half-written thought', 15_000);
-    const before = mains().length;
-    const r = await call(bridge, id, 'send', { text: 'should not be typed', request_id: 'codex-draft-1' });
-    expect(r.outcome).toBe('not sent: draft present');
-    expect(codexInputText(await codex.capture())).toBe('my own half-written thought');
-    await tmux.sendKeys(codex.paneId, 'C-u');
-    await settled();
-    expect(mains().length).toBe(before);
-  });
-
-  it('an idle send is typed and submitted once', async () => {
-    await settled();
-    api.script(agentReply('Got it.'));
-    const before = mains().length;
-    const r = await call(bridge, id, 'send', { text: 'hello from the phone', request_id: 'codex-idle-1' });
-    expect(r.outcome).toBe('typed into the pane');
-    const req = await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'hello from the phone', 20_000);
-    expect(req.userMessages.filter((m) => m === 'hello from the phone')).toHaveLength(1);
-    await codex.waitForScreen((s) => s.includes('Got it.') && idleScreen(s), 20_000);
-    await settled();
-    expect(mains().length).toBe(before + 1);
-  });
-
-  it('held while a turn runs, typed after it as a new message', async () => {
-    await settled();
-    api.script(agentLongTurn(5_000, 'The long turn is over now.'), agentReply('Second answer.'));
-    await codex.submit('start a long turn');
-    await until(bridge.hub, 'working', () => paneOf()?.state === 'working', 20_000);
-    const r = await call(bridge, id, 'send', { text: 'after the turn please', request_id: 'codex-held-1' });
-    expect(r.outcome).toBe('held: agent working');
-    expect((await finalReceipt(bridge, 'codex-held-1')).outcome).toBe('typed into the pane');
-    const req = await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'after the turn please', 20_000);
-    const turn = api.requests.find((q) => q.kind === 'main' && q.prompt === 'start a long turn')!;
-    expect(req.at).toBeGreaterThan(turn.at + 4_500);
-    // A new user message after the finished turn: the turn's reply sits between the two.
-    expect(req.userMessages.slice(-2)).toEqual(['start a long turn', 'after the turn please']);
-    await codex.waitForScreen((s) => s.includes('Second answer.') && idleScreen(s), 20_000);
-    await settled();
-  });
-
-  it('held while an approval is open; the card answer runs it; then the held text is typed', async () => {
-    await settled();
-    api.script(...agentShell('touch from-the-card', { reason: 'Create another marker' }), agentReply('After the approval.'));
-    await codex.submit('run the command');
-    const blocked = await until(bridge.hub, 'the approval card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, 30_000);
-    const r = await call(bridge, id, 'send', { text: 'queued behind the approval', request_id: 'codex-dialog-1' });
-    expect(r.outcome).toBe('held: dialog open');
-    const during = await codex.capture();
-    expect(codexApproval(during)).toBe(true);
-    expect(during).toMatch(/› 1\. Yes, proceed/u);
-    expect(during).not.toContain('queued behind the approval');
-
-    const stale = await call(bridge, id, 'answer', { signature: 'not-this-ask', option: 1, request_id: 'codex-stale-1' });
-    expect(stale.outcome).toBe('not sent: the ask changed');
-    const yes = await call(bridge, id, 'answer', { signature: blocked.card!.signature, option: 1, request_id: 'codex-answer-2' });
-    expect(yes.outcome).toBe('answered');
-    const result = await api.waitForRequest((q) => q.kind === 'main' && q.toolOutputs.length > 0 && q.prompt === 'run the command', 20_000);
-    expect((await finalReceipt(bridge, 'codex-dialog-1')).outcome).toBe('typed into the pane');
-    const held = await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'queued behind the approval', 20_000);
-    expect(held.seq).toBeGreaterThan(result.seq);
-    await codex.waitForScreen((s) => s.includes('After the approval.') && idleScreen(s), 20_000);
-    await settled();
+  sendProtocolTests(live, {
+    prefix: 'codex',
+    ready: idleScreen,
+    asks: codexApproval,
+    dialogShows: /› 1\. Yes, proceed/u,
+    reply: agentReply,
+    longTurn: agentLongTurn,
+    askingCall: () => agentShell('touch from-the-card', { reason: 'Create another marker' }),
+    slowMs: SLOW,
   });
 });

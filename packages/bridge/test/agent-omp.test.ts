@@ -11,8 +11,9 @@ import {
   startOmp,
 } from '@collie/testkit';
 import { liveAgent, screenTurns } from './agent-live';
+import { sendProtocolTests } from './agent-sends';
 import { until } from './harness';
-import { call, finalReceipt } from './send-helpers';
+import { call } from './send-helpers';
 
 /**
  * The real omp (`@oh-my-pi/pi-coding-agent` 18.2.3 under Bun; 18.3.4 cannot be installed, see
@@ -78,54 +79,14 @@ describe.skipIf(missing !== null)('the real omp TUI through the bridge', () => {
     await idle();
   });
 
-  it('reads a draft, and a send leaves it alone', { timeout: 300_000 }, async () => {
-    await idle();
-    await live.tmux.typeText(live.agent.paneId, 'my own half-written thought');
-    await until(live.bridge.hub, 'the draft', () => paneOf()?.draft === 'my own half-written thought', SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'should not be typed', request_id: 'omp-draft-1' });
-    expect(r.outcome).toBe('not sent: draft present');
-    expect(await live.agent.capture()).toContain('my own half-written thought');
-    await live.agent.press('C-u', (s) => !s.includes('my own half-written thought'));
-    await idle();
-  });
-
-  it('idle: the text is typed and submitted once', { timeout: 300_000 }, async () => {
-    live.api.script(chatReply('Got it.'));
-    const before = live.api.requests.length;
-    const r = await call(live.bridge, live.id, 'send', { text: 'hello from the phone', request_id: 'omp-idle-1' });
-    expect(r.outcome).toBe('typed into the pane');
-    await live.api.waitForRequest((q) => q.kind === 'main' && q.seq >= before && q.prompt === 'hello from the phone', SLOW);
-    await live.agent.waitForScreen((s) => s.includes('Got it.') && ompReady(s), SLOW);
-    await idle();
-    expect(live.api.requests.filter((q) => q.kind === 'main' && q.prompt === 'hello from the phone')).toHaveLength(1);
-  });
-
-  it('during a turn: held, then typed after it', { timeout: 600_000 }, async () => {
-    live.api.script(chatLongTurn(6_000, 'Long turn over.'), chatReply('Second answer.'));
-    await live.agent.submit('start a long turn');
-    await until(live.bridge.hub, 'working', () => paneOf()?.state === 'working', SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'after the turn please', request_id: 'omp-held-1' });
-    expect(r.outcome).toBe('held: agent working');
-    expect((await finalReceipt(live.bridge, 'omp-held-1', SLOW)).outcome).toBe('typed into the pane');
-    const req = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'after the turn please', SLOW);
-    const turn = live.api.requests.find((q) => q.kind === 'main' && q.prompt === 'start a long turn')!;
-    expect(req.at).toBeGreaterThan(turn.at + 5_000);
-    await idle();
-  });
-
-  it('with an approval open: held, the card answered, then the held text typed', { timeout: 600_000 }, async () => {
-    live.api.script(...chatToolCall('bash', { command: 'touch from-the-card' }), chatReply('After the dialog.'));
-    await live.agent.submit('run the command');
-    const blocked = await until(live.bridge.hub, 'the approval card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'queued behind the dialog', request_id: 'omp-dialog-1' });
-    expect(r.outcome).toBe('held: dialog open');
-    expect(await live.agent.capture()).not.toContain('queued behind the dialog');
-    const yes = await call(live.bridge, live.id, 'answer', { signature: blocked.card!.signature, option: 1, request_id: 'omp-answer-2' });
-    expect(yes.outcome).toBe('answered');
-    const result = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'run the command' && q.toolResults.length > 0, SLOW);
-    expect((await finalReceipt(live.bridge, 'omp-dialog-1', SLOW)).outcome).toBe('typed into the pane');
-    const held = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'queued behind the dialog', SLOW);
-    expect(held.seq).toBeGreaterThan(result.seq);
-    await idle();
+  sendProtocolTests(live, {
+    prefix: 'omp',
+    ready: ompReady,
+    asks: ompApproval,
+    reply: chatReply,
+    longTurn: chatLongTurn,
+    askingCall: () => chatToolCall('bash', { command: 'touch from-the-card' }),
+    clear: async (agent) => { await agent.press('C-u', (s) => !s.includes('my own half-written thought')); },
+    slowMs: SLOW,
   });
 });

@@ -10,8 +10,9 @@ import {
   startOpencode,
 } from '@collie/testkit';
 import { liveAgent, screenTurns } from './agent-live';
+import { sendProtocolTests } from './agent-sends';
 import { until } from './harness';
-import { call, finalReceipt } from './send-helpers';
+import { call } from './send-helpers';
 
 /**
  * The real OpenCode 1.18 TUI through the real bridge. A fresh OpenCode takes 5 s to start on
@@ -23,7 +24,7 @@ const SLOW = 240_000;
 
 describe('the real OpenCode TUI through the bridge', () => {
   const live = liveAgent(startChatApi, (tmux, api) => startOpencode(tmux, api), SLOW);
-  const { paneOf, stateOf, idle, seen } = live;
+  const { paneOf, stateOf, seen } = live;
 
   it('idle → working → done → blocked → answered from the card → working → done, each within 1 s of the screen', { timeout: 900_000 }, async () => {
     expect(paneOf()?.harness).toBe('opencode');
@@ -66,61 +67,13 @@ describe('the real OpenCode TUI through the bridge', () => {
     await seen();
   });
 
-  it('reads a draft, and a send leaves it alone', { timeout: 300_000 }, async () => {
-    await idle();
-    await live.tmux.typeText(live.agent.paneId, 'my own half-written thought');
-    await until(live.bridge.hub, 'the draft', () => paneOf()?.draft === 'my own half-written thought', SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'should not be typed', request_id: 'oc-draft-1' });
-    expect(r.outcome).toBe('not sent: draft present');
-    expect(await live.agent.capture()).toContain('my own half-written thought');
-    await live.tmux.sendKeys(live.agent.paneId, 'C-u');
-    await idle();
-  });
-
-  it('idle: the text is typed and submitted once', { timeout: 300_000 }, async () => {
-    live.api.script(chatReply('Got it.'));
-    const before = live.api.requests.length;
-    const r = await call(live.bridge, live.id, 'send', { text: 'hello from the phone', request_id: 'oc-idle-1' });
-    expect(r.outcome).toBe('typed into the pane');
-    const req = await live.api.waitForRequest((q) => q.kind === 'main' && q.seq >= before && q.prompt === 'hello from the phone', SLOW);
-    expect(req.userMessages.filter((m) => m === 'hello from the phone')).toHaveLength(1);
-    await live.agent.waitForScreen((s) => s.includes('Got it.') && opencodeReady(s), SLOW);
-    await idle();
-    expect(live.api.requests.filter((q) => q.kind === 'main' && q.prompt === 'hello from the phone')).toHaveLength(1);
-  });
-
-  it('during a turn: held, then typed after it as a new user message', { timeout: 600_000 }, async () => {
-    live.api.script(chatLongTurn(6_000, 'Long turn over.'), chatReply('Second answer.'));
-    await live.agent.submit('start a long turn');
-    await until(live.bridge.hub, 'working', () => paneOf()?.state === 'working', SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'after the turn please', request_id: 'oc-held-1' });
-    expect(r.outcome).toBe('held: agent working');
-    expect((await finalReceipt(live.bridge, 'oc-held-1', SLOW)).outcome).toBe('typed into the pane');
-    const req = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'after the turn please', SLOW);
-    const turn = live.api.requests.find((q) => q.kind === 'main' && q.prompt === 'start a long turn')!;
-    expect(req.at).toBeGreaterThan(turn.at + 5_000);
-    expect(req.userMessages.at(-1)).toBe('after the turn please');
-    await idle();
-  });
-
-  it('with an approval open: held, the card answered, then the held text typed', { timeout: 600_000 }, async () => {
-    live.api.script(...chatToolCall('bash', { command: 'touch from-the-card', description: 'Create a marker file' }), chatReply('After the dialog.'));
-    await live.agent.submit('run the command');
-    const blocked = await until(live.bridge.hub, 'the permission card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card && p; }, SLOW);
-    const r = await call(live.bridge, live.id, 'send', { text: 'queued behind the dialog', request_id: 'oc-dialog-1' });
-    expect(r.outcome).toBe('held: dialog open');
-    const during = await live.agent.capture();
-    expect(opencodePermission(during)).toBe(true);
-    expect(during).not.toContain('queued behind the dialog');
-
-    const stale = await call(live.bridge, live.id, 'answer', { signature: 'not-this-ask', option: 1, request_id: 'oc-stale-1' });
-    expect(stale.outcome).toBe('not sent: the ask changed');
-    const yes = await call(live.bridge, live.id, 'answer', { signature: blocked.card!.signature, option: 1, request_id: 'oc-answer-2' });
-    expect(yes.outcome).toBe('answered');
-    const result = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'run the command' && q.toolResults.length > 0, SLOW);
-    expect((await finalReceipt(live.bridge, 'oc-dialog-1', SLOW)).outcome).toBe('typed into the pane');
-    const held = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'queued behind the dialog', SLOW);
-    expect(held.seq).toBeGreaterThan(result.seq);
-    await idle();
+  sendProtocolTests(live, {
+    prefix: 'oc',
+    ready: opencodeReady,
+    asks: opencodePermission,
+    reply: chatReply,
+    longTurn: chatLongTurn,
+    askingCall: () => chatToolCall('bash', { command: 'touch from-the-card', description: 'Create a marker file' }),
+    slowMs: SLOW,
   });
 });

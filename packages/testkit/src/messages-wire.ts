@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { pause, slices, wordPieces } from './stream-pace';
 
 /** Text the assistant says. */
 export interface TextBlock {
@@ -66,7 +67,7 @@ export async function writeStream(res: ServerResponse, turn: Turn, ctx: WireCont
   blocks.forEach((block, index) => {
     if (block.type === 'text') {
       steps.push(() => send('content_block_start', { index, content_block: { type: 'text', text: '' } }));
-      for (const piece of chunks(block.text)) {
+      for (const piece of block.text === '' ? [''] : wordPieces(block.text)) {
         steps.push(() => send('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }));
       }
     } else {
@@ -80,7 +81,7 @@ export async function writeStream(res: ServerResponse, turn: Turn, ctx: WireCont
 
   const gap = (turn.durationMs ?? 0) / Math.max(1, steps.length);
   for (const step of steps) {
-    if (gap > 0) await pause(gap, ctx.signal, () => send('ping', {}));
+    if (gap > 0) await pause(gap, ctx.signal, () => send('ping', {}), 1_000);
     if (ctx.signal.aborted) return;
     step();
   }
@@ -95,7 +96,7 @@ export async function writeStream(res: ServerResponse, turn: Turn, ctx: WireCont
 /** Writes `turn` as one JSON message (`"stream": false`), after its duration. */
 export async function writeJson(res: ServerResponse, turn: Turn, ctx: WireContext): Promise<void> {
   const blocks = materialize(turn);
-  if (turn.durationMs) await pause(turn.durationMs, ctx.signal, () => undefined);
+  if (turn.durationMs) await pause(turn.durationMs, ctx.signal, () => undefined, 1_000);
   if (ctx.signal.aborted) return;
   const body = { ...envelope(blocks, turn, ctx), ...safeguards(blocks, turn, ctx) };
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req_') });
@@ -138,50 +139,6 @@ function safeguards(blocks: Block[], turn: Turn, ctx: WireContext): Record<strin
   return { safeguard_results: [{ type: 'dangerous_tool_use', status: { type: 'available', tool_uses: toolUses } }] };
 }
 
-/** Splits text at word ends into pieces of about `size` characters, as a model streams it. */
-function chunks(text: string, size = 16): string[] {
-  if (text === '') return [''];
-  const out: string[] = [];
-  let rest = text;
-  while (rest.length > size) {
-    const cut = rest.indexOf(' ', size);
-    if (cut < 0) break;
-    out.push(rest.slice(0, cut + 1));
-    rest = rest.slice(cut + 1);
-  }
-  if (rest !== '') out.push(rest);
-  return out;
-}
-
-/** Cuts partial JSON anywhere, as `input_json_delta` may. */
-function slices(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-/** Waits `ms`, calling `tick` at least once a second, until done or aborted. */
-async function pause(ms: number, signal: AbortSignal, tick: () => void): Promise<void> {
-  const end = Date.now() + ms;
-  while (!signal.aborted) {
-    const left = end - Date.now();
-    if (left <= 0) return;
-    await sleep(Math.min(left, 1_000), signal);
-    if (Date.now() < end) tick();
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
 
 function newId(prefix: string): string {
   return prefix + randomBytes(12).toString('base64url');

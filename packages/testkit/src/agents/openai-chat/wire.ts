@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { pause, slices, wordPieces } from '../../stream-pace';
 
 /** A call of one of the agent's tools; `arguments` is sent as JSON. */
 export interface ChatToolCall {
@@ -47,7 +48,7 @@ export async function writeChatStream(res: ServerResponse, turn: ChatTurn, ctx: 
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 
   const steps: Array<() => void> = [() => chunk({ role: 'assistant', content: '' })];
-  for (const piece of pieces(turn.text ?? '')) steps.push(() => chunk({ content: piece }));
+  for (const piece of wordPieces(turn.text ?? '')) steps.push(() => chunk({ content: piece }));
   (turn.toolCalls ?? []).forEach((call, index) => {
     const callId = call.id ?? newId('call_');
     steps.push(() => chunk({ tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] }));
@@ -57,7 +58,7 @@ export async function writeChatStream(res: ServerResponse, turn: ChatTurn, ctx: 
   });
   const gap = (turn.durationMs ?? 0) / Math.max(1, steps.length);
   for (const step of steps) {
-    if (gap > 0) await pause(gap, ctx.signal, () => res.write(': keep-alive\n\n'));
+    if (gap > 0) await pause(gap, ctx.signal, () => res.write(': keep-alive\n\n'), 500);
     if (ctx.signal.aborted) return;
     step();
   }
@@ -68,7 +69,7 @@ export async function writeChatStream(res: ServerResponse, turn: ChatTurn, ctx: 
 
 /** Writes `turn` as one JSON completion (`"stream": false`), after its duration. */
 export async function writeChatJson(res: ServerResponse, turn: ChatTurn, ctx: ChatWireContext): Promise<void> {
-  if (turn.durationMs) await pause(turn.durationMs, ctx.signal, () => undefined);
+  if (turn.durationMs) await pause(turn.durationMs, ctx.signal, () => undefined, 500);
   if (ctx.signal.aborted) return;
   const calls = (turn.toolCalls ?? []).map((c) => ({ id: c.id ?? newId('call_'), type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } }));
   const message = { role: 'assistant', content: turn.text ?? '', ...(calls.length > 0 ? { tool_calls: calls } : {}) };
@@ -92,46 +93,6 @@ export function chatErrorBody(type: string, message: string): string {
 function usage(turn: ChatTurn, ctx: ChatWireContext) {
   const completion = Math.max(1, Math.ceil(JSON.stringify(turn).length / 4));
   return { prompt_tokens: ctx.promptTokens, completion_tokens: completion, total_tokens: ctx.promptTokens + completion };
-}
-
-/** Splits text at word ends into pieces of about 16 characters, as a model streams it. */
-function pieces(text: string, size = 16): string[] {
-  const out: string[] = [];
-  let rest = text;
-  while (rest.length > size) {
-    const cut = rest.indexOf(' ', size);
-    if (cut < 0) break;
-    out.push(rest.slice(0, cut + 1));
-    rest = rest.slice(cut + 1);
-  }
-  if (rest !== '') out.push(rest);
-  return out;
-}
-
-/** Cuts JSON anywhere, as streamed tool arguments may be. */
-function slices(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-/** Waits `ms`, calling `tick` at least every half second, until done or aborted. */
-async function pause(ms: number, signal: AbortSignal, tick: () => void): Promise<void> {
-  const end = Date.now() + ms;
-  while (!signal.aborted) {
-    const left = end - Date.now();
-    if (left <= 0) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.min(left, 500));
-      signal.addEventListener('abort', done, { once: true });
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-    });
-    if (Date.now() < end && !signal.aborted) tick();
-  }
 }
 
 function newId(prefix: string): string {
