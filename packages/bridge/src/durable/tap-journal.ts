@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { TapResult } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { WriteChain } from '../config/write-chain';
 
 /**
  * One phone tap sent to a durable agent. `sent`: written before the call goes out, so after a
@@ -28,7 +29,7 @@ const KEEP = 5000;
 export class TapJournal {
   private readonly entries = new Map<string, TapEntry>();
   private fh: FileHandle | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly writes = new WriteChain();
 
   private constructor(private readonly path: string) {}
 
@@ -62,21 +63,15 @@ export class TapJournal {
   put(e: TapEntry): Promise<void> {
     this.entries.set(e.requestId, e);
     const line = `${JSON.stringify(e)}\n`;
-    const next = this.chain.catch(() => undefined).then(async () => {
+    return this.writes.run(async () => {
       if (!this.fh) throw new Error('durable: the tap journal is closed');
       await this.fh.write(line);
       await this.fh.datasync();
     });
-    this.chain = next;
-    return next;
   }
 
   async close(): Promise<void> {
-    let last: Promise<void>;
-    do {
-      last = this.chain;
-      await last.catch(() => undefined);
-    } while (last !== this.chain);
+    await this.writes.drain();
     const fh = this.fh;
     this.fh = null;
     await fh?.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { KeyName, OUTCOME, SendReceipt } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { WriteChain } from '../config/write-chain';
 
 /**
  * One send as stored: its receipt; what it still has to type while it can still be typed;
@@ -39,7 +40,7 @@ const COMPACT_AFTER_MS = 200;
 export class ReceiptStore {
   private readonly sends = new Map<string, StoredSend>();
   private fh: FileHandle | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly writes = new WriteChain();
   /** Ended sends whose text is still on an older line of the log. */
   private stale = 0;
   private compactTimer: NodeJS.Timeout | null = null;
@@ -129,13 +130,11 @@ export class ReceiptStore {
     if (send.receipt.final && (before?.text !== undefined || before?.keys !== undefined || send.text !== undefined)) this.stale++;
     this.sends.set(send.receipt.requestId, entry);
     const line = `${JSON.stringify(entry)}\n`;
-    // Each write waits for the one before, whether it failed or not.
-    const next = this.chain.catch(() => undefined).then(async () => {
+    const next = this.writes.run(async () => {
       if (!this.fh) throw new Error('sends: the receipt log is closed');
       await this.fh.write(line);
       await this.fh.datasync();
     });
-    this.chain = next;
     if (this.stale > 0 && !this.compactTimer) this.compactTimer = setTimeout(() => void this.compact(), COMPACT_AFTER_MS);
     return next;
   }
@@ -144,25 +143,19 @@ export class ReceiptStore {
   compact(): Promise<void> {
     if (this.compactTimer) clearTimeout(this.compactTimer);
     this.compactTimer = null;
-    const next = this.chain.catch(() => undefined).then(async () => {
+    return this.writes.run(async () => {
       if (!this.fh || this.stale === 0) return;
       this.stale = 0;
       await writeFileAtomic(this.path, [...this.sends.values()].map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
       await this.fh.close();
       this.fh = await open(this.path, 'a', 0o600);
     });
-    this.chain = next;
-    return next;
   }
 
   /** Wait for every write (and the pending rewrite), then close; a put after this fails with a reason in words. */
   async close(): Promise<void> {
     if (this.compactTimer) await this.compact().catch(() => undefined);
-    let last: Promise<void>;
-    do {
-      last = this.chain;
-      await last.catch(() => undefined);
-    } while (last !== this.chain);
+    await this.writes.drain();
     const fh = this.fh;
     this.fh = null;
     await fh?.close();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { WalkyMessage, WalkyState } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { WriteChain } from '../config/write-chain';
 
 /** The page's limits on the log. */
 export const LOG_KEEP_MS = 7 * 24 * 3600_000;
@@ -41,7 +42,7 @@ export class WalkyLog {
   private reasons: Refusals = {};
   private lines = 0;
   private fh: FileHandle | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly writes = new WriteChain();
 
   private constructor(
     readonly dir: string,
@@ -107,7 +108,7 @@ export class WalkyLog {
     const before = this.messages.get(m.id)?.state;
     this.messages.set(m.id, m);
     const line = `${JSON.stringify({ t: 'msg', m })}\n`;
-    const next = this.chain.catch(() => undefined).then(async () => {
+    return this.writes.run(async () => {
       if (!this.fh) throw new Error('walky: the log is closed');
       await this.fh.write(line);
       await this.fh.datasync();
@@ -115,8 +116,6 @@ export class WalkyLog {
       if (fresh || (before !== m.state && m.state !== 'accepted')) await this.writeSeen(m);
       if (this.lines > LOG_MAX_LINES) await this.compactNow();
     });
-    this.chain = next;
-    return next;
   }
 
   /** Count one refusal under its reason. */
@@ -124,9 +123,7 @@ export class WalkyLog {
     const cur = this.reasons[reason] ?? { count: 0, last: 0 };
     this.reasons[reason] = { count: cur.count + 1, last: this.now() };
     const snapshot = JSON.stringify({ version: 1, reasons: this.reasons });
-    const next = this.chain.catch(() => undefined).then(() => writeFileAtomic(this.path('refusals.json'), snapshot, 0o600));
-    this.chain = next;
-    return next;
+    return this.writes.run(() => writeFileAtomic(this.path('refusals.json'), snapshot, 0o600));
   }
 
   /** A pane lost its token: its inbox goes with it, read or not. */
@@ -143,9 +140,7 @@ export class WalkyLog {
 
   /** Fold and rewrite the log (serialised with the writes). */
   compact(): Promise<void> {
-    const next = this.chain.catch(() => undefined).then(() => this.compactNow());
-    this.chain = next;
-    return next;
+    return this.writes.run(() => this.compactNow());
   }
 
   private async compactNow(): Promise<void> {
@@ -169,11 +164,7 @@ export class WalkyLog {
   }
 
   async close(): Promise<void> {
-    let last: Promise<void>;
-    do {
-      last = this.chain;
-      await last.catch(() => undefined);
-    } while (last !== this.chain);
+    await this.writes.drain();
     await this.fh?.close();
     this.fh = null;
   }
