@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
-import { acpSetup, conv, inConv, items, replyText, tap } from './acp-kit';
+import { acpSetup, conv, inConv, items, lastNotice, replyText, tap } from './acp-kit';
 
 /**
  * An agent that misbehaves: garbage lines, oversized and hostile text, too many options, a
@@ -69,5 +69,38 @@ describe('a hostile or broken ACP agent', () => {
     await tap.say(s, id, 'hello', 'say-2');
     await inConv(s, id, 'the next line answered', (_c, x) => replyText(x).includes('Hello from the script agent.'));
     expect(conv(s, id)?.working).toBe(false);
+  });
+
+  it('an agent deaf to session/cancel too: the watchdog or Stop gives its prompt up, and the next line is sent', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path), { hangMs: 1_500, requestMs: 1_500 });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    // The watchdog: the turn is stopped and said so; the prompt never answered does not hold the next line.
+    await tap.say(s, id, 'deaf', 'say-1');
+    await inConv(s, id, 'the hang notice', (c, x) => c?.working === false && x.some((i) => i.kind === 'notice' && i.text === 'The agent said nothing for 2 s, so the turn was stopped.'));
+    await tap.say(s, id, 'hello', 'say-2');
+    await inConv(s, id, 'the next line answered', (c, x) => c?.working === false && replyText(x).includes('Hello from the script agent.'));
+    // Stop: the agent does not end its turn after session/cancel; after requestMs the thread says so and goes on.
+    await tap.say(s, id, 'deaf', 'say-3');
+    await inConv(s, id, 'the deaf turn running', (c) => c?.working);
+    expect((await tap.stop(s, id, 'stop-1')).outcome).toBe('taken');
+    await inConv(s, id, 'given up after Stop', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The agent did not end its turn within 2 s of Stop; the next line is sent to it anyway.'));
+    await tap.say(s, id, 'again', 'say-4');
+    await inConv(s, id, 'the line after Stop answered', (c, x) => c?.working === false && replyText(x).includes('You said: again'));
+  });
+
+  it('a request the agent never answers (session/new, session/load) fails in words, the conversation not frozen', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    {
+      await using s = await acpSetup(acpScriptAgent(folder.path, { hang: ['session/new'] }), { requestMs: 1_500 });
+      expect(await tap.start(s, 'st-1')).toMatchObject({ outcome: 'refused', reason: 'The ACP agent did not answer session/new within 2 s.' });
+    }
+    // After a restart the next line loads the session again; an agent that never answers the load.
+    await using s = await acpSetup(acpScriptAgent(folder.path, { hang: ['session/load'] }), { serve: true, requestMs: 1_500 });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'crash', 'say-1');
+    await inConv(s, id, 'running again', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.'));
+    await tap.say(s, id, 'hello', 'say-2');
+    await inConv(s, id, 'the load timed out', (c, x) => c?.working === false && lastNotice(x) === 'The prompt failed: the ACP agent did not answer session/load within 2 s');
   });
 });

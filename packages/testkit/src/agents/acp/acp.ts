@@ -23,10 +23,13 @@ export interface AcpAgentCommand {
 
 /**
  * The scripted ACP agent (`script-agent.mjs`): a real agent program over stdio whose prompts are
- * command words (hello, silent, edit, askfirst, elicit, read <path>, slow, hang, crash, fuzz, oversize).
+ * command words (hello, silent, edit, askfirst, elicit, elicit-url, read <path>, term <dir>, slow,
+ * hang, deaf, crash, fuzz, oversize). `plain`: it keeps no sessions (no `loadSession`, no
+ * `session/list`). `hang`: the methods it never answers (`session/new`, `session/load`).
  */
-export function acpScriptAgent(cwd: string): AcpAgentCommand {
-  return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env: { ...process.env } };
+export function acpScriptAgent(cwd: string, o: { plain?: boolean; hang?: readonly ('session/new' | 'session/load')[] } = {}): AcpAgentCommand {
+  const env: NodeJS.ProcessEnv = { ...process.env, SCRIPT_AGENT_PLAIN: o.plain ? '1' : '0', SCRIPT_AGENT_HANG: (o.hang ?? []).join(',') };
+  return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env };
 }
 
 /**

@@ -2,12 +2,16 @@
 // whose every prompt is a command word. It sends what real agents send (chunks, thoughts, a plan,
 // tool calls with diffs, permission requests, elicitations, modes, loadable sessions) and what
 // hostile or broken ones send (garbage lines, oversized and control-laden text, unknown kinds,
-// a crash, a hang). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
+// a crash, a hang, a hang deaf to session/cancel, requests never answered). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
 import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
 const sessions = new Map();
+// SCRIPT_AGENT_PLAIN=1: an agent that keeps no sessions (no loadSession, no session/list).
+const plain = process.env.SCRIPT_AGENT_PLAIN === '1';
+// SCRIPT_AGENT_HANG=session/new,session/load: those requests are never answered.
+const hangs = new Set((process.env.SCRIPT_AGENT_HANG ?? '').split(',').filter(Boolean));
 const say = (line) => process.stderr.write(`script-agent: ${line}\n`);
 const modes = (current = 'ask') => ({
   currentModeId: current,
@@ -93,6 +97,11 @@ async function turn(client, sessionId, text, signal) {
       await chunk(`Elicited: ${JSON.stringify(r)}`);
       return 'end_turn';
     }
+    case 'elicit-url': {
+      const r = await client.request(acp.methods.client.elicitation.create, { sessionId, mode: 'url', message: 'Sign in to the service', url: 'https://example.com/sign-in?code=1', elicitationId: 'el-1' });
+      await chunk(`Elicited: ${JSON.stringify(r)}`);
+      return 'end_turn';
+    }
     case 'term': {
       // A terminal in the folder named (`pwd` there): the client runs it inside the session's folder only.
       try {
@@ -124,6 +133,9 @@ async function turn(client, sessionId, text, signal) {
     case 'hang':
       await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
       return 'cancelled';
+    case 'deaf':
+      // Hangs and does not hear session/cancel either: its prompt is never answered.
+      return new Promise(() => undefined);
     case 'crash':
       await chunk('About to crash.');
       setTimeout(() => process.exit(3), 50);
@@ -173,15 +185,17 @@ const app = acp
   .agent({ name: 'script-agent' })
   .onRequest(acp.methods.agent.initialize, () => ({
     protocolVersion: acp.PROTOCOL_VERSION,
-    agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+    agentCapabilities: plain ? {} : { loadSession: true, sessionCapabilities: { list: {} } },
     agentInfo: { name: 'script-agent', version: '1.0.0' },
   }))
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    if (hangs.has('session/new')) return new Promise(() => undefined);
     const sessionId = `s-${randomBytes(4).toString('hex')}`;
     sessions.set(sessionId, { cwd: params.cwd, lines: [], mode: 'ask', model: 'fast' });
     return { sessionId, modes: modes(), configOptions: models() };
   })
   .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+    if (hangs.has('session/load')) return new Promise(() => undefined);
     const s = sessions.get(params.sessionId) ?? { cwd: params.cwd, lines: [], mode: 'ask' };
     sessions.set(params.sessionId, s);
     for (const line of s.lines) await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: line } } });
