@@ -230,7 +230,7 @@ describe('an ACP agent as a durable agent', () => {
     const again = await durableBridge(s.state.path, s.config);
     try {
       await agentIn(again.hub, 'acp', 'ready', 30_000);
-      const s2 = { ...s, bridge: again };
+      const s2 = { bridge: again, name: s.name };
       await inConv(s2, id, 'the conversation at the new bridge', (c) => c?.working === false);
       expect((await tap.answer(s2, id, q, { kind: 'permission', option: 'o0' }, 'ans-1')).outcome).toBe('taken');
       expect((await tap.answer(s2, id, q, { kind: 'permission', option: 'o3' }, 'ans-2')).outcome).not.toBe('taken');
