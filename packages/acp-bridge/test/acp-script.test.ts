@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { durableRegistry } from '../../bridge/src/commands/durable-registry';
@@ -93,6 +94,10 @@ describe('an ACP agent as a durable agent', () => {
       ['Run make', 'denied', ''],
       ['Run make', 'done', 'built'],
     ]);
+    // A tool call the agent reports failed: the item reads failed, with its output.
+    await tap.say(s, id, 'fail', 'say-5');
+    await inConv(s, id, 'the failed call', (c, x) => c?.working === false && replyText(x).includes('The tests failed.'));
+    expect(items(s, id).filter((i) => i.kind === 'tool').at(-1)).toMatchObject({ name: 'execute', input: 'Run the tests', status: 'failed', output: '2 tests failed' });
   });
 
   it('Stop cancels the turn; modes are belt buttons; an elicitation is a form card', async () => {
@@ -140,6 +145,14 @@ describe('an ACP agent as a durable agent', () => {
     await tap.say(s, id, `read ${join(folder.path, '..', '..', 'etc', 'passwd')}`, 'say-2');
     await inConv(s, id, 'refused outside', (_c, x) => /Refused: .*outside the session's folder/u.test(replyText(x)));
     expect(await readFile(join(folder.path, 'in.txt'), 'utf8')).toBe('inside words');
+    // Writes too: inside written, outside (a path that climbs out) refused and nothing written.
+    await tap.say(s, id, `write ${join(folder.path, 'out.txt')} new words`, 'say-w1');
+    await inConv(s, id, 'written inside', (_c, x) => replyText(x).includes('Wrote: '));
+    expect(await readFile(join(folder.path, 'out.txt'), 'utf8')).toBe('new words');
+    const outside = join(folder.path, '..', `${basename(folder.path)}-escaped.txt`);
+    await tap.say(s, id, `write ${outside} escaped`, 'say-w2');
+    await inConv(s, id, 'write outside refused', (_c, x) => x.some((i) => i.kind === 'reply' && /^Refused: .*refused: .*-escaped\.txt is outside the session's folder/u.test(i.text)));
+    expect(existsSync(outside)).toBe(false);
     // Terminals too: one in a folder inside runs there, one outside is refused.
     await mkdir(join(folder.path, 'sub'));
     await tap.say(s, id, `term ${join(folder.path, 'sub')}`, 'say-3');

@@ -23,7 +23,8 @@ export interface AcpAgentCommand {
 
 /**
  * The scripted ACP agent (`script-agent.mjs`): a real agent program over stdio whose prompts are
- * command words (hello, silent, edit, askfirst, elicit, elicit-url, read <path>, term <dir>, slow,
+ * command words (hello, silent, edit, askfirst, fail, elicit, elicit-url, read <path>, write <path>
+ * <text>, term <dir>, slow,
  * hang, deaf, crash, fuzz, oversize). `plain`: it keeps no sessions (no `loadSession`, no
  * `session/list`). `hang`: the methods it never answers (`session/new`, `session/load`).
  */

@@ -115,6 +115,23 @@ async function turn(client, sessionId, text, signal) {
       }
       return 'end_turn';
     }
+    case 'fail': {
+      // A tool call the agent itself reports failed, with its output.
+      const toolCallId = `call-${randomBytes(3).toString('hex')}`;
+      await update({ sessionUpdate: 'tool_call', toolCallId, title: 'Run the tests', kind: 'execute', status: 'in_progress' });
+      await update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', content: [{ type: 'content', content: { type: 'text', text: '2 tests failed' } }] });
+      await chunk('The tests failed.');
+      return 'end_turn';
+    }
+    case 'write': {
+      try {
+        await client.request(acp.methods.client.fs.writeTextFile, { sessionId, path: rest[0] ?? '', content: rest.slice(1).join(' ') });
+        await chunk(`Wrote: ${rest[0]}`);
+      } catch (err) {
+        await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
+      }
+      return 'end_turn';
+    }
     case 'read': {
       try {
         const r = await client.request(acp.methods.client.fs.readTextFile, { sessionId, path: rest.join(' ') });
