@@ -128,6 +128,8 @@ describe('the ACP → durable wire mapping', () => {
           const v = 'content' in res && res.content ? (res.content as Record<string, unknown>)[f.key] : undefined;
           if (v !== undefined && (f.type === 'number' || f.type === 'integer')) expect(typeof v).toBe('number');
           if (v !== undefined && f.type === 'boolean') expect(typeof v).toBe('boolean');
+          // A choice is sent only when something was picked: never "" (none of the schema's values).
+          if (v !== undefined && f.type === 'choice') expect(typeof v === 'string' && v.length > 0).toBe(true);
         }
         return true;
       }),

@@ -65,7 +65,12 @@ describe('collie durable acp', () => {
       await inConv(s, id, 'running again', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.'));
       await tap.say(s, id, 'hello', 'say-2');
       await inConv(s, id, 'a reply from the new agent process', (c, x) => c?.working === false && replyText(x).includes('Hello from the script agent.'));
-      const pid = Number(/restarted \(pid (\d+)\)/u.exec(stderr)?.[1]);
+      // Back-off: dying again within a minute of the restart, it waits twice as long.
+      await tap.say(s, id, 'crash', 'say-3');
+      await inConv(s, id, 'the longer wait said', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'the ACP agent exited with code 3. Restarting it in 2 s.'));
+      await inConv(s, id, 'running again, twice', (_c, x) => x.filter((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.').length === 2);
+      await expect.poll(() => stderr.match(/restarted \(pid \d+\)/gu)?.length ?? 0, { timeout: 10_000 }).toBe(2);
+      const pid = Number([...stderr.matchAll(/restarted \(pid (\d+)\)/gu)].at(-1)?.[1]);
       expect(pid).toBeGreaterThan(0);
       expect(alive(pid)).toBe(true);
       await run(process.execPath, [cli, 'durable', 'remove', 'kept'], { env });

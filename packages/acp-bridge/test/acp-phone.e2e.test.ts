@@ -77,7 +77,27 @@ describe('an ACP agent on the phone', () => {
       await form.scrollIntoViewIfNeeded();
       await page.screenshot({ path: artifactPath('web/acp-form.png') });
       await form.getByRole('button', { name: 'Send' }).click();
-      await page.getByText(/Elicited: \{"action":"accept","content":\{"name":"Ada"/u).waitFor({ timeout: 30_000 });
+      // What was left empty is left out (no "" for a choice of S, M or L; no count that is not a number).
+      await page.getByText('Elicited: {"action":"accept","content":{"name":"Ada","urgent":false}}').waitFor({ timeout: 30_000 });
+
+      // A hostile agent's markup is text on the page: no element made of it, no script run.
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+      await post(tb, '/message', { agent: 'scripted', conversationId: started.conversationId!, text: 'fuzz', steer: false, request_id: 'say-fuzz' });
+      const fuzz = page.locator('.durable-card', { hasText: 'Run qqq' });
+      await fuzz.waitFor({ timeout: 30_000 });
+      expect(await fuzz.locator('.option').count()).toBe(6);
+      await page.getByText('<script>alert(1)</script><img src=x onerror=alert(2)>', { exact: false }).first().waitFor({ timeout: 30_000 });
+      expect(await page.locator('.durable-chat img, .durable-chat script').count()).toBe(0);
+      await page.screenshot({ path: artifactPath('web/acp-fuzz.png') });
+      // Nothing wider than the screen, not even an option name of 400 letters in one word.
+      const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).map((e) => `${e.tagName}.${e.className}`));
+      expect(wide).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await fuzz.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifactPath('web/acp-fuzz-card.png') });
+      await page.screenshot({ path: artifactPath('web/acp-fuzz.png') });
+      expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await running.stop();
