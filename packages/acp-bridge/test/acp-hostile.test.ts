@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { acpSetup, conv, inConv, items, lastNotice, replyText, tap } from './acp-kit';
@@ -49,6 +51,25 @@ describe('a hostile or broken ACP agent', () => {
     await tap.say(s, id, 'oversize', 'say-3');
     await inConv(s, id, 'the oversize notice', (_c, x) => x.filter((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.').length === 2);
     expect(s.bridge.hub.durable.agents.get('acp')?.state).toBe('ready');
+  });
+
+  it('with --serve, a restart that fails is said on the phone, and tried again until the agent starts', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    const broken = join(folder.path, 'broken');
+    const lines: string[] = [];
+    await using s = await acpSetup(acpScriptAgent(folder.path, { brokenIf: broken }), { serve: true, log: (l) => lines.push(l) });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await writeFile(broken, '');
+    await tap.say(s, id, 'crash', 'say-1');
+    await inConv(s, id, 'the failed restart said', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent could not be started again: the ACP agent exited with code 2: script-agent: broken on purpose. Trying again in 1 s, then less often.'));
+    // Said once, not at every try.
+    await expect.poll(() => lines.filter((l) => l.startsWith('restart failed: the ACP agent exited with code 2')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    expect(items(s, id).filter((i) => i.kind === 'notice' && i.text.startsWith('The ACP agent could not be started again'))).toHaveLength(1);
+    expect((await tap.say(s, id, 'hello', 'say-2')).outcome).toBe('refused');
+    await rm(broken);
+    await inConv(s, id, 'running again', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.'));
+    await tap.say(s, id, 'hello', 'say-3');
+    await inConv(s, id, 'a reply after the restart', (c, x) => c?.working === false && replyText(x).includes('Hello from the script agent.'));
   });
 
   it('without --serve, the agent ending ends the command and removes it from sources.json', async () => {

@@ -27,9 +27,10 @@ export interface AcpAgentCommand {
  * <text>, term <dir>, slow,
  * hang, deaf, crash, fuzz, oversize). `plain`: it keeps no sessions (no `loadSession`, no
  * `session/list`). `hang`: the methods it never answers (`session/new`, `session/load`).
+ * `brokenIf`: a file; while it exists the agent dies as it starts (a restart that fails).
  */
-export function acpScriptAgent(cwd: string, o: { plain?: boolean; hang?: readonly ('session/new' | 'session/load')[] } = {}): AcpAgentCommand {
-  const env: NodeJS.ProcessEnv = { ...process.env, SCRIPT_AGENT_PLAIN: o.plain ? '1' : '0', SCRIPT_AGENT_HANG: (o.hang ?? []).join(',') };
+export function acpScriptAgent(cwd: string, o: { plain?: boolean; hang?: readonly ('session/new' | 'session/load')[]; brokenIf?: string } = {}): AcpAgentCommand {
+  const env: NodeJS.ProcessEnv = { ...process.env, SCRIPT_AGENT_PLAIN: o.plain ? '1' : '0', SCRIPT_AGENT_HANG: (o.hang ?? []).join(','), SCRIPT_AGENT_BROKEN_IF: o.brokenIf ?? '' };
   return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env };
 }
 

@@ -4,6 +4,7 @@
 // hostile or broken ones send (garbage lines, oversized and control-laden text, unknown kinds,
 // a crash, a hang, a hang deaf to session/cancel, requests never answered). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
@@ -12,6 +13,11 @@ const sessions = new Map();
 const plain = process.env.SCRIPT_AGENT_PLAIN === '1';
 // SCRIPT_AGENT_HANG=session/new,session/load: those requests are never answered.
 const hangs = new Set((process.env.SCRIPT_AGENT_HANG ?? '').split(',').filter(Boolean));
+// SCRIPT_AGENT_BROKEN_IF=<file>: while that file exists, the agent dies as it starts (exit 2).
+if (process.env.SCRIPT_AGENT_BROKEN_IF && existsSync(process.env.SCRIPT_AGENT_BROKEN_IF)) {
+  process.stderr.write('script-agent: broken on purpose\n');
+  process.exit(2);
+}
 const say = (line) => process.stderr.write(`script-agent: ${line}\n`);
 const modes = (current = 'ask') => ({
   currentModeId: current,
