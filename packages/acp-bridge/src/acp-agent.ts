@@ -73,6 +73,8 @@ export class AcpAgent implements LinkHandlers {
   /** A link is up: conversations carry on with it (their sessions load on the next line). */
   attach(link: Link): void {
     this.link = link;
+    // The agent's capabilities are the hello's controls: Reopen only when it loads sessions.
+    this.durable.controls.reopen = link.init.agentCapabilities?.loadSession === true;
   }
 
   /** The link went down: every turn ends, every card is decided, the phone reads why. */

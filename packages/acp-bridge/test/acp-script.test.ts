@@ -214,6 +214,8 @@ describe('an ACP agent as a durable agent', () => {
   it('an agent that keeps no sessions: the closed list is this run’s, Reopen is refused, a restart says its session is new', async () => {
     await using folder = await tempDir('collie-acp-cwd-');
     await using s = await acpSetup(acpScriptAgent(folder.path, { plain: true }), { serve: true });
+    // Its capabilities are the hello's controls: no loadSession, no Reopen offered.
+    expect(s.bridge.hub.durable.agents.get('acp')?.controls).toMatchObject({ message: true, stop: true, history: true, reopen: false });
     const id = (await tap.start(s, 'st-1')).conversationId!;
     await tap.say(s, id, 'hello', 'say-1');
     await inConv(s, id, 'the reply', (c, x) => c?.working === false && replyText(x).includes('Hello'));
