@@ -42,7 +42,7 @@ describe('an ACP agent on the phone', () => {
       await expect.poll(() => page.locator('.durable-line2').textContent()).toBe('Step 2 of 3: Write the change');
       expect(await page.locator('.chat-tool .tool-input').first().textContent()).toBe('Edit notes.md');
       expect(await page.locator('.chat-code figcaption').first().textContent()).toBe('diff');
-      expect(await page.locator('.chat-code code').first().textContent()).toBe(`--- ${work.path}/notes.md\n+++ ${work.path}/notes.md\n one\n-two\n+2\n `);
+      expect(await page.locator('.chat-code code').first().textContent()).toBe(`--- ${work.path}/notes.md\n+++ ${work.path}/notes.md\n one\n-two\n+2`);
       // Every button a thumb meets is 44 px tall at least; nothing wider than the screen.
       for (const b of await page.locator('.durable-card .option, .durable-belt .belt-button').all()) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
