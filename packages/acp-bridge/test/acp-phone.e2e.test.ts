@@ -45,12 +45,11 @@ describe('an ACP agent on the phone', () => {
       expect(await page.locator('.chat-code code').first().textContent()).toBe(`--- ${work.path}/notes.md\n+++ ${work.path}/notes.md\n one\n-two\n+2`);
       // Every button a thumb meets is 44 px tall at least; nothing wider than the screen.
       for (const b of await page.locator('.durable-card .option, .durable-belt .belt-button').all()) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       await axeBoth(page, '.durable-chat');
       await axeBoth(page, '.durable-header');
       await page.emulateMedia({ colorScheme: 'light' });
-      await card.scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: artifactPath('web/acp-card.png') });
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.screenshot({ path: artifactPath('web/acp-card-dark.png') });
@@ -91,9 +90,9 @@ describe('an ACP agent on the phone', () => {
       expect(await page.locator('.durable-chat img, .durable-chat script').count()).toBe(0);
       await page.screenshot({ path: artifactPath('web/acp-fuzz.png') });
       // Nothing wider than the screen, not even an option name of 400 letters in one word.
-      const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).map((e) => `${e.tagName}.${e.className}`));
+      const wide = await page.evaluate<string[]>("[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).map((e) => e.tagName + '.' + e.className)");
       expect(wide).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       await fuzz.scrollIntoViewIfNeeded();
       await page.screenshot({ path: artifactPath('web/acp-fuzz-card.png') });
       await page.screenshot({ path: artifactPath('web/acp-fuzz.png') });
