@@ -53,6 +53,30 @@ describe('a hostile or broken ACP agent', () => {
     expect(s.bridge.hub.durable.agents.get('acp')?.state).toBe('ready');
   });
 
+  it('with --serve, the wait doubles while the agent keeps dying, and is back to the first after it stayed up', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    const lines: string[] = [];
+    await using s = await acpSetup(acpScriptAgent(folder.path), { serve: true, backoff: { first: 200, max: 1_000, healthyMs: 10_000 }, log: (l) => lines.push(l) });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    const waits = () => lines.flatMap((l) => /restarting in (\d+) ms$/u.exec(l)?.[1] ?? []).map(Number);
+    const crash = async (n: number, id2: string) => {
+      const up = s.running.pid();
+      await tap.say(s, id, 'crash', id2);
+      await expect.poll(() => waits().length, { timeout: 30_000 }).toBe(n);
+      await expect.poll(() => s.running.pid() !== undefined && s.running.pid() !== up, { timeout: 30_000 }).toBe(true);
+      await inConv(s, id, 'running again', (_c, x) => x.filter((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.').length === n);
+    };
+    await crash(1, 'say-1');
+    await crash(2, 'say-2');
+    await crash(3, 'say-3');
+    expect(waits()).toEqual([200, 400, 800]);
+    // Up longer than healthyMs: the next death waits the first time again. (The wait is the condition here.)
+    const upSince = Date.now();
+    await expect.poll(() => Date.now() - upSince >= 10_500, { timeout: 20_000, interval: 250 }).toBe(true);
+    await crash(4, 'say-4');
+    expect(waits()).toEqual([200, 400, 800, 200]);
+  });
+
   it('with --serve, a restart that fails is said on the phone, and tried again until the agent starts', async () => {
     await using folder = await tempDir('collie-acp-cwd-');
     const broken = join(folder.path, 'broken');
