@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startBridge } from '@collie/bridge';
 import { acpScriptAgent, artifactPath, launchChromium, phoneContext, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
@@ -53,6 +54,8 @@ describe('an ACP agent on the phone', () => {
       await page.screenshot({ path: artifactPath('web/acp-card.png') });
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.screenshot({ path: artifactPath('web/acp-card-dark.png') });
+      // The whole card, the dock that floats over it hidden for the shot.
+      await wholeShot(page, card, 'web/acp-card-whole-dark.png');
       await page.emulateMedia({ colorScheme: 'light' });
 
       // The tap on Allow: the agent's own option ("yes") is selected and the edit runs.
@@ -73,8 +76,7 @@ describe('an ACP agent on the phone', () => {
       await form.getByLabel('Name').fill('Ada');
       await axeBoth(page, '.durable-chat');
       await page.emulateMedia({ colorScheme: 'light' });
-      await form.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: artifactPath('web/acp-form.png') });
+      await wholeShot(page, form, 'web/acp-form.png');
       await form.getByRole('button', { name: 'Send' }).click();
       // What was left empty is left out (no "" for a choice of S, M or L; no count that is not a number).
       await page.getByText('Elicited: {"action":"accept","content":{"name":"Ada","urgent":false}}').waitFor({ timeout: 30_000 });
@@ -103,3 +105,10 @@ describe('an ACP agent on the phone', () => {
     }
   });
 });
+
+/** A shot of one whole card: the dock that floats over the page's foot is hidden for it (through the CSSOM: the page's CSP allows no inline style). */
+async function wholeShot(page: Page, el: Locator, path: string): Promise<void> {
+  await page.evaluate("document.querySelector('.durable-dock').style.display = 'none'");
+  await el.screenshot({ path: artifactPath(path) });
+  await page.evaluate("document.querySelector('.durable-dock').style.display = ''");
+}
