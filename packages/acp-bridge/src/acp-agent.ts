@@ -73,6 +73,8 @@ export class AcpAgent implements LinkHandlers {
   /** A link is up: conversations carry on with it (their sessions load on the next line). */
   attach(link: Link): void {
     this.link = link;
+    // The agent's capabilities are the hello's controls: Reopen only when it loads sessions.
+    this.durable.controls.reopen = link.init.agentCapabilities?.loadSession === true;
   }
 
   /** The link went down: every turn ends, every card is decided, the phone reads why. */
@@ -139,7 +141,7 @@ export class AcpAgent implements LinkHandlers {
 
   private async newConversation(): Promise<Conversation> {
     const link = this.need();
-    const s = await within(link.agent.request(methods.agent.session.new, { cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/new');
+    const s = await within(link.agent.request(methods.agent.session.new, { cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/new').catch(refusal('session/new'));
     const c = this.durable.open({ id: fits(s.sessionId), title: 'New conversation', workspace: this.o.cwd });
     const t = new Thread(c, s.sessionId);
     t.modes = s.modes ?? null;
@@ -169,7 +171,16 @@ export class AcpAgent implements LinkHandlers {
       const link = this.need();
       const sessionId = await this.session(t, link);
       const heard = t.heard;
-      const r = await link.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
+      const prompt = link.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
+      // An agent that never answers the prompt (deaf to session/cancel too) does not hold the
+      // lines after it: the watchdog or a Stop gives it up, and a late answer is dropped.
+      prompt.catch(() => undefined);
+      const r = await Promise.race([prompt, new Promise<null>((given) => (t.abandon = () => given(null)))]).finally(() => (t.abandon = null));
+      if (r === null) {
+        t.endTurn(true);
+        if (t.c.meta.working) t.c.endTurn();
+        return;
+      }
       t.endTurn(r.stopReason === 'cancelled');
       // A turn that ends with not one update would read as ignored: the thread says so.
       const said = STOP_NOTICE[r.stopReason] ?? (r.stopReason === 'end_turn' && t.heard === heard ? SILENT_TURN : undefined);
@@ -204,6 +215,14 @@ export class AcpAgent implements LinkHandlers {
     const t = this.threads.get(c.id);
     if (t?.sessionId && this.link) await this.link.agent.notify(methods.agent.session.cancel, { sessionId: t.sessionId });
     t?.endTurn(true);
+    // ACP says the agent ends the prompt with `cancelled`; one that does not is given up after requestMs.
+    const give = t?.abandon;
+    if (!t || !give) return;
+    setTimeout(() => {
+      if (t.abandon !== give) return;
+      give();
+      t.c.notice(`The agent did not end its turn within ${Math.round(this.requestMs / 1000)} s of Stop; the next line is sent to it anyway.`);
+    }, this.requestMs).unref();
   }
 
   private async reopen(id: string): Promise<Conversation | null> {
@@ -215,7 +234,11 @@ export class AcpAgent implements LinkHandlers {
     const i = this.closed.findIndex((x) => x.id === id);
     if (i >= 0) this.closed.splice(i, 1);
     // The agent replays the session as updates, which fill the thread.
-    const s = await within(link.agent.request(methods.agent.session.load, { sessionId: id, cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/load');
+    const s = await within(link.agent.request(methods.agent.session.load, { sessionId: id, cwd: this.o.cwd, mcpServers: [] }), this.requestMs, 'session/load').catch((err: unknown) => {
+      // Not loaded: back to the closed list, and the phone reads why.
+      c.close();
+      return refusal('session/load')(err);
+    });
     t.settle();
     t.modes = s.modes ?? null;
     t.config = s.configOptions ?? null;
@@ -267,7 +290,7 @@ export class AcpAgent implements LinkHandlers {
       onTap: async () => {
         const link = this.need();
         if (!t.sessionId) throw new Refusal('No agent session yet: send a line first.');
-        await act(link, t.sessionId);
+        await act(link, t.sessionId).catch(refusal(id.startsWith('mode') ? 'session/set_mode' : 'session/set_config_option'));
         this.belt(t);
       },
     });
@@ -296,6 +319,7 @@ export class AcpAgent implements LinkHandlers {
       if (!t.c.meta.working || t.c.openQuestions().length > 0 || Date.now() - t.lastHeard < this.hangMs) continue;
       t.lastHeard = Date.now();
       void this.cancel(t.c).catch(() => undefined);
+      t.abandon?.();
       t.c.endTurn();
       t.c.notice(`The agent said nothing for ${Math.round(this.hangMs / 1000)} s, so the turn was stopped.`);
     }
@@ -311,6 +335,19 @@ export class AcpAgent implements LinkHandlers {
     return this.link;
   }
 }
+
+/**
+ * A failed request to the agent as the phone's refusal, in words: "The ACP agent did not answer
+ * session/new within 60 s." or "The ACP agent refused session/new: <its message>".
+ */
+const refusal =
+  (method: string) =>
+  (err: unknown): never => {
+    if (err instanceof Refusal) throw err;
+    const msg = err instanceof Error ? err.message : String(err);
+    const words = msg.startsWith('the ACP agent ') ? `The ACP agent ${msg.slice('the ACP agent '.length)}` : `The ACP agent refused ${method}: ${msg}`;
+    throw new Refusal(`${words.replace(/[.\s]+$/u, '').slice(0, 300)}.`);
+  };
 
 /** A session id as the conversation's id when it fits the wire, else a fresh one. */
 const fits = (id: string): string | undefined => (id.length > 0 && id.length <= LIMITS.id ? id : undefined);

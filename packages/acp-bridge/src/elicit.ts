@@ -78,7 +78,11 @@ export function elicitationResponse(card: ElicitCard, answer: WireAnswer | null)
     const v = answer.values[`f${i}`];
     if (v === undefined) return;
     if (f.type === 'boolean') content[f.key] = v === true;
-    else if (f.type === 'choice') content[f.key] = Array.isArray(v) ? (v[0] ?? '') : String(v);
+    else if (f.type === 'choice') {
+      // Nothing picked (a field not required) is left out: "" is none of the schema's values.
+      const pick = Array.isArray(v) ? v[0] : typeof v === 'string' ? v : undefined;
+      if (pick) content[f.key] = pick;
+    }
     else if (f.type === 'number' || f.type === 'integer') {
       const n = Number(v);
       if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(n) && (f.type === 'number' || Number.isInteger(n))) content[f.key] = n;

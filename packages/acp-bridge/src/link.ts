@@ -107,7 +107,10 @@ export async function startLink(cmd: AgentCommand, h: LinkHandlers, initMs = 60_
     return { init, agent: conn.agent, pid: child.pid, ended, stderrTail: () => lastLine(tail), close };
   } catch (err) {
     close();
-    throw err;
+    // A process that died as it started fails the request with "connection closed": its exit (and
+    // the last line it wrote) says why better.
+    const why = await Promise.race([ended, new Promise<null>((r) => setTimeout(() => r(null), 1_000).unref())]);
+    throw why && !(err instanceof Error && err.message.startsWith(why)) ? new Error(`${why}${tail ? `: ${lastLine(tail)}` : ''}`) : err;
   }
 }
 

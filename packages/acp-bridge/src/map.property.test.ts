@@ -79,11 +79,15 @@ describe('the ACP → durable wire mapping', () => {
         const d = diffText({ path: 'f', oldText: a.join('\n'), newText: b.join('\n') }).split('\n');
         expect(d.slice(0, 2)).toEqual(['--- f', '+++ f']);
         // Old minus removed lines, plus added lines, gives the new text's lines.
-        const removed = d.filter((l) => l.startsWith('-') && !l.startsWith('---')).map((l) => l.slice(1));
-        const added = d.filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1));
+        // The two head lines by place: a line of "++" added reads "+++" too.
+        const removed = d.slice(2).filter((l) => l.startsWith('-')).map((l) => l.slice(1));
+        const added = d.slice(2).filter((l) => l.startsWith('+')).map((l) => l.slice(1));
         const oldLines = a.join('\n') === '' ? [] : a.join('\n').split('\n');
         const newLines = b.join('\n') === '' ? [] : b.join('\n').split('\n');
         expect(oldLines.length - removed.length + added.length).toBe(newLines.length);
+        // A newline both end with is no blank line of its own: the diff is the one without it.
+        const [x, y] = [a.join('\n'), b.join('\n')];
+        if (x !== '' && y !== '' && !x.endsWith('\n') && !y.endsWith('\n')) expect(diffText({ path: 'f', oldText: `${x}\n`, newText: `${y}\n` })).toBe(diffText({ path: 'f', oldText: x, newText: y }));
       }),
     );
   });
@@ -128,6 +132,8 @@ describe('the ACP → durable wire mapping', () => {
           const v = 'content' in res && res.content ? (res.content as Record<string, unknown>)[f.key] : undefined;
           if (v !== undefined && (f.type === 'number' || f.type === 'integer')) expect(typeof v).toBe('number');
           if (v !== undefined && f.type === 'boolean') expect(typeof v).toBe('boolean');
+          // A choice is sent only when something was picked: never "" (none of the schema's values).
+          if (v !== undefined && f.type === 'choice') expect(typeof v === 'string' && v.length > 0).toBe(true);
         }
         return true;
       }),

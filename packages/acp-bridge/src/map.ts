@@ -55,8 +55,10 @@ export function blockText(block: acp.ContentBlock): string {
 /** A diff as the text of a `code` item in language `diff`. */
 export function diffText(d: { path: string; oldText?: string | null; newText: string }): string {
   const lines = (s: string) => (s === '' ? [] : s.split('\n'));
-  const old = lines(d.oldText ?? '');
-  const now = lines(d.newText);
+  let old = lines(d.oldText ?? '');
+  let now = lines(d.newText);
+  // Both end with a newline: that is no line of its own (it showed as a blank context line).
+  if (old.at(-1) === '' && now.at(-1) === '') [old, now] = [old.slice(0, -1), now.slice(0, -1)];
   // Common head and tail are context; the middle is what changed. Enough for a phone.
   let head = 0;
   while (head < old.length && head < now.length && old[head] === now[head]) head++;

@@ -103,6 +103,7 @@ export async function runAcp(o: RunOptions, registry: Registry): Promise<Running
       }
       acp.detach(why, `Restarting it in ${Math.max(1, Math.round(wait / 1000))} s.`);
       log(`${why}; restarting in ${wait} ms`);
+      let failed = '';
       while (!stopping && !link) {
         await new Promise<void>((r) => {
           const t = setTimeout(r, wait);
@@ -117,7 +118,12 @@ export async function runAcp(o: RunOptions, registry: Registry): Promise<Running
           acp.announce('The ACP agent is running again.');
           log(`restarted (pid ${link.pid ?? '?'})`);
         } catch (err) {
-          log(`restart failed: ${err instanceof Error ? err.message : String(err)}; next try in ${wait} ms`);
+          const why = err instanceof Error ? err.message : String(err);
+          log(`restart failed: ${why}; next try in ${wait} ms`);
+          // The phone says so too (once for each new why, not at every try): a conversation is not
+          // left reading "Restarting it in 1 s." for good.
+          if (why !== failed) acp.announce(`The ACP agent could not be started again: ${why.replace(/[.\s]+$/u, '')}. Trying again in ${Math.max(1, Math.round(wait / 1000))} s, then less often.`.slice(0, 2_000));
+          failed = why;
         }
       }
     }

@@ -24,6 +24,8 @@ export class Thread {
   lastHeard = Date.now();
   /** How many updates the session has sent: a turn that ends with none more said nothing. */
   heard = 0;
+  /** While a prompt runs: gives it up (an agent that never answers it), so the next line is prompted. */
+  abandon: (() => void) | null = null;
 
   constructor(
     readonly c: Conversation,

@@ -34,21 +34,24 @@ export async function acpSetup(agent: AcpAgentCommand, o: Partial<RunOptions> = 
   };
 }
 
+/** A bridge and the agent's name there: what the helpers below need. */
+export type At = Pick<AcpSetup, 'bridge' | 'name'>;
+
 /** The phone's taps, as the durable routes take them. */
 export const tap = {
-  start: (s: AcpSetup, id: string): Promise<TapResult> => post(s.bridge, '/starter', { agent: s.name, starterId: 'new', request_id: id }),
-  say: (s: AcpSetup, conversationId: string, text: string, id: string): Promise<TapResult> => post(s.bridge, '/message', { agent: s.name, conversationId, text, steer: false, request_id: id }),
-  stop: (s: AcpSetup, conversationId: string, id: string): Promise<TapResult> => post(s.bridge, '/stop', { agent: s.name, conversationId, request_id: id }),
-  answer: (s: AcpSetup, conversationId: string, q: DurableQuestion, answer: unknown, id: string): Promise<TapResult> =>
+  start: (s: At, id: string): Promise<TapResult> => post(s.bridge, '/starter', { agent: s.name, starterId: 'new', request_id: id }),
+  say: (s: At, conversationId: string, text: string, id: string): Promise<TapResult> => post(s.bridge, '/message', { agent: s.name, conversationId, text, steer: false, request_id: id }),
+  stop: (s: At, conversationId: string, id: string): Promise<TapResult> => post(s.bridge, '/stop', { agent: s.name, conversationId, request_id: id }),
+  answer: (s: At, conversationId: string, q: DurableQuestion, answer: unknown, id: string): Promise<TapResult> =>
     post(s.bridge, '/answer', { agent: s.name, conversationId, questionId: q.id, version: q.version, answer, request_id: id }),
-  button: (s: AcpSetup, conversationId: string, buttonId: string, turn: string, id: string): Promise<TapResult> => post(s.bridge, '/button', { agent: s.name, conversationId, buttonId, turn, request_id: id }),
+  button: (s: At, conversationId: string, buttonId: string, turn: string, id: string): Promise<TapResult> => post(s.bridge, '/button', { agent: s.name, conversationId, buttonId, turn, request_id: id }),
 };
 
-export const items = (s: AcpSetup, id: string): DurableItem[] => s.bridge.hub.durable.threads.get(conversationKey(s.name, id)) ?? [];
-export const conv = (s: AcpSetup, id: string): DurableConversation | undefined => s.bridge.hub.durable.conversations.get(conversationKey(s.name, id));
+export const items = (s: At, id: string): DurableItem[] => s.bridge.hub.durable.threads.get(conversationKey(s.name, id)) ?? [];
+export const conv = (s: At, id: string): DurableConversation | undefined => s.bridge.hub.durable.conversations.get(conversationKey(s.name, id));
 
 /** Waits until `check` finds something in the conversation as the bridge holds it. */
-export function inConv<T>(s: AcpSetup, id: string, what: string, check: (c: DurableConversation | undefined, items: DurableItem[]) => T | undefined | null | false, ms = 30_000): Promise<T> {
+export function inConv<T>(s: At, id: string, what: string, check: (c: DurableConversation | undefined, items: DurableItem[]) => T | undefined | null | false, ms = 30_000): Promise<T> {
   return until(s.bridge.hub, what, () => check(conv(s, id), items(s, id)), ms).catch((err: Error) => {
     throw new Error(`${err.message.split(';')[0]}; working: ${String(conv(s, id)?.working)}; items: ${JSON.stringify(items(s, id).map((i) => [i.kind, 'text' in i ? i.text.slice(0, 80) : i.kind === 'tool' ? `${i.name} ${i.status}` : '']))}`);
   });

@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { durableRegistry } from '../../bridge/src/commands/durable-registry';
-import { closedList, post } from '../../bridge/test/durable-kit';
+import { agentIn, closedList, durableBridge, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
 import { SILENT_TURN } from '../src/acp-agent';
 import { runAcp } from '../src/run';
@@ -93,6 +94,10 @@ describe('an ACP agent as a durable agent', () => {
       ['Run make', 'denied', ''],
       ['Run make', 'done', 'built'],
     ]);
+    // A tool call the agent reports failed: the item reads failed, with its output.
+    await tap.say(s, id, 'fail', 'say-5');
+    await inConv(s, id, 'the failed call', (c, x) => c?.working === false && replyText(x).includes('The tests failed.'));
+    expect(items(s, id).filter((i) => i.kind === 'tool').at(-1)).toMatchObject({ name: 'execute', input: 'Run the tests', status: 'failed', output: '2 tests failed' });
   });
 
   it('Stop cancels the turn; modes are belt buttons; an elicitation is a form card', async () => {
@@ -121,6 +126,13 @@ describe('an ACP agent as a durable agent', () => {
     expect(q.kind === 'form' && q.fields.map((f) => [f.kind, f.label, f.required])).toEqual([['text', 'Name', true], ['toggle', 'Urgent', false], ['choice', 'Size', false], ['text', 'Count', false]]);
     expect((await tap.answer(s, id, q, { kind: 'form', values: { f0: 'Ada', f1: true, f2: ['M'], f3: '3' } }, 'ans-1')).outcome).toBe('taken');
     await inConv(s, id, 'the elicited reply', (_c, x) => replyText(x).includes('Elicited: {"action":"accept","content":{"name":"Ada","urgent":true,"size":"M","count":3}}'));
+    // A URL elicitation: the link, and a choice card under it; "Opened it" accepts.
+    await tap.say(s, id, 'elicit-url', 'say-3');
+    const u = (await inConv(s, id, 'the url card', (c) => c?.questions[0]))!;
+    expect(u).toMatchObject({ kind: 'choice', title: 'Sign in to the service', body: 'https://example.com/sign-in?code=1', options: [{ id: 'open', label: 'Opened it' }, { id: 'cancel', label: 'Cancel' }] });
+    expect(items(s, id).find((i) => i.kind === 'link')).toMatchObject({ url: 'https://example.com/sign-in?code=1' });
+    expect((await tap.answer(s, id, u, { kind: 'choice', options: ['open'] }, 'ans-2')).outcome).toBe('taken');
+    await inConv(s, id, 'the url elicitation accepted', (c, x) => c?.working === false && replyText(x).includes('Elicited: {"action":"accept"}'));
   });
 
   it('files inside the folder are served, outside refused with a clear error', async () => {
@@ -133,6 +145,14 @@ describe('an ACP agent as a durable agent', () => {
     await tap.say(s, id, `read ${join(folder.path, '..', '..', 'etc', 'passwd')}`, 'say-2');
     await inConv(s, id, 'refused outside', (_c, x) => /Refused: .*outside the session's folder/u.test(replyText(x)));
     expect(await readFile(join(folder.path, 'in.txt'), 'utf8')).toBe('inside words');
+    // Writes too: inside written, outside (a path that climbs out) refused and nothing written.
+    await tap.say(s, id, `write ${join(folder.path, 'out.txt')} new words`, 'say-w1');
+    await inConv(s, id, 'written inside', (_c, x) => replyText(x).includes('Wrote: '));
+    expect(await readFile(join(folder.path, 'out.txt'), 'utf8')).toBe('new words');
+    const outside = join(folder.path, '..', `${basename(folder.path)}-escaped.txt`);
+    await tap.say(s, id, `write ${outside} escaped`, 'say-w2');
+    await inConv(s, id, 'write outside refused', (_c, x) => x.some((i) => i.kind === 'reply' && /^Refused: .*refused: .*-escaped\.txt is outside the session's folder/u.test(i.text)));
+    expect(existsSync(outside)).toBe(false);
     // Terminals too: one in a folder inside runs there, one outside is refused.
     await mkdir(join(folder.path, 'sub'));
     await tap.say(s, id, `term ${join(folder.path, 'sub')}`, 'say-3');
@@ -164,6 +184,10 @@ describe('an ACP agent as a durable agent', () => {
     const id = (await tap.start(s, 'st-1')).conversationId!;
     await tap.say(s, id, 'hello', 'say-1');
     await inConv(s, id, 'the reply', (c, x) => c?.working === false && replyText(x).includes('Hello'));
+    await tap.say(s, id, 'edit', 'say-2');
+    const q = (await inConv(s, id, 'the card', (c) => c?.questions[0]))!;
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o0' }, 'ans-1')).outcome).toBe('taken');
+    await inConv(s, id, 'the edit done', (c, x) => c?.working === false && replyText(x).includes('Edited (yes).'));
     const registry = durableRegistry(s.env);
     expect((await stat(join(registry.socketDir, 'acp.requests'))).mode & 0o777).toBe(0o600);
     await s.running.stop();
@@ -174,6 +198,9 @@ describe('an ACP agent as a durable agent', () => {
       // The tap that opened the first conversation, retried: its first result, and no new session.
       expect(await again.acp.durable.call('/starter', { requestId: 'st-1', starterId: 'new' })).toMatchObject({ outcome: 'taken', conversationId: id });
       expect(await again.acp.durable.call('/message', { requestId: 'say-1', conversationId: id, text: 'hello', steer: false })).toMatchObject({ outcome: 'taken' });
+      // The permission's answer, retried: its first result, not "that question is not open".
+      expect(await again.acp.durable.call('/answer', { requestId: 'ans-1', conversationId: id, questionId: q.id, version: q.version, answer: { kind: 'permission', option: 'o0' } })).toMatchObject({ outcome: 'taken' });
+      expect(await again.acp.durable.call('/answer', { requestId: 'ans-9', conversationId: id, questionId: q.id, version: q.version, answer: { kind: 'permission', option: 'o0' } })).toMatchObject({ outcome: 'not_open' });
       expect(again.acp.durable.conversations.size).toBe(0);
       // A new id runs.
       const fresh = await again.acp.durable.call('/starter', { requestId: 'st-2', starterId: 'new' });
@@ -181,6 +208,56 @@ describe('an ACP agent as a durable agent', () => {
       expect(again.acp.durable.conversations.size).toBe(1);
     } finally {
       await again.stop();
+    }
+  });
+
+  it('an agent that keeps no sessions: the closed list is this run’s, Reopen is refused, a restart says its session is new', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path, { plain: true }), { serve: true });
+    // Its capabilities are the hello's controls: no loadSession, no Reopen offered.
+    expect(s.bridge.hub.durable.agents.get('acp')?.controls).toMatchObject({ message: true, stop: true, history: true, reopen: false });
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'hello', 'say-1');
+    await inConv(s, id, 'the reply', (c, x) => c?.working === false && replyText(x).includes('Hello'));
+    expect((await post(s.bridge, '/close', { agent: 'acp', conversationId: id, request_id: 'cl-1' })).outcome).toBe('taken');
+    await inConv(s, id, 'gone from the open list', (c) => c === undefined);
+    const page = await closedList(s.bridge, 'acp');
+    expect(page.state === 'ok' && page.conversations.map((c) => [c.id, c.title])).toEqual([[id, 'hello']]);
+    expect(await post(s.bridge, '/reopen', { agent: 'acp', conversationId: id, request_id: 'ro-1' })).toMatchObject({ outcome: 'refused', reason: 'This conversation cannot be reopened.' });
+    // After a restart of the agent the next line opens a new session, and the thread says so.
+    const other = (await tap.start(s, 'st-2')).conversationId!;
+    await tap.say(s, other, 'crash', 'say-2');
+    await inConv(s, other, 'running again', (_c, x) => x.some((i) => i.kind === 'notice' && i.text === 'The ACP agent is running again.'));
+    await tap.say(s, other, 'hello', 'say-3');
+    await inConv(s, other, 'a new session said, and the reply', (c, x) => c?.working === false && x.some((i) => i.kind === 'notice' && i.text.startsWith('A new agent session: the agent keeps no sessions')) && replyText(x).includes('Hello from the script agent.'));
+  });
+
+  it('a tap retried through a restarted bridge (the phone not sure it arrived) answers the permission once and prompts once', async () => {
+    await using folder = await tempDir('collie-acp-cwd-');
+    await using s = await acpSetup(acpScriptAgent(folder.path));
+    const id = (await tap.start(s, 'st-1')).conversationId!;
+    await tap.say(s, id, 'edit', 'say-1');
+    const q = (await inConv(s, id, 'the card', (c) => c?.questions[0]))!;
+    expect((await tap.answer(s, id, q, { kind: 'permission', option: 'o0' }, 'ans-1')).outcome).toBe('taken');
+    await inConv(s, id, 'the edit done', (c, x) => c?.working === false && replyText(x).includes('Edited (yes).'));
+    // The bridge the phone talks to restarts (same state); the agent runs on.
+    await s.bridge[Symbol.asyncDispose]();
+    const again = await durableBridge(s.state.path, s.config);
+    try {
+      await agentIn(again.hub, 'acp', 'ready', 30_000);
+      const s2 = { bridge: again, name: s.name };
+      await inConv(s2, id, 'the conversation at the new bridge', (c) => c?.working === false);
+      expect((await tap.answer(s2, id, q, { kind: 'permission', option: 'o0' }, 'ans-1')).outcome).toBe('taken');
+      expect((await tap.answer(s2, id, q, { kind: 'permission', option: 'o3' }, 'ans-2')).outcome).not.toBe('taken');
+      expect((await tap.say(s2, id, 'edit', 'say-1')).outcome).toBe('taken');
+      await tap.say(s2, id, 'hello', 'say-2');
+      await inConv(s2, id, 'the next reply', (c, x) => c?.working === false && replyText(x).includes('Hello from the script agent.'));
+      const xs = items(s2, id);
+      expect(xs.filter((i) => i.kind === 'user').map((i) => ('text' in i ? i.text : ''))).toEqual(['edit', 'hello']);
+      expect(replyText(xs).split('Edited (yes).')).toHaveLength(2);
+      expect(xs.filter((i) => i.kind === 'tool').map((i) => (i.kind === 'tool' ? i.status : ''))).toEqual(['done']);
+    } finally {
+      await again[Symbol.asyncDispose]();
     }
   });
 });

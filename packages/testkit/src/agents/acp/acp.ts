@@ -23,10 +23,15 @@ export interface AcpAgentCommand {
 
 /**
  * The scripted ACP agent (`script-agent.mjs`): a real agent program over stdio whose prompts are
- * command words (hello, silent, edit, askfirst, elicit, read <path>, slow, hang, crash, fuzz, oversize).
+ * command words (hello, silent, edit, askfirst, fail, elicit, elicit-url, read <path>, write <path>
+ * <text>, term <dir>, slow,
+ * hang, deaf, crash, fuzz, oversize). `plain`: it keeps no sessions (no `loadSession`, no
+ * `session/list`). `hang`: the methods it never answers (`session/new`, `session/load`).
+ * `brokenIf`: a file; while it exists the agent dies as it starts (a restart that fails).
  */
-export function acpScriptAgent(cwd: string): AcpAgentCommand {
-  return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env: { ...process.env } };
+export function acpScriptAgent(cwd: string, o: { plain?: boolean; hang?: readonly ('session/new' | 'session/load')[]; brokenIf?: string } = {}): AcpAgentCommand {
+  const env: NodeJS.ProcessEnv = { ...process.env, SCRIPT_AGENT_PLAIN: o.plain ? '1' : '0', SCRIPT_AGENT_HANG: (o.hang ?? []).join(','), SCRIPT_AGENT_BROKEN_IF: o.brokenIf ?? '' };
+  return { command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'script-agent.mjs')], cwd, env };
 }
 
 /**

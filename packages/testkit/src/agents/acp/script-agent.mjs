@@ -2,12 +2,22 @@
 // whose every prompt is a command word. It sends what real agents send (chunks, thoughts, a plan,
 // tool calls with diffs, permission requests, elicitations, modes, loadable sessions) and what
 // hostile or broken ones send (garbage lines, oversized and control-laden text, unknown kinds,
-// a crash, a hang). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
+// a crash, a hang, a hang deaf to session/cancel, requests never answered). Run: node script-agent.mjs. Its stderr says what it did, for failed tests.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
 const sessions = new Map();
+// SCRIPT_AGENT_PLAIN=1: an agent that keeps no sessions (no loadSession, no session/list).
+const plain = process.env.SCRIPT_AGENT_PLAIN === '1';
+// SCRIPT_AGENT_HANG=session/new,session/load: those requests are never answered.
+const hangs = new Set((process.env.SCRIPT_AGENT_HANG ?? '').split(',').filter(Boolean));
+// SCRIPT_AGENT_BROKEN_IF=<file>: while that file exists, the agent dies as it starts (exit 2).
+if (process.env.SCRIPT_AGENT_BROKEN_IF && existsSync(process.env.SCRIPT_AGENT_BROKEN_IF)) {
+  process.stderr.write('script-agent: broken on purpose\n');
+  process.exit(2);
+}
 const say = (line) => process.stderr.write(`script-agent: ${line}\n`);
 const modes = (current = 'ask') => ({
   currentModeId: current,
@@ -93,6 +103,11 @@ async function turn(client, sessionId, text, signal) {
       await chunk(`Elicited: ${JSON.stringify(r)}`);
       return 'end_turn';
     }
+    case 'elicit-url': {
+      const r = await client.request(acp.methods.client.elicitation.create, { sessionId, mode: 'url', message: 'Sign in to the service', url: 'https://example.com/sign-in?code=1', elicitationId: 'el-1' });
+      await chunk(`Elicited: ${JSON.stringify(r)}`);
+      return 'end_turn';
+    }
     case 'term': {
       // A terminal in the folder named (`pwd` there): the client runs it inside the session's folder only.
       try {
@@ -101,6 +116,23 @@ async function turn(client, sessionId, text, signal) {
         const out = await client.request(acp.methods.client.terminal.output, { sessionId, terminalId });
         await client.request(acp.methods.client.terminal.release, { sessionId, terminalId });
         await chunk(`Terminal: ${out.output.trim()} (exit ${out.exitStatus?.exitCode})`);
+      } catch (err) {
+        await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
+      }
+      return 'end_turn';
+    }
+    case 'fail': {
+      // A tool call the agent itself reports failed, with its output.
+      const toolCallId = `call-${randomBytes(3).toString('hex')}`;
+      await update({ sessionUpdate: 'tool_call', toolCallId, title: 'Run the tests', kind: 'execute', status: 'in_progress' });
+      await update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', content: [{ type: 'content', content: { type: 'text', text: '2 tests failed' } }] });
+      await chunk('The tests failed.');
+      return 'end_turn';
+    }
+    case 'write': {
+      try {
+        await client.request(acp.methods.client.fs.writeTextFile, { sessionId, path: rest[0] ?? '', content: rest.slice(1).join(' ') });
+        await chunk(`Wrote: ${rest[0]}`);
       } catch (err) {
         await chunk(`Refused: ${err.message}${err.data ? ` ${JSON.stringify(err.data)}` : ''}`);
       }
@@ -124,6 +156,9 @@ async function turn(client, sessionId, text, signal) {
     case 'hang':
       await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
       return 'cancelled';
+    case 'deaf':
+      // Hangs and does not hear session/cancel either: its prompt is never answered.
+      return new Promise(() => undefined);
     case 'crash':
       await chunk('About to crash.');
       setTimeout(() => process.exit(3), 50);
@@ -173,15 +208,17 @@ const app = acp
   .agent({ name: 'script-agent' })
   .onRequest(acp.methods.agent.initialize, () => ({
     protocolVersion: acp.PROTOCOL_VERSION,
-    agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+    agentCapabilities: plain ? {} : { loadSession: true, sessionCapabilities: { list: {} } },
     agentInfo: { name: 'script-agent', version: '1.0.0' },
   }))
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    if (hangs.has('session/new')) return new Promise(() => undefined);
     const sessionId = `s-${randomBytes(4).toString('hex')}`;
     sessions.set(sessionId, { cwd: params.cwd, lines: [], mode: 'ask', model: 'fast' });
     return { sessionId, modes: modes(), configOptions: models() };
   })
   .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+    if (hangs.has('session/load')) return new Promise(() => undefined);
     const s = sessions.get(params.sessionId) ?? { cwd: params.cwd, lines: [], mode: 'ask' };
     sessions.set(params.sessionId, s);
     for (const line of s.lines) await client.notify(acp.methods.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: line } } });

@@ -7,7 +7,8 @@ export function CodeItem({ item }: { readonly item: Extract<DurableItem, { kind:
   return (
     <figure className="chat-item chat-code">
       {item.language ? <figcaption>{item.language}</figcaption> : null}
-      <pre className="code"><code>{show(item.text)}</code></pre>
+      {/* Long lines scroll sideways: the block takes focus, so a keyboard can scroll it too. */}
+      <pre className="code" tabIndex={0} role="region" aria-label={item.language ? `${item.language} code` : 'Code'}><code>{show(item.text)}</code></pre>
     </figure>
   );
 }

@@ -24,7 +24,12 @@ export function QuestionCard({ agent, view, send, retry }: { readonly agent: str
       <p className="card-caption">Needs your answer · {agentShownName(agent)}</p>
       <h3 className="card-title">{q.title}</h3>
       {q.expiresAt !== null ? <Expiry at={q.expiresAt} /> : null}
-      {q.body ? <p className="card-body">{q.body}</p> : null}
+      {/* A long body (a diff, a command) scrolls inside the card: it takes focus, so a keyboard can scroll it too. */}
+      {q.body ? (
+        <p className="card-body" tabIndex={0} role="region" aria-label="Details">
+          {q.body}
+        </p>
+      ) : null}
       {q.shortened ? <p className="card-note card-shortened">Text shortened</p> : null}
       {q.kind === 'permission' ? (
         <PermissionAnswer key={q.version} q={q} off={off} send={send} />
