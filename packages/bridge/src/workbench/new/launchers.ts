@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { LaunchersFile, type Launcher, type OfferedLauncher } from '@collie/protocol';
+import { writeFileAtomic } from '../../config';
 import { ApiError } from '../../http/api-error';
 
 /** The agents Collie knows, as they start with no flags. */
@@ -75,11 +76,23 @@ export async function savedLaunchers(configDir: string | null): Promise<Launcher
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new ApiError('internal', 'new: launchers.json is not JSON');
+    throw new ApiError('conflict', 'new: launchers.json is not JSON; fix or remove it');
   }
   const p = LaunchersFile.safeParse(json);
-  if (!p.success) throw new ApiError('internal', `new: launchers.json: ${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300)}`);
+  if (!p.success) throw new ApiError('conflict', `new: launchers.json: ${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300)}`);
   return p.data.launchers;
+}
+
+/**
+ * Write the saved launchers to `<config>/launchers.json` (0600, atomically; the config dir made
+ * 0700 if missing). `change` gets the file's launchers (a broken file is refused, never
+ * overwritten) and returns the new list.
+ */
+export async function updateLaunchers(configDir: string, change: (saved: Launcher[]) => Launcher[]): Promise<Launcher[]> {
+  const next = LaunchersFile.parse({ launchers: change(await savedLaunchers(configDir)) }).launchers;
+  await mkdir(configDir, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(join(configDir, 'launchers.json'), `${JSON.stringify({ launchers: next }, null, 2)}\n`, 0o600);
+  return next;
 }
 
 /** Saved launchers first, then the known agents found on PATH with their versions, then the shell. Names are unique (the first wins). */
