@@ -24,10 +24,18 @@ const versions = new Map<string, Promise<string | null>>();
 /** How long an agent may take to say its version. */
 const VERSION_MS = 5000;
 
+/** The first non-blank line of what a program printed, at most 80 characters; null when none. Pure. */
+export function firstLine(text: string): string | null {
+  return (text.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null;
+}
+
 /**
- * `<bin> --version`'s first line (5 s at most), asked once per path per bridge run. The agent
- * runs in a process group of its own, which is killed at the deadline: some agents start
- * a child that keeps the output open after the parent is killed (Gemini CLI relaunches
+ * `<bin> --version`'s first line (5 s at most), from its output or, when that is empty, its
+ * error output (pi prints its version there), asked once per path per bridge run; an agent
+ * that did not answer in time is asked again on the next read (a loaded machine made Gemini CLI
+ * miss the deadline, and the page then showed it without a version for the bridge's whole run).
+ * The agent runs in a process group of its own, which is killed at the deadline: some agents
+ * start a child that keeps the output open after the parent is killed (Gemini CLI relaunches
  * itself), and waiting for the output to close held the New page for over a minute.
  */
 function versionOf(path: string): Promise<string | null> {
@@ -35,8 +43,9 @@ function versionOf(path: string): Promise<string | null> {
   if (!v) {
     v = new Promise((resolve) => {
       let out = '';
+      let err = '';
       let done = false;
-      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       const finish = (version: string | null) => {
         if (done) return;
         done = true;
@@ -48,11 +57,16 @@ function versionOf(path: string): Promise<string | null> {
         }
         resolve(version);
       };
-      const timer = setTimeout(() => finish(null), VERSION_MS);
+      const timer = setTimeout(() => {
+        versions.delete(path);
+        finish(null);
+      }, VERSION_MS);
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => (out += chunk));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => (err.length < 4096 ? (err += chunk) : undefined));
       child.on('error', () => finish(null));
-      const said = (code: number | null) => (code === 0 ? (out.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null : null);
+      const said = (code: number | null) => (code === 0 ? (firstLine(out) ?? firstLine(err)) : null);
       // 'close' comes once the output is read to its end; a child still holding it open gets 300 ms.
       child.on('close', (code) => finish(said(code)));
       child.on('exit', (code) => void setTimeout(() => finish(said(code)), 300));
