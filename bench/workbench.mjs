@@ -1,6 +1,7 @@
 // Work from the phone, against the built bridge (`collie serve`) as its own process:
 // - a 1,000-file repository's diff: GET /api/panes/:id/changes (first page) for a pane in it,
-//   every file changed (status + diff + parse + page, answered as JSON);
+//   every file changed (status + diff + parse + page, answered as JSON), and the Changes page's
+//   first screen in Chromium at 390x844 (a fresh page until the first page's files are drawn);
 // - an upload of 10 MB to its path typed: POST /api/uploads (10 MB PNG) then
 //   POST /api/panes/:id/send-files to a shell pane (cat), until the receipt says typed.
 // - the New page's folder list: GET /api/new with COLLIE_ROOTS holding 60 repositories (two
@@ -95,6 +96,7 @@ try {
   }
   const browser = await kit.launchChromium();
   const newScreen = [];
+  const diffScreen = [];
   try {
     const context = await kit.phoneContext(browser, { baseURL: url });
     await context.addCookies([(await kit.testDevice(state)).cookie(url)]);
@@ -106,6 +108,15 @@ try {
       newScreen.push(performance.now() - t0);
       await page.close();
     }
+    // The Changes page of the 1,000-file repository: a fresh page until its first page of files is drawn.
+    for (let i = 0; i < RUNS; i++) {
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto(`/#/pane/${encodeURIComponent(repoId)}/changes`);
+      await page.locator('.diff-file').nth(shape.firstPageFiles - 1).waitFor({ timeout: 60_000 });
+      diffScreen.push(performance.now() - t0);
+      await page.close();
+    }
     await context.close();
   } finally {
     await browser.close();
@@ -113,7 +124,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        diff1000: { runs: RUNS, ...shape, p50: f(diff, 0.5), p99: f(diff, 0.99) },
+        diff1000: { runs: RUNS, ...shape, p50: f(diff, 0.5), p99: f(diff, 0.99), screenP50: f(diffScreen, 0.5), screenP99: f(diffScreen, 0.99) },
         upload10mb: { runs: upload.length, p50: f(upload, 0.5), p99: f(upload, 0.99) },
         newFolders: { runs: RUNS, folders, firstApiMs: +firstNewApi.toFixed(1), apiP50: f(newApi, 0.5), apiP99: f(newApi, 0.99), screenP50: f(newScreen, 0.5), screenP99: f(newScreen, 0.99) },
       },

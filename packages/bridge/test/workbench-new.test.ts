@@ -1,7 +1,7 @@
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, NewOptions, NewPaneAnswer } from '@collie/protocol';
+import { ErrorBody, LaunchersFile, NewOptions, NewPaneAnswer } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { git } from './workbench-helpers';
 import { bridgeFor, type TestBridge, until } from './harness';
@@ -86,6 +86,47 @@ describe('new: a pane started from the phone in a folder under COLLIE_ROOTS (rea
     await until(bridge.hub, 'the new pane', (h) => h.panes.has(a.pane), 30_000);
     expect((await tmux.tmux('list-sessions', '-F', '#{session_name}')).trim().split('\n').length).toBe(before + 1);
   }, 60_000);
+
+  it('saves a launcher from the phone (a program offered, its flags, a folder): listed first, started with them; refusals say why', async () => {
+    const save = (body: unknown) => fetch(`${bridge.url}/api/launchers`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
+    const plain = join(await realpath(work.path), 'plain');
+    const res = await save({ name: 'note maker', base: 'sh here', args: ['-c', 'printf saved > launched.txt; exec cat'], folder: plain });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const file = join(config.path, 'launchers.json');
+    expect(LaunchersFile.parse(await res.json()).launchers[0]).toEqual({ name: 'note maker', command: ['sh', '-c', 'printf saved > launched.txt; exec cat'], folder: plain });
+    expect(LaunchersFile.parse(JSON.parse(await readFile(file, 'utf8'))).launchers.map((l) => l.name)).toEqual(['note maker', 'sh here']);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // Listed first, its folder offered, and started with its flags in its folder.
+    const o = NewOptions.parse(await (await fetch(`${bridge.url}/api/new`, { headers: bridge.device.headers })).json());
+    expect(o.launchers[0]).toMatchObject({ name: 'note maker', source: 'saved', folder: plain });
+    expect(o.folders.some((f) => f.path === plain)).toBe(true);
+    const started = await post({ ...base, launcher: 'note maker', folder: plain, request_id: 'saved-1' });
+    expect(started.status, await started.clone().text()).toBe(200);
+    await expect.poll(() => readFile(join(plain, 'launched.txt'), 'utf8').catch(() => ''), { timeout: 30_000 }).toBe('saved');
+    // Flags for one start only (not saved): after the launcher's own command.
+    const once = await post({ ...base, launcher: 'sh here', folder: plain, args: ['-c', 'printf once > once.txt; exec cat'], request_id: 'saved-2' });
+    expect(once.status, await once.clone().text()).toBe(200);
+    await expect.poll(() => readFile(join(plain, 'once.txt'), 'utf8').catch(() => ''), { timeout: 30_000 }).toBe('once');
+
+    await refused(await save({ name: 'claude', base: 'sh here', args: [], folder: null }), 400, /'claude' is a built-in launcher's name/);
+    await refused(await save({ name: 'x', base: 'rm', args: [], folder: null }), 400, /no launcher 'rm' to start from/);
+    await refused(await save({ name: 'x', base: 'sh here', args: [], folder: outside.path }), 400, /neither a pane's folder nor inside COLLIE_ROOTS/);
+    await refused(await save({ name: 'x', base: 'sh here', args: ['a\nb'], folder: null }), 400, /control characters/);
+    await refused(await save({ name: '../x', base: 'sh here', args: [], folder: null }), 400, /a launcher name is/);
+    await refused(await save({ name: 'x', base: 'sh here', args: Array.from({ length: 20 }, () => 'a'), folder: null, extra: 1 }), 400, /extra|Unrecognized/);
+    await refused(await post({ ...base, folder: plain, args: ['ok', '\u0000'], request_id: 'saved-3' }), 400, /control characters/);
+    // Removed from the phone; a name never saved is a 404.
+    const removed = await fetch(`${bridge.url}/api/launchers/remove`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify({ name: 'note maker' }) });
+    expect(LaunchersFile.parse(await removed.json()).launchers.map((l) => l.name)).toEqual(['sh here']);
+    await refused(await fetch(`${bridge.url}/api/launchers/remove`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify({ name: 'note maker' }) }), 404, /no saved launcher 'note maker'/);
+    // A broken file is reported, never overwritten by a save.
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, '{ not json');
+    await refused(await save({ name: 'y', base: 'shell', args: [], folder: null }), 409, /launchers\.json is not JSON; fix or remove it/);
+    expect(await readFile(file, 'utf8')).toBe('{ not json');
+    await writeFile(file, good);
+    expect((await fetch(`${bridge.url}/api/launchers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+  }, 120_000);
 
   it('refuses a folder outside the roots, an unknown launcher, session or server, and bad branch names, each with its error', async () => {
     await refused(await post({ ...base, folder: outside.path, request_id: 'r1' }), 400, /neither a pane's folder nor inside COLLIE_ROOTS/);

@@ -220,6 +220,32 @@ export const Launcher = z
   .strict();
 export type Launcher = z.infer<typeof Launcher>;
 
+/** One extra argument a launcher's program gets from the phone (a flag, its value): 1–500 characters, no control characters. */
+export const LauncherArg = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((a) => !/[\u0000-\u001f\u007f]/.test(a), 'an argument has no control characters');
+
+/**
+ * `POST /api/launchers`: saves a launcher in `<config>/launchers.json` (replacing a saved one of
+ * the same name): the program of an offered launcher (`base`: a saved one, an agent found on
+ * PATH, or the shell) with `args` after its own, started in `folder` (null: none, or the base's).
+ */
+export const SaveLauncherRequest = z
+  .object({
+    name: z.string().min(1).max(40).regex(/^[\p{L}\p{N} ._-]+$/u, 'a launcher name is letters, digits, spaces, . _ -'),
+    base: z.string().min(1).max(40),
+    args: z.array(LauncherArg).max(20),
+    folder: z.string().min(1).max(1000).nullable(),
+  })
+  .strict();
+export type SaveLauncherRequest = z.infer<typeof SaveLauncherRequest>;
+
+/** `POST /api/launchers/remove`: removes a saved launcher by name. */
+export const RemoveLauncherRequest = z.object({ name: z.string().min(1).max(40) }).strict();
+export type RemoveLauncherRequest = z.infer<typeof RemoveLauncherRequest>;
+
 /** `<config>/launchers.json`: the saved launchers, shown first. */
 export const LaunchersFile = z.object({ launchers: z.array(Launcher).max(100) }).strict();
 export type LaunchersFile = z.infer<typeof LaunchersFile>;
@@ -254,6 +280,8 @@ export const NewPaneRequest = z
     server: z.string().min(1).max(200).optional(),
     session: z.string().min(1).max(100).nullable(),
     worktree: BranchName.nullable(),
+    /** Extra arguments after the launcher's own command (its flags for this one start). */
+    args: z.array(LauncherArg).max(20).optional(),
     first_message: z.string().min(1).max(MAX_SEND_CHARS).nullable(),
     request_id: RequestId,
   })

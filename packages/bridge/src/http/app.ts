@@ -5,7 +5,7 @@ import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
-import { type AuthDeps, requireDevice } from './auth';
+import { type AuthDeps, requireDevice, type Who } from './auth';
 import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
 import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
@@ -57,6 +57,12 @@ export interface AppDeps {
   nerve?: { link: Pick<NerveLink, 'forward'>; apiFile: string | null };
 }
 
+/** Who made a write, for its audit line: the paired device (name and id) or the proxy's login; nothing when none was let in. */
+function byWhom(who: Who | undefined): { by?: string } {
+  if (!who) return {};
+  return { by: who.kind === 'device' ? `device ${who.device.name} (${who.device.id})` : `login ${who.login}` };
+}
+
 /** The bridge's HTTP app: security gates, the API, then the web app's files. */
 export function createApp(d: AppDeps): Hono {
   const app = new Hono();
@@ -89,7 +95,7 @@ export function createApp(d: AppDeps): Hono {
       }
     }
     await next();
-    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status });
+    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status, ...byWhom(c.get('who') as Who | undefined) });
   });
 
   const limit = bodyLimit({

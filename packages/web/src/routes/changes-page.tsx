@@ -60,7 +60,7 @@ export function ChangesPage({ id }: { readonly id: string }) {
         <h1 className="changes-title">Changes</h1>
         <p className="changes-facts">
           <a href={paneHref(id)}>Back to the pane</a>
-          {c ? ` · ${c.root.split('/').at(-1) ?? c.root}${c.branch ? ` on ${c.branch}` : ''} · ${c.paths.length} file${c.paths.length === 1 ? '' : 's'}` : ''}
+          {c ? ` · ${c.root.split('/').at(-1) ?? c.root}${c.branch ? ` on ${c.branch}` : ''} · ${c.paths.length}\u00a0file${c.paths.length === 1 ? '' : 's'}${c.pages > 1 ? ` · page\u00a0${c.page + 1}\u00a0of\u00a0${c.pages}` : ''}` : ''}
           {' · '}
           <button type="button" className="link-button" onClick={load} disabled={state.loading}>
             Refresh

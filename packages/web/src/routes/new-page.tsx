@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { NewOptions, NewPaneAnswer } from '@collie/protocol';
+import { LaunchersFile, NewOptions, NewPaneAnswer } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { Notice } from '../components/notice';
 import { useClientState } from '../hooks/use-client';
 import { newRequestId } from '../lib/request-ids';
 import { paneHref, worktreesHref } from '../lib/routes';
 import { bridgeJson } from '../lib/workbench/bridge-json';
-import { type NewForm, initialForm, launcherWords, newRequest, worktreePreview } from '../lib/workbench/new-form';
+import { type NewForm, chooseLauncher, initialForm, launcherWords, newRequest, worktreePreview } from '../lib/workbench/new-form';
 
 const SOURCE_WORDS = { saved: 'saved launcher', agent: 'agent', shell: 'shell' } as const;
 
@@ -44,6 +44,14 @@ export function NewPage() {
     if (!req.ok) return setProblem(req.problem);
     setBusy(true);
     setProblem(null);
+    // Saved first: what starts is the saved launcher, listed first from now on.
+    if (req.save) {
+      const saved = await bridgeJson('/api/launchers', LaunchersFile, req.save);
+      if (!saved.ok) {
+        setBusy(false);
+        return setProblem(`Not saved: ${saved.message}`);
+      }
+    }
     const r = await bridgeJson('/api/panes/new', NewPaneAnswer, req.body);
     setBusy(false);
     if (r.ok) setStarted(r.value.pane);
@@ -73,19 +81,25 @@ export function NewPage() {
                 {o.launchers.map((l) => (
                   <li key={l.name}>
                     <label className="new-choice">
-                      <input type="radio" name="launcher" value={l.name} checked={form.launcher === l.name} onChange={() => set({ launcher: l.name })} />
+                      <input type="radio" name="launcher" value={l.name} checked={form.launcher === l.name} onChange={() => setForm((f) => (f ? chooseLauncher(f, o, l.name) : f))} />
                       <span className="new-choice-main">
                         <span className="new-choice-name">{l.name}</span>
                         <span className="new-choice-meta">
                           {SOURCE_WORDS[l.source]}
                           {l.version ? ` · ${l.version}` : ''}
                           {l.source === 'saved' ? ` · ${launcherWords(l.command)}` : ''}
+                          {l.folder ? ` · in ${l.folder.split('/').at(-1) || l.folder}` : ''}
                         </span>
                       </span>
                     </label>
                   </li>
                 ))}
               </ul>
+              <label className="workbench-label" htmlFor="new-flags">
+                Flags
+              </label>
+              <input id="new-flags" className="composer-box" value={form.flags} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="Optional: --model haiku" onChange={(e) => set({ flags: e.currentTarget.value })} />
+              <p className="new-note">Words separated by spaces, after the program's own.</p>
             </fieldset>
             <fieldset className="new-set">
               <legend className="new-legend">In the folder</legend>
@@ -146,6 +160,22 @@ export function NewPage() {
             <fieldset className="new-set">
               <legend className="new-legend">First message</legend>
               <textarea className="composer-box" rows={3} aria-label="First message" placeholder="Optional: sent once the agent is ready" value={form.message} onChange={(e) => set({ message: e.currentTarget.value })} />
+            </fieldset>
+            <fieldset className="new-set">
+              <legend className="new-legend">Launcher</legend>
+              <label className="new-check">
+                <input type="checkbox" checked={form.save} onChange={(e) => set({ save: e.currentTarget.checked })} />
+                <span>Save as a launcher: what runs, its flags and the folder</span>
+              </label>
+              {form.save ? (
+                <>
+                  <label className="workbench-label" htmlFor="new-save-name">
+                    Launcher name
+                  </label>
+                  <input id="new-save-name" className="composer-box" value={form.saveName} maxLength={40} autoCapitalize="off" autoCorrect="off" spellCheck={false} placeholder="shop claude" onChange={(e) => set({ saveName: e.currentTarget.value })} />
+                  <p className="new-note">Listed first on this page from now on (launchers.json).</p>
+                </>
+              ) : null}
             </fieldset>
             {problem ? (
               <p className="workbench-error" role="alert">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PushPrefs, PushStatus } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { Notice } from '../components/notice';
+import { QuickRepliesEditor } from '../components/workbench/quick-replies-editor';
 import { useClientState } from '../hooks/use-client';
 import { browserFacts, currentSubscription, enablePush, pushSupport, type PushSupport } from '../lib/push/browser-push';
 import { dropSubscription, fetchPushStatus, savePrefs, sendSubscription, sendTestPush } from '../lib/push/push-api';
@@ -21,7 +22,7 @@ const SUPPORT_WORDS: Record<Exclude<PushSupport, 'ask' | 'granted'>, { title: st
   denied: { title: 'Notifications are blocked for this site.', body: 'Allow them in the browser’s site settings, then come back here.' },
 };
 
-/** `#/settings`: push on or off for this device, per kind, quiet hours, a test push. */
+/** `#/settings`: push on or off for this device, per kind, quiet hours, a test push; the quick replies. */
 export function SettingsPage() {
   const { connection } = useClientState();
   const [status, setStatus] = useState<PushStatus | null>(null);
@@ -110,6 +111,7 @@ export function SettingsPage() {
             Send a test push
           </button>
         ) : null}
+        <QuickRepliesEditor />
       </main>
     </>
   );

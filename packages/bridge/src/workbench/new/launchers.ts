@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { LaunchersFile, type Launcher, type OfferedLauncher } from '@collie/protocol';
+import { writeFileAtomic } from '../../config';
 import { ApiError } from '../../http/api-error';
 
 /** The agents Collie knows, as they start with no flags. */
@@ -23,10 +24,18 @@ const versions = new Map<string, Promise<string | null>>();
 /** How long an agent may take to say its version. */
 const VERSION_MS = 5000;
 
+/** The first non-blank line of what a program printed, at most 80 characters; null when none. Pure. */
+export function firstLine(text: string): string | null {
+  return (text.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null;
+}
+
 /**
- * `<bin> --version`'s first line (5 s at most), asked once per path per bridge run. The agent
- * runs in a process group of its own, which is killed at the deadline: some agents start
- * a child that keeps the output open after the parent is killed (Gemini CLI relaunches
+ * `<bin> --version`'s first line (5 s at most), from its output or, when that is empty, its
+ * error output (pi prints its version there), asked once per path per bridge run; an agent
+ * that did not answer in time is asked again on the next read (a loaded machine made Gemini CLI
+ * miss the deadline, and the page then showed it without a version for the bridge's whole run).
+ * The agent runs in a process group of its own, which is killed at the deadline: some agents
+ * start a child that keeps the output open after the parent is killed (Gemini CLI relaunches
  * itself), and waiting for the output to close held the New page for over a minute.
  */
 function versionOf(path: string): Promise<string | null> {
@@ -34,8 +43,9 @@ function versionOf(path: string): Promise<string | null> {
   if (!v) {
     v = new Promise((resolve) => {
       let out = '';
+      let err = '';
       let done = false;
-      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       const finish = (version: string | null) => {
         if (done) return;
         done = true;
@@ -47,11 +57,16 @@ function versionOf(path: string): Promise<string | null> {
         }
         resolve(version);
       };
-      const timer = setTimeout(() => finish(null), VERSION_MS);
+      const timer = setTimeout(() => {
+        versions.delete(path);
+        finish(null);
+      }, VERSION_MS);
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => (out += chunk));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => (err.length < 4096 ? (err += chunk) : undefined));
       child.on('error', () => finish(null));
-      const said = (code: number | null) => (code === 0 ? (out.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80) || null : null);
+      const said = (code: number | null) => (code === 0 ? (firstLine(out) ?? firstLine(err)) : null);
       // 'close' comes once the output is read to its end; a child still holding it open gets 300 ms.
       child.on('close', (code) => finish(said(code)));
       child.on('exit', (code) => void setTimeout(() => finish(said(code)), 300));
@@ -75,11 +90,23 @@ export async function savedLaunchers(configDir: string | null): Promise<Launcher
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new ApiError('internal', 'new: launchers.json is not JSON');
+    throw new ApiError('conflict', 'new: launchers.json is not JSON; fix or remove it');
   }
   const p = LaunchersFile.safeParse(json);
-  if (!p.success) throw new ApiError('internal', `new: launchers.json: ${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300)}`);
+  if (!p.success) throw new ApiError('conflict', `new: launchers.json: ${p.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300)}`);
   return p.data.launchers;
+}
+
+/**
+ * Write the saved launchers to `<config>/launchers.json` (0600, atomically; the config dir made
+ * 0700 if missing). `change` gets the file's launchers (a broken file is refused, never
+ * overwritten) and returns the new list.
+ */
+export async function updateLaunchers(configDir: string, change: (saved: Launcher[]) => Launcher[]): Promise<Launcher[]> {
+  const next = LaunchersFile.parse({ launchers: change(await savedLaunchers(configDir)) }).launchers;
+  await mkdir(configDir, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(join(configDir, 'launchers.json'), `${JSON.stringify({ launchers: next }, null, 2)}\n`, 0o600);
+  return next;
 }
 
 /** Saved launchers first, then the known agents found on PATH with their versions, then the shell. Names are unique (the first wins). */

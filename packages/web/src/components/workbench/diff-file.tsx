@@ -32,6 +32,7 @@ export function DiffFile({ file, comments, onComment }: Props) {
         </span>
         <span className="diff-counts">
           {file.binary ? 'binary' : file.status === 'untracked' ? 'new, not in git' : `+${file.additions} −${file.deletions}`}
+          {stagedWords(file)}
           {count > 0 ? ` · ${count} comment${count === 1 ? '' : 's'}` : ''}
         </span>
       </summary>
@@ -90,4 +91,10 @@ function CommentBox({ initial, onSave, onCancel }: { readonly initial: string; r
       </div>
     </div>
   );
+}
+
+/** Whether git's index holds the change: said when it does (a change only in the working tree, the usual case, says nothing). */
+function stagedWords(file: { readonly status: string; readonly staged: boolean; readonly unstaged: boolean }): string {
+  if (file.status === 'untracked' || !file.staged) return '';
+  return file.unstaged ? ' · partly staged' : ' · staged';
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { QuickReply } from '@collie/protocol';
+import { settingsHref } from '../../lib/routes';
 import { fetchQuickReplies } from '../../lib/workbench/quick-replies-api';
 
 /** Saved one-tap texts (`quick-replies.json`): a tap sends one through the send protocol, as the composer would. */
@@ -20,6 +21,9 @@ export function QuickReplyChips({ onPick, disabled }: { readonly onPick: (text: 
           {r.label}
         </button>
       ))}
+      <a className="quick-reply quick-reply-edit" href={settingsHref()} aria-label="Edit quick replies">
+        Edit…
+      </a>
     </div>
   );
 }

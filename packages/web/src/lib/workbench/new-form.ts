@@ -1,4 +1,4 @@
-import { BranchName, type NewOptions, type NewPaneRequest } from '@collie/protocol';
+import { BranchName, LauncherArg, SaveLauncherRequest, type NewOptions, type NewPaneRequest } from '@collie/protocol';
 
 /** What the New page's form holds. */
 export interface NewForm {
@@ -9,12 +9,34 @@ export interface NewForm {
   readonly worktree: boolean;
   readonly branch: string;
   readonly message: string;
+  /** Extra arguments for the program, words separated by spaces. */
+  readonly flags: string;
+  /** Save what runs, its flags and the folder as a launcher named `saveName` before starting. */
+  readonly save: boolean;
+  readonly saveName: string;
 }
 
-/** The form's first choices: the first launcher (saved ones come first), the first folder (recent ones first), a new session on the first server. Pure. */
+/** The names a saved launcher may not take: the agents' and the shell's. */
+const BUILT_IN = ['claude', 'codex', 'gemini', 'opencode', 'pi', 'omp', 'shell'];
+
+/** The form's first choices: the first launcher (saved ones come first), its folder or the first folder (recent ones first), a new session on the first server. Pure. */
 export function initialForm(o: NewOptions): NewForm {
   const server = o.sessions[0]?.server ?? '';
-  return { launcher: o.launchers[0]?.name ?? '', folder: o.folders[0]?.path ?? '', where: `${server}\n`, worktree: false, branch: '', message: '' };
+  const first: NewForm = { launcher: '', folder: o.folders[0]?.path ?? '', where: `${server}\n`, worktree: false, branch: '', message: '', flags: '', save: false, saveName: '' };
+  return chooseLauncher(first, o, o.launchers[0]?.name ?? '');
+}
+
+/** The flags field as words: split on white space, no quoting (a word holds no space). Pure. */
+export function flagWords(text: string): string[] {
+  return text.split(/\s+/u).filter((w) => w !== '');
+}
+
+/** Choosing a launcher: a saved one with a folder picks its folder too (when offered). Pure. */
+export function chooseLauncher(f: NewForm, o: NewOptions, name: string): NewForm {
+  const l = o.launchers.find((x) => x.name === name);
+  const folder = l?.folder && o.folders.some((x) => x.path === l.folder) ? l.folder : f.folder;
+  const repo = o.folders.find((x) => x.path === folder)?.repo ?? false;
+  return { ...f, launcher: name, folder, worktree: repo && f.worktree };
 }
 
 /** `<repo>/../<repo>-worktrees/<branch>` (or `<worktreeDir>/<repo>/<branch>`), as the bridge makes it, shown before it is made. Pure. */
@@ -26,7 +48,11 @@ export function worktreePreview(folder: string, branch: string, worktreeDir: str
 }
 
 /** The request the form makes, or the words saying what is missing. Pure. */
-export function newRequest(f: NewForm, o: NewOptions, requestId: string): { readonly ok: true; readonly body: NewPaneRequest } | { readonly ok: false; readonly problem: string } {
+export function newRequest(
+  f: NewForm,
+  o: NewOptions,
+  requestId: string,
+): { readonly ok: true; readonly body: NewPaneRequest; readonly save: SaveLauncherRequest | null } | { readonly ok: false; readonly problem: string } {
   if (!o.launchers.some((l) => l.name === f.launcher)) return { ok: false, problem: 'Choose what to run.' };
   if (!o.folders.some((x) => x.path === f.folder)) return { ok: false, problem: 'Choose a folder.' };
   const repo = o.folders.find((x) => x.path === f.folder)?.repo ?? false;
@@ -36,10 +62,28 @@ export function newRequest(f: NewForm, o: NewOptions, requestId: string): { read
   const server = f.where.slice(0, nl);
   const session = f.where.slice(nl + 1);
   if (!server) return { ok: false, problem: 'No tmux server is followed.' };
-  return {
-    ok: true,
-    body: { folder: f.folder, launcher: f.launcher, server, session: session === '' ? null : session, worktree: f.worktree ? f.branch : null, first_message: f.message.trim() === '' ? null : f.message, request_id: requestId },
+  const args = flagWords(f.flags);
+  if (args.length > 20 || !args.every((a) => LauncherArg.safeParse(a).success)) return { ok: false, problem: 'Flags are at most 20 words of up to 500 characters.' };
+  let save: SaveLauncherRequest | null = null;
+  if (f.save) {
+    const name = f.saveName.trim();
+    if (BUILT_IN.includes(name)) return { ok: false, problem: `“${name}” is a built-in launcher's name; choose another.` };
+    const parsed = SaveLauncherRequest.safeParse({ name, base: f.launcher, args, folder: f.folder });
+    if (!parsed.success) return { ok: false, problem: 'A launcher name is 1 to 40 letters, digits, spaces, . _ -.' };
+    save = parsed.data;
+  }
+  const body: NewPaneRequest = {
+    folder: f.folder,
+    // A saved launcher carries the flags: it is what starts.
+    launcher: save ? save.name : f.launcher,
+    server,
+    session: session === '' ? null : session,
+    worktree: f.worktree ? f.branch : null,
+    ...(!save && args.length > 0 ? { args } : {}),
+    first_message: f.message.trim() === '' ? null : f.message,
+    request_id: requestId,
   };
+  return { ok: true, body, save };
 }
 
 /**

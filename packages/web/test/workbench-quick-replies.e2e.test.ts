@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBridge } from '@collie/bridge';
+import { QuickReplies } from '@collie/protocol';
+import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+
+/**
+ * Issue 16, quick replies saved from the phone: the chips' Edit… opens Settings, where one is
+ * added and one removed (`<config>/quick-replies.json`); back on the pane the new chip sends its
+ * text through the send protocol (real tmux, a pane running cat, Chromium at 390×844).
+ */
+describe('editing quick replies from the phone', () => {
+  it('adds and removes a quick reply in Settings, then sends the new one with a tap', async () => {
+    await using work = await tempDir('collie-quick-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    const config = join(work.path, 'config');
+    await using tmux = await startTmux();
+    const tmuxPane = await tmux.newSession('quick', { cmd: 'cat', width: 100, height: 30 });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config }));
+    const id = `${tmux.name}:${tmuxPane}`;
+    await untilPane(bridge.hub, 'the pane', (p) => p.id === id, 30_000);
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const problems: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+    page.on('pageerror', (error) => void problems.push(error.message));
+
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await page.locator('.conn-live').waitFor();
+    const chips = page.getByRole('group', { name: 'Quick replies' });
+    await chips.getByRole('button', { name: 'Commit' }).waitFor();
+    await chips.getByRole('link', { name: 'Edit quick replies' }).click();
+
+    const editor = page.getByRole('region', { name: 'Quick replies' });
+    await editor.locator('.new-choice-name', { hasText: 'Run the tests' }).waitFor();
+    await editor.getByRole('button', { name: 'Remove Commit' }).click();
+    await editor.getByRole('status').filter({ hasText: 'Removed “Commit”.' }).waitFor();
+    await editor.getByLabel('Label').fill('Ship it');
+    await editor.getByLabel('Text it sends').fill('Looks good: commit and push.');
+    await editor.getByRole('button', { name: 'Add' }).click();
+    await editor.getByRole('status').filter({ hasText: 'Saved “Ship it”.' }).waitFor();
+    expect(QuickReplies.parse(JSON.parse(await readFile(join(config, 'quick-replies.json'), 'utf8'))).replies.map((r) => r.label)).toEqual(['Continue', 'Run the tests', 'Ship it']);
+    // Refused with words: a label that is there already.
+    await editor.getByLabel('Label').fill('Ship it');
+    await editor.getByLabel('Text it sends').fill('again');
+    await editor.getByRole('button', { name: 'Add' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'There is a quick reply labelled “Ship it” already.' }).waitFor();
+    await editor.getByLabel('Label').fill('');
+    await editor.getByLabel('Text it sends').fill('');
+    for (const b of await editor.locator('button, input, textarea').all()) expect((await b.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await editor.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeProblems(page), scheme).toEqual([]);
+      await shot(page, `quick-replies-edit-${scheme}`);
+    }
+
+    // Back on the pane: the new chip, one tap, through the send protocol.
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await chips.getByRole('button', { name: 'Ship it' }).waitFor();
+    expect(await chips.getByRole('button', { name: 'Commit' }).count()).toBe(0);
+    expect((await chips.getByRole('link', { name: 'Edit quick replies' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await chips.getByRole('button', { name: 'Ship it' }).click();
+    await expect.poll(() => page.locator('.composer-status .status-words').textContent(), { timeout: 60_000 }).toBe('typed into the pane');
+    // cat echoes the line as typed, then prints it back.
+    await tmux.waitForScreen(tmuxPane, (s) => s.split('Looks good: commit and push.').length >= 3, 30_000);
+    await shot(page, 'quick-replies-chips');
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
