@@ -1,6 +1,7 @@
 import type { Pane, WalkyAnswer, WalkyMessage, WalkyRefusalCounts, WalkySkipped } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
+import type { CrewHost } from './crew-host';
 import type { WalkyService } from './service';
 import type { WalkyLog } from './walky-log';
 
@@ -24,7 +25,7 @@ export interface PhoneWalky {
   broadcast(device: string, body: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
 }
 
-export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
+export function phoneWalky(service: WalkyService, crew: Pick<CrewHost, 'readMember'>, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
   // A body leaves the bridge masked, as `walky.updated` carries it.
   const mask = (m: WalkyMessage): WalkyMessage => ({ ...m, body: redact(m.body) });
   const skipped = (p: Pane): WalkySkipped => ({ address: p.address, label: p.label });
@@ -36,7 +37,7 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
     },
     machines: () => service.machines(),
     async memberMessages(paneId) {
-      return (await service.readMember(paneId))?.map(mask) ?? null;
+      return (await crew.readMember(paneId))?.map(mask) ?? null;
     },
     refusals() {
       return Object.fromEntries(Object.entries(log.refusals()).map(([reason, r]) => [reason, r.count]));

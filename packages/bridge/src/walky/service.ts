@@ -1,10 +1,8 @@
-import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type CrewWalkyItem, type CrewWalkyOutcome, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
-import type { ItemCheck } from '../crew/walky-sign';
-import { isStale } from '../crew/walky-sign';
 import type { Carried, CrewPort, CrewSelf } from './crew-port';
 import type { Delivery } from './delivery';
 import { errorAnswer } from './parse';
@@ -36,7 +34,10 @@ const RANK: Record<WalkyState, number> = { accepted: 0, unknown: 1, delivered: 2
 
 type Answer = Promise<WalkyAnswer>;
 
-/** The walky verbs over proved callers, the log and the send protocol. */
+/**
+ * The walky verbs over proved callers, the log and the send protocol. The methods that are not
+ * private are what the crew's side (`crew-host.ts`) runs its messages through.
+ */
 export class WalkyService {
   private readonly waiters = new Map<string, Set<() => void>>();
 
@@ -65,8 +66,16 @@ export class WalkyService {
     void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
-  private crewSelf(): CrewSelf | null {
+  crewSelf(): CrewSelf | null {
     return this.d.crew?.()?.me() ?? null;
+  }
+
+  crewPort(): CrewPort | null {
+    return this.d.crew?.() ?? null;
+  }
+
+  hubPane(id: string): Pane | undefined {
+    return this.d.hub.panes.get(id);
   }
 
   /** A pane's address as `who` prints it: `local/` becomes the crew id on a lead, the name on a member. */
@@ -103,7 +112,7 @@ export class WalkyService {
    * name its panes; on a member any other machine is the lead's to find; on a lead a member's
    * name names that member's pane as the lead knows it (`@<member>/…`).
    */
-  private resolve(to: string): Found {
+  resolve(to: string): Found {
     const address = parseAddress(to);
     if (!address) return { refused: REFUSAL.badAddress };
     if (address.kind === 'all') return { refused: REFUSAL.broadcast };
@@ -147,7 +156,7 @@ export class WalkyService {
   }
 
   /** A message whose sender is on another machine of the crew. */
-  private fromAfar(m: WalkyMessage): boolean {
+  fromAfar(m: WalkyMessage): boolean {
     const self = this.crewSelf();
     return self !== null && m.from.member !== undefined && m.from.member !== self.name;
   }
@@ -195,7 +204,7 @@ export class WalkyService {
    * On a lead: to a member's pane. An older member refuses at once, with no dial; the member
    * gets 8 s, after which the receipt says so and the member's next update fills it in.
    */
-  private async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
+  async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const port = this.d.crew!()!;
     if (m.to?.harness === 'shell') return this.refused(m, REFUSAL.shell);
@@ -235,90 +244,15 @@ export class WalkyService {
   }
 
   /** A receipt change that came over the crew, never taking back a final one. */
-  private async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
+  async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
     const m = this.d.log.get(id);
     if (!m || RANK[state] < RANK[m.state]) return;
     if (m.state === state && m.reason === reason && !to) return;
     await this.save({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.d.now() });
   }
 
-  // ---- the crew's side (CrewWalkyHost) ----
-
-  /** On a lead: a member's message, its origin signature checked by the relay. */
-  async fromMember(e: WalkyEnvelope, sig: string, cert: string): Promise<WalkyMessage> {
-    const known = this.known(e.id);
-    if (known) return known;
-    const draft: WalkyMessage = { v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: null, asked: e.to.slice(0, 200), replyTo: e.replyTo, body: '', state: 'refused', reason: null, verified: 'origin', read: false, updatedAt: this.d.now() };
-    if (isStale(e.at, this.d.now())) return this.refused(draft, REFUSAL.stale);
-    const found = this.resolve(e.to);
-    if (found.lead) return this.refused(draft, REFUSAL.noPane);
-    if (found.refused !== undefined) return this.refused(draft, found.refused);
-    const m = { ...draft, to: this.target(found.pane, found.member) };
-    if (found.member === e.origin && found.pane.id === `@${e.origin}/${e.from.paneId ?? ''}`) return this.refused(m, REFUSAL.ownPane);
-    if (found.member !== undefined) return this.toMember(m, e.body, 0, found.member, { envelope: e, sig, cert });
-    if (this.d.off) return this.refused(m, REFUSAL.off);
-    return this.accept(m, e.body, 0);
-  }
-
-  /** On a member: one message the lead passed on, with this machine's check of its signatures. */
-  async fromLead(item: CrewWalkyItem, check: ItemCheck): Promise<WalkyMessage> {
-    const e = item.envelope;
-    const known = this.known(e.id);
-    if (known) return known;
-    const pane = this.d.hub.panes.get(item.pane);
-    const asked = parseAddress(e.to);
-    const draft: WalkyMessage = {
-      v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: pane && !pane.member ? this.target(pane) : null, asked: e.to.slice(0, 200), replyTo: e.replyTo,
-      body: '', state: 'refused', reason: null, verified: check.ok ? check.verified : 'none', read: false, updatedAt: this.d.now(),
-    };
-    if (!check.ok) return this.refused(draft, check.reason);
-    if (this.d.off) return this.refused(draft, REFUSAL.off);
-    const token = asked?.kind === 'pane' ? asked.token : null;
-    if (!pane || pane.member) return this.refused(draft, token ? REFUSAL.replaced : REFUSAL.noPane);
-    if (token && pane.token !== token) return this.refused(draft, REFUSAL.replaced);
-    return this.accept(draft, e.body, 0);
-  }
-
-  /** On a member: what its log holds to or from one of its panes, newest first, bodies masked (the lead's phone reads it). */
-  read(pane: string): WalkyMessage[] {
-    return this.d.log
-      .all()
-      .filter((m) => m.to?.paneId === pane || (m.from.paneId === pane && !this.fromAfar(m)))
-      .reverse()
-      .slice(0, 500)
-      .map((m) => ({ ...m, body: this.d.redact(m.body) }));
-  }
-
-  /** On a lead: a member pane's messages from that member's own log, its pane ids as the lead knows them. */
-  async readMember(paneId: string): Promise<WalkyMessage[] | null> {
-    const at = /^@([a-z0-9][a-z0-9-]{0,31})\/(.+)$/.exec(paneId);
-    const port = this.d.crew?.();
-    if (!at || !port) return null;
-    const [, member, pane] = at as unknown as [string, string, string];
-    const list = await port.readMember(member, pane);
-    const up = (id: string | undefined) => (id && !id.startsWith('@') ? `@${member}/${id}` : id);
-    return list?.map((m) => ({
-      ...m,
-      to: m.to && m.to.member === undefined ? { ...m.to, paneId: up(m.to.paneId)!, member } : m.to,
-      from: m.from.member === member && m.from.paneId ? { ...m.from, paneId: up(m.from.paneId)! } : m.from,
-    })) ?? null;
-  }
-
-  /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */
-  async outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]> {
-    const self = this.crewSelf();
-    for (const o of outs) {
-      const m = this.d.log.get(o.id);
-      if (!m || !self) continue;
-      const may = self.role === 'lead' ? m.to?.member === from : from === self.lead && m.from.member === self.name;
-      if (!may) continue;
-      await this.change(o.id, o.state, o.state === 'accepted' && self.role === 'member' ? CREW_REASON.onLead : o.reason);
-    }
-    return outs.map((o) => o.id);
-  }
-
   /** Checks the body and the target, logs the message, hands it to the delivery, waits up to `waitMs`. */
-  private async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
+  async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
     const to = m.to!;
     if (to.harness === 'shell') return this.refused(m, REFUSAL.shell);
     const checked = this.checkBody(raw);
@@ -434,7 +368,7 @@ export class WalkyService {
   }
 
   /** A message id seen before: its record, or what seen.json kept of it after the log dropped it. */
-  private known(id: string): WalkyMessage | undefined {
+  known(id: string): WalkyMessage | undefined {
     const m = this.d.log.get(id);
     if (m) return m;
     const seen = this.d.log.seenEntry(id);
@@ -451,7 +385,7 @@ export class WalkyService {
     return { v: 1, id, at: t, from, to: null, asked: asked.slice(0, 200), replyTo, body: '', state: 'refused', reason: null, verified: 'local', read: false, updatedAt: t };
   }
 
-  private target(p: Pane, member?: string): WalkyTarget {
+  target(p: Pane, member?: string): WalkyTarget {
     const address = this.shown(p.address);
     return { paneId: p.id, pane: bareAddress(address), address, token: p.token, harness: p.harness, label: p.label, ...(member ? { member } : {}) };
   }
@@ -461,7 +395,7 @@ export class WalkyService {
   }
 
   /** Refused: logged without a body, counted under its reason. */
-  private async refused(m: WalkyMessage, reason: string): Promise<WalkyMessage> {
+  async refused(m: WalkyMessage, reason: string): Promise<WalkyMessage> {
     const refused: WalkyMessage = { ...m, body: '', state: 'refused', reason };
     await Promise.all([this.save(refused), this.d.log.refused(reason)]);
     return refused;
