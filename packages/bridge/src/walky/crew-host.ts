@@ -4,7 +4,7 @@
  * phone, and the outcomes another machine reports. Each runs through the service's own checks,
  * log and receipts (`service.ts`); nothing here keeps a record of its own.
  */
-import { CREW_REASON, REFUSAL, type CrewWalkyItem, type CrewWalkyOutcome, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
+import { CREW_REASON, REFUSAL, type CrewWalkyItem, type CrewWalkyOutcome, type CrewWalkyTargets, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
 import type { Redactor } from '../redact';
 import { isStale, type ItemCheck } from '../crew/walky-sign';
 import { parseAddress } from './address';
@@ -20,6 +20,9 @@ export interface CrewHostDeps {
   off: boolean;
 }
 
+/** A broadcast's id, kept in the record of each pane's message of it. */
+const broadcastOf = (e: WalkyEnvelope) => (e.broadcast ? { broadcast: e.broadcast } : {});
+
 export class CrewHost implements CrewWalkyHost {
   constructor(
     private readonly s: WalkyService,
@@ -30,7 +33,7 @@ export class CrewHost implements CrewWalkyHost {
   async fromMember(e: WalkyEnvelope, sig: string, cert: string): Promise<WalkyMessage> {
     const known = this.s.known(e.id);
     if (known) return known;
-    const draft: WalkyMessage = { v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: null, asked: e.to.slice(0, 200), replyTo: e.replyTo, body: '', state: 'refused', reason: null, verified: 'origin', read: false, updatedAt: this.d.now() };
+    const draft: WalkyMessage = { v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: null, asked: e.to.slice(0, 200), replyTo: e.replyTo, body: '', state: 'refused', reason: null, verified: 'origin', read: false, updatedAt: this.d.now(), ...broadcastOf(e) };
     if (isStale(e.at, this.d.now())) return this.s.refused(draft, REFUSAL.stale);
     const found = this.s.resolve(e.to);
     if (found.lead) return this.s.refused(draft, REFUSAL.noPane);
@@ -51,7 +54,7 @@ export class CrewHost implements CrewWalkyHost {
     const asked = parseAddress(e.to);
     const draft: WalkyMessage = {
       v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: pane && !pane.member ? this.s.target(pane) : null, asked: e.to.slice(0, 200), replyTo: e.replyTo,
-      body: '', state: 'refused', reason: null, verified: check.ok ? check.verified : 'none', read: false, updatedAt: this.d.now(),
+      body: '', state: 'refused', reason: null, verified: check.ok ? check.verified : 'none', read: false, updatedAt: this.d.now(), ...broadcastOf(e),
     };
     if (!check.ok) return this.s.refused(draft, check.reason);
     if (this.d.off) return this.s.refused(draft, REFUSAL.off);
@@ -84,6 +87,15 @@ export class CrewHost implements CrewWalkyHost {
       to: m.to && m.to.member === undefined ? { ...m.to, paneId: up(m.to.paneId)!, member } : m.to,
       from: m.from.member === member && m.from.paneId ? { ...m.from, paneId: up(m.from.paneId)! } : m.from,
     })) ?? null;
+  }
+
+  /** On a lead: the panes a broadcast from member `from` reaches beyond that member's own, as this lead shows them. */
+  targets(from: string, machine: string): CrewWalkyTargets {
+    const r = this.s.reach(machine === 'all' ? undefined : machine, from);
+    return {
+      panes: r.panes.map((t) => ({ to: this.s.target(t.pane, t.member), refused: t.refused })),
+      skipped: r.skipped.map((p) => ({ address: this.s.shown(p.address), label: p.label })),
+    };
   }
 
   /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */

@@ -96,7 +96,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     const t = now();
     const live = new Set([...o.hub.panes.values()].map((p) => `${p.id}#${p.token}`));
     for (const m of log.all()) {
-      if (!m.to) continue;
+      // Only this machine's own panes: a record of a message to another machine's pane stays.
+      if (!m.to || m.to.member !== undefined) continue;
       const key = `${m.to.paneId}#${m.to.token}`;
       const seen = lastSeen.get(key);
       if (live.has(key) || seen === undefined) lastSeen.set(key, live.has(key) ? t : (seen ?? t));

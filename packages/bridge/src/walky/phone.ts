@@ -28,7 +28,6 @@ export interface PhoneWalky {
 export function phoneWalky(service: WalkyService, crew: Pick<CrewHost, 'readMember'>, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
   // A body leaves the bridge masked, as `walky.updated` carries it.
   const mask = (m: WalkyMessage): WalkyMessage => ({ ...m, body: redact(m.body) });
-  const skipped = (p: Pane): WalkySkipped => ({ address: p.address, label: p.label });
   return {
     machine: hub.machine,
     messages(paneId) {
@@ -52,7 +51,7 @@ export function phoneWalky(service: WalkyService, crew: Pick<CrewHost, 'readMemb
     },
     async broadcast(device, body, machine) {
       const r = await service.broadcast(device, body, machine);
-      return { id: r.id, messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
+      return { id: r.id, messages: r.messages.map(mask), skipped: r.skipped };
     },
   };
 }

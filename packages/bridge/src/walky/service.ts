@@ -1,4 +1,4 @@
-import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkySkipped, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
@@ -79,7 +79,7 @@ export class WalkyService {
   }
 
   /** A pane's address as `who` prints it: `local/` becomes the crew id on a lead, the name on a member. */
-  private shown(address: string): string {
+  shown(address: string): string {
     const self = this.crewSelf();
     return self && address.startsWith('local/') ? `${self.prefix}/${address.slice(6)}` : address;
   }
@@ -182,21 +182,26 @@ export class WalkyService {
   }
 
   private envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
-    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body };
+    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body, ...(m.broadcast ? { broadcast: m.broadcast } : {}) };
   }
 
   /** On a member: to another machine's pane, through the lead; the outcome comes back with its updates. */
-  private async viaLead(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
+  private async viaLead(m: WalkyMessage, raw: string, waitMs: number, leadAnswer = false): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const checked = this.checkBody(raw);
     if ('refused' in checked) return this.refused(m, checked.refused);
     if (versionBefore(self.leadVersion, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderLead);
     const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: CREW_REASON.onLead };
     await this.save(accepted);
-    void this.d.crew!()!
+    const carried = this.d.crew!()!
       .toLead(this.envelope(accepted, checked.body, self.name))
       .then((c) => this.carried(m.id, c))
       .catch(() => this.change(m.id, 'unknown', CREW_REASON.leadGone));
+    // A broadcast's answer holds each pane's receipt as the lead answered it.
+    if (leadAnswer) {
+      await carried;
+      return this.d.log.get(m.id) ?? accepted;
+    }
     return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
   }
 
@@ -292,33 +297,64 @@ export class WalkyService {
     return this.route(draft, raw, 0, found);
   }
 
+  /** Whether `machine` names this machine (`local`, its crew id or name, or its host name). */
+  private isHere(machine: string): boolean {
+    const self = this.crewSelf();
+    return machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name;
+  }
+
   /**
-   * The operator's message to every agent pane: this machine's, and on a lead every reachable
-   * member's (`machine`: a member's name, or this machine's own panes; absent: all). One receipt
-   * per target, each on one log line with the broadcast's own id (`broadcast`), which `status`
-   * answers for every pane at once. Each member gets 8 s for all its panes, all members at once: one that takes
-   * longer reads "may have arrived, will not be sent again (member slow)" until its next update.
+   * The panes a broadcast to `machine` (absent: every machine) reaches from here, each with the
+   * refusal that holds for its whole machine now (an older member, one the lead cannot reach),
+   * and the shell panes it skips. `except`: a member whose own panes its own bridge takes.
    */
-  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: Pane[] }> {
+  reach(machine: string | undefined, except?: string): { panes: { pane: Pane; member?: string; refused: string | null }[]; skipped: Pane[] } {
+    const self = this.crewSelf();
+    const port = this.crewPort();
+    const pick = (p: Pane) => (p.member ? self?.role === 'lead' && p.member.name !== except && (machine === undefined || p.member.name === machine) : machine === undefined || this.isHere(machine));
+    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
+    return {
+      panes: panes
+        .filter((p) => p.harness !== 'shell')
+        .map((p) => {
+          if (!p.member) return { pane: p, refused: null };
+          const standing = port?.member(p.member.name);
+          const refused = !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+          return { pane: p, member: p.member.name, refused };
+        }),
+      skipped: panes.filter((p) => p.harness === 'shell'),
+    };
+  }
+
+  /**
+   * The operator's message to every agent pane: this machine's, and every member's (`machine`:
+   * a machine's name, or this machine's own panes; absent: all). On a lead each member gets one
+   * post for all its panes, all members at once, 8 s each: one that takes longer reads "may have
+   * arrived, will not be sent again (member slow)" until its next update; a member the lead
+   * cannot reach, or an older one, is refused for all its panes (`<member>/all` in the status).
+   * On a member the lead names the other machines' panes (`targets`), and each pane's message
+   * goes through the lead as the member's own, signed. One receipt per target, each on one log
+   * line with the broadcast's own id (`broadcast`), which `status` answers for every pane at
+   * once; each receiving machine's record carries that id too.
+   */
+  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }> {
     const self = this.crewSelf();
     const id = this.d.newId();
-    const port = this.d.crew?.() ?? null;
-    const here = (p: Pane) => !p.member;
-    const pick = (p: Pane) => (machine === undefined ? here(p) || (self?.role === 'lead' && p.member?.reachable === true) : machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name ? here(p) : p.member?.name === machine && p.member.reachable);
-    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
+    const port = this.crewPort();
+    const { panes, skipped } = this.reach(machine);
     const messages: WalkyMessage[] = [];
-    for (const p of panes.filter((x) => x.harness !== 'shell' && here(x))) {
+    for (const { pane: p } of panes.filter((x) => x.member === undefined)) {
       const m = await this.operatorSend(device, { address: p.address }, raw, undefined, id);
       if ('id' in m) messages.push(m);
     }
-    const byMember = new Map<string, Pane[]>();
-    for (const p of panes) if (p.member && p.harness !== 'shell') byMember.set(p.member.name, [...(byMember.get(p.member.name) ?? []), p]);
+    const operator = { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) };
+    const byMember = new Map<string, { pane: Pane; refused: string | null }[]>();
+    for (const t of panes) if (t.member !== undefined) byMember.set(t.member, [...(byMember.get(t.member) ?? []), t]);
     const checked = this.checkBody(raw);
     await Promise.all(
       [...byMember].map(async ([member, targets]) => {
-        const drafts = targets.map((p) => ({ ...this.draft(this.d.newId(), null, this.shown(p.address), null), from: { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) }, to: this.target(p, member), broadcast: id }));
-        const standing = port?.member(member);
-        const refusal = 'refused' in checked ? checked.refused : !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+        const drafts = targets.map((t) => ({ ...this.draft(this.d.newId(), null, this.shown(t.pane.address), null), from: operator, to: this.target(t.pane, member), broadcast: id }));
+        const refusal = 'refused' in checked ? checked.refused : (targets[0]?.refused ?? null);
         if (refusal !== null || 'refused' in checked) {
           for (const d of drafts) messages.push(await this.refused(d, refusal ?? REFUSAL.empty));
           return;
@@ -332,7 +368,19 @@ export class WalkyService {
         }
       }),
     );
-    return { id, messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
+    // On a member: the other machines' panes, as the lead names them, each sent through the lead.
+    const far = self?.role === 'member' && port && (machine === undefined || !this.isHere(machine)) ? await port.targets(machine ?? 'all') : null;
+    if (far) {
+      const sent = await Promise.all(
+        far.panes.map(async (t) => {
+          const draft: WalkyMessage = { ...this.draft(this.d.newId(), null, t.to.address, null), from: operator, to: { ...t.to, member: t.to.member ?? t.to.address.split('/')[0]! }, broadcast: id };
+          if (t.refused !== null) return this.refused(draft, t.refused);
+          return this.viaLead(draft, raw, 0, true);
+        }),
+      );
+      messages.push(...sent);
+    }
+    return { id, messages, skipped: [...skipped.map((p) => ({ address: this.shown(p.address), label: p.label })), ...(far?.skipped ?? [])] };
   }
 
   /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
