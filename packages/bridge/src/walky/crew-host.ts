@@ -50,7 +50,11 @@ export class CrewHost implements CrewWalkyHost {
     const e = item.envelope;
     const known = this.s.known(e.id);
     if (known) return known;
-    const pane = this.s.hubPane(item.pane);
+    // A reply to a message this machine's log holds from one of its own panes goes to that pane,
+    // as the log has it (its token too), whatever pane the lead named.
+    const orig = e.replyTo ? this.d.log.get(e.replyTo) : undefined;
+    const logged = orig && !this.s.fromAfar(orig) && orig.from.paneId ? orig : undefined;
+    const pane = this.s.hubPane(logged ? logged.from.paneId! : item.pane);
     const asked = parseAddress(e.to);
     const draft: WalkyMessage = {
       v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: pane && !pane.member ? this.s.target(pane) : null, asked: e.to.slice(0, 200), replyTo: e.replyTo,
@@ -58,7 +62,8 @@ export class CrewHost implements CrewWalkyHost {
     };
     if (!check.ok) return this.s.refused(draft, check.reason);
     if (this.d.off) return this.s.refused(draft, REFUSAL.off);
-    const token = asked?.kind === 'pane' ? asked.token : null;
+    if (orig && !this.s.fromAfar(orig) && orig.from.kind === 'operator') return this.s.refused(draft, REFUSAL.operatorReply);
+    const token = logged ? (logged.from.token ?? null) : asked?.kind === 'pane' ? asked.token : null;
     if (!pane || pane.member) return this.s.refused(draft, token ? REFUSAL.replaced : REFUSAL.noPane);
     if (token && pane.token !== token) return this.s.refused(draft, REFUSAL.replaced);
     return this.s.accept(draft, e.body, 0);

@@ -18,7 +18,7 @@ export interface PhoneWalky {
   memberMessages(paneId: string): Promise<WalkyMessage[] | null>;
   /** What `member` of a broadcast may name here. */
   machines(): string[];
-  send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
+  send(device: string, to: { address: string } | { replyTo: string; address?: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
   /** `status <id>` as the CLI reads it: one message (body masked), or a broadcast's lines. */
   status(id: string): Promise<WalkyAnswer>;
   /** `machine`: one machine's agent panes (a member's name, or this machine); absent: every machine. */

@@ -155,6 +155,16 @@ export class WalkyService {
     return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane });
   }
 
+  /**
+   * On a lead: whether `address` names a member's pane. A reply from the phone to a message only
+   * that member's log holds goes there by the address; the member's log then finds the pane.
+   */
+  private onMember(address: string): boolean {
+    const a = parseAddress(address);
+    const self = this.crewSelf();
+    return self?.role === 'lead' && a?.kind === 'pane' && a.member !== 'local' && a.member !== self.prefix && this.crewPort()?.member(a.member) != null;
+  }
+
   /** A message whose sender is on another machine of the crew. */
   fromAfar(m: WalkyMessage): boolean {
     const self = this.crewSelf();
@@ -276,14 +286,15 @@ export class WalkyService {
    * the answer does not wait (the phone follows `walky.updated`). A reply goes to the pane the
    * log holds for the message's sender, with its token, so a replaced pane is refused.
    */
-  async operatorSend(device: string, to: { address: string } | { replyTo: string }, raw: string, asked?: string, broadcast?: string): Promise<WalkyMessage | { unknown: string }> {
+  async operatorSend(device: string, to: { address: string } | { replyTo: string; address?: string }, raw: string, asked?: string, broadcast?: string): Promise<WalkyMessage | { unknown: string }> {
     let address: string;
     let replyTo: string | null = null;
     if ('replyTo' in to) {
       const orig = this.d.log.get(to.replyTo);
-      if (!orig) return { unknown: `no message ${to.replyTo} on this machine` };
-      address = orig.from.address ?? 'operator';
-      replyTo = orig.id;
+      if (orig) address = orig.from.address ?? 'operator';
+      else if (to.address !== undefined && this.onMember(to.address)) address = to.address;
+      else return { unknown: `no message ${to.replyTo} on this machine` };
+      replyTo = to.replyTo;
     } else address = to.address;
     const id = asked ?? this.d.newId();
     const known = this.known(id);
