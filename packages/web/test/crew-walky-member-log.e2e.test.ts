@@ -106,6 +106,9 @@ describe("a member's own log: a message relayed by an older lead, its card on th
       await page.goto(`/#/pane/${encodeURIComponent(`@delta/${id}`)}`);
       const card = await cardOf(page, mid, 'crew-walky-lead-member-card');
       expect(card).toEqual({ title: 'Message from walky-live', known: 'relayed by the lead', body: 'The build on alpha is green.' });
+      // The header on screen is in delta's log: no "no log record on this machine" mark for it.
+      await page.locator(`.wk-pane .wk-card[data-message="${mid}"]`).waitFor({ state: 'attached', timeout: 60_000 });
+      expect(await page.locator('.wk-unlogged', { hasText: mid }).count()).toBe(0);
     }
 
     // 4. delta's agent messages delta's other pane: a message only delta's log holds.
@@ -115,20 +118,33 @@ describe("a member's own log: a message relayed by an older lead, its card on th
     const sentReq = await api.waitForRequest((q) => q.kind === 'main' && /wt_[a-z0-9]{12}/.test(q.toolResults[q.toolResults.length - 1]?.text ?? ''), 90_000);
     const asked = /wt_[a-z0-9]{12}/.exec(sentReq.toolResults[sentReq.toolResults.length - 1]!.text)![0];
     expect((await status(sL, asked)).code).toBe(3);
-    // The lead's phone reads it from delta's list, and replies to it with the sender's address from there.
-    const listed = (await (await fetch(`${lead.url}/api/walky/messages?pane=${encodeURIComponent(`@delta/${id}`)}`, { headers: lead.device.headers })).json()) as { messages: WalkyMessage[] };
-    const orig = listed.messages.find((m) => m.id === asked)!;
-    expect(orig.from).toMatchObject({ kind: 'agent', paneId: `@delta/${id}`, member: 'delta' });
+    // Without an address the lead cannot know where a reply to it goes.
     const reply = (body: unknown) => fetch(`${lead.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...lead.device.headers }, body: JSON.stringify(body) });
-    // Without an address the lead cannot know where it goes.
     expect((await reply({ reply_to: asked, body: 'Yes.' })).status).toBe(404);
-    const r = await reply({ reply_to: asked, to: orig.from.address, body: 'Yes, take the parser.' });
-    expect(r.status).toBe(200);
-    const replyId = ((await r.json()) as { message: WalkyMessage }).message.id;
-    // delta's log found the pane that sent it, and typed the reply there, "reply to" the first id.
-    const atT = await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${replyId}]`), 90_000);
-    expect(atT.prompt.replace(/\s+/g, ' ')).toContain(`[walky-talky ${replyId}] from operator`);
-    expect(atT.prompt).toContain('Yes, take the parser.');
+    // The lead's phone, on delta's other pane: its Messages sheet lists it from delta's log, and Reply answers it.
+    {
+      await using context = await phoneContext(browser, { baseURL: lead.url });
+      await context.addCookies([lead.device.cookie(lead.url)]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.goto(`/#/pane/${encodeURIComponent(`@delta/${F.id}`)}`);
+      await page.getByText('Details', { exact: true }).click();
+      await page.getByRole('button', { name: 'Messages' }).click();
+      const row = page.locator(`.wk-sheet [data-row="${asked}"]`);
+      await row.waitFor({ timeout: 60_000 });
+      expect(await row.locator('.wk-card-body').textContent()).toBe('Can you take the parser?');
+      await row.getByRole('button', { name: 'Reply' }).click();
+      await page.getByLabel(`Reply to ${asked}`).fill('Yes, take the parser.');
+      await page.screenshot({ path: artifactPath('web/crew-walky-member-sheet-reply.png') });
+      await page.getByRole('button', { name: 'Send reply' }).click();
+      const line = row.locator('.wk-receipt-text');
+      await line.waitFor();
+      await expect.poll(() => line.textContent(), { timeout: 60_000 }).toMatch(/^Message to delta\/\S+: typed into the pane$/);
+      await page.screenshot({ path: artifactPath('web/crew-walky-member-sheet-replied.png') });
+    }
+    // delta's log found the pane that sent it, and typed the reply there.
+    const atT = await api.waitForRequest((q) => q.kind === 'main' && /\[walky-talky wt_[a-z0-9]{12}\] from operator/.test(q.prompt) && q.prompt.includes('Yes, take the parser.'), 90_000);
+    const replyId = /\[walky-talky (wt_[a-z0-9]{12})\] from operator/.exec(atT.prompt)![1]!;
     await expect.poll(async () => (await status(sD, replyId)).m?.state, { timeout: 60_000 }).toBe('delivered');
     expect((await status(sD, replyId)).m).toMatchObject({ replyTo: asked, to: { paneId: id, token: T.token }, verified: 'origin', from: { kind: 'operator', member: 'bluefin' } });
     await expect.poll(async () => (await status(sL, replyId)).m?.state, { timeout: 60_000 }).toBe('delivered');
