@@ -11,7 +11,7 @@ import { envelopeText, leadText, signText } from '../../bridge/src/crew/walky-si
 import { joinMembers } from '../../bridge/test/crew-join';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { collieBin, runCli, walkyEnv } from '../../bridge/test/walky/kit';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth, buildWeb, showTerminal, untilPane } from './e2e-setup';
 
 const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
 const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
@@ -109,6 +109,10 @@ describe("a member's own log: a message relayed by an older lead, its card on th
       // The header on screen is in delta's log: no "no log record on this machine" mark for it.
       await page.locator(`.wk-pane .wk-card[data-message="${mid}"]`).waitFor({ state: 'attached', timeout: 60_000 });
       expect(await page.locator('.wk-unlogged', { hasText: mid }).count()).toBe(0);
+      // The Terminal view marks the row that prints the header: the id is in delta's log.
+      await showTerminal(page);
+      await page.locator(`.term .term-wk-row[data-message="${mid}"]`).first().waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: artifactPath('web/crew-walky-lead-member-terminal.png') });
     }
 
     // 4. delta's agent messages delta's other pane: a message only delta's log holds.

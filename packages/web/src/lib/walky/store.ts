@@ -56,9 +56,13 @@ export function rememberSent(m: WalkyMessage): void {
   for (const l of listeners) l();
 }
 
-/** The ids the log holds, for marking text that prints them; null while the log cannot be read. */
-export function useLoggedIds(): ReadonlySet<string> | null {
-  const walky = useWalky();
+/**
+ * The ids the log holds, for marking text that prints them; null while the log cannot be read.
+ * With a pane: that pane's log (a crew member's own for its pane on a lead), read again when
+ * `again` changes.
+ */
+export function useLoggedIds(paneId?: string, again?: unknown): ReadonlySet<string> | null {
+  const walky = usePaneWalky(paneId, again);
   return useMemo(() => (walky.phase === 'ready' ? new Set(walky.messages.map((m) => m.id)) : null), [walky]);
 }
 
