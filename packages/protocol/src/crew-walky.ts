@@ -5,8 +5,9 @@
  * signed as a crew request. Portable: no `node:*`.
  */
 import { z } from 'zod';
-import { CertificateDer, MemberName } from './crew';
-import { MessageId, WalkyAddress, WalkyMessage, WalkySender, WalkyState } from './walky';
+import { CertificateDer, CrewId, MemberName } from './crew';
+import { MessageId, WalkyAddress, WalkyMessage, WalkySender, WalkyState, WalkyTarget } from './walky';
+import { WalkySkipped } from './walky-phone';
 import { WALKY_MAX_BODY } from './walky-words';
 
 /** The first version whose bridge carries walky across a crew; an older member or lead refuses. */
@@ -32,6 +33,8 @@ export const WalkyEnvelope = z
     to: WalkyAddress,
     replyTo: MessageId.nullable(),
     body: z.string().max(WALKY_MAX_BODY),
+    /** One pane's message of a broadcast: the broadcast's own id, kept in each machine's record (absent otherwise, so older envelopes hash the same). */
+    broadcast: MessageId.optional(),
   })
   .strict();
 export type WalkyEnvelope = z.infer<typeof WalkyEnvelope>;
@@ -82,6 +85,19 @@ export type CrewWalkyAck = z.infer<typeof CrewWalkyAck>;
 /** `POST /crew/v1/walky/messages` (lead → member): the messages to or from one of its panes (its own id), answered as `CrewWalkyReceipts`. */
 export const CrewWalkyRead = z.object({ pane: z.string().min(1).max(200) }).strict();
 export type CrewWalkyRead = z.infer<typeof CrewWalkyRead>;
+
+/** `POST /crew/v1/walky/targets` (member → lead): the panes a member's broadcast reaches on the other machines (`all`, or one machine's crew name or the crew id). */
+export const CrewWalkyTargetsAsk = z.object({ machine: z.union([z.literal('all'), CrewId, MemberName]) }).strict();
+export type CrewWalkyTargetsAsk = z.infer<typeof CrewWalkyTargetsAsk>;
+
+/** The lead's answer: each agent pane as the lead shows it (`to.member` its machine), the refusal that holds for its whole machine now, and the shell panes skipped. */
+export const CrewWalkyTargets = z
+  .object({
+    panes: z.array(z.object({ to: WalkyTarget, refused: z.string().max(200).nullable() }).strict()).max(2000),
+    skipped: z.array(WalkySkipped).max(2000),
+  })
+  .strict();
+export type CrewWalkyTargets = z.infer<typeof CrewWalkyTargets>;
 
 /** `a.b.c` compared as numbers; a version that is not one (`test`, `dev`) counts as new. Pure. */
 export function versionBefore(version: string, since: string): boolean {

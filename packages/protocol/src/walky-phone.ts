@@ -16,7 +16,8 @@ const PhoneBody = z.string().max(WALKY_MAX_BODY * 4);
  */
 export const WalkyPhoneSend = z.union([
   z.object({ to: WalkyAddress, body: PhoneBody, id: MessageId.optional() }).strict(),
-  z.object({ reply_to: MessageId, body: PhoneBody, id: MessageId.optional() }).strict(),
+  /** `to` counts only when this machine's log does not hold `reply_to`: on a lead, a member's pane address takes the reply to that member, whose log finds the pane. */
+  z.object({ reply_to: MessageId, to: WalkyAddress.optional(), body: PhoneBody, id: MessageId.optional() }).strict(),
 ]);
 export type WalkyPhoneSend = z.infer<typeof WalkyPhoneSend>;
 

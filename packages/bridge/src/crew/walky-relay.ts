@@ -16,6 +16,8 @@ import {
   CrewWalkyRead,
   CrewWalkyReceipts,
   CrewWalkySend,
+  CrewWalkyTargets,
+  CrewWalkyTargetsAsk,
   REFUSAL,
   type CrewFile,
   type CrewWalkyOutcome,
@@ -239,6 +241,19 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
       if (errorCode(r) === 'not_found') return { refused: REFUSAL.olderMember };
       return { refused: `${member} answered ${errorCode(r)}` };
     },
+    async targets(machine) {
+      const c = d.crew();
+      if (c?.role !== 'member') return null;
+      try {
+        const r = await post(c.lead.name, '/crew/v1/walky/targets', CrewWalkyTargetsAsk.parse({ machine }), TRY_MS * 2);
+        const parsed = r.status === 200 ? CrewWalkyTargets.safeParse(r.json) : null;
+        if (!parsed?.success) d.log?.(`crew: the lead answered ${errorCode(r)} to a broadcast's targets`);
+        return parsed?.success ? parsed.data : null;
+      } catch (err) {
+        d.log?.(`crew: the lead did not answer a broadcast's targets: ${(err as Error).message}`);
+        return null;
+      }
+    },
     async readMember(member, pane) {
       if (!d.connected(member)) return null;
       try {
@@ -283,6 +298,10 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
     if (path === '/crew/v1/walky/messages') {
       if (c.role !== 'member') throw new CrewError('not_found', 'crew: only a member answers for its panes');
       return CrewWalkyReceipts.parse({ messages: host.read(parse(CrewWalkyRead, body, 'a read of messages').pane) });
+    }
+    if (path === '/crew/v1/walky/targets') {
+      if (c.role !== 'lead') throw new CrewError('not_lead', 'crew: a broadcast across the crew is the lead\'s to fan out');
+      return CrewWalkyTargets.parse(host.targets(who.name, parse(CrewWalkyTargetsAsk, body, 'a broadcast\'s targets').machine));
     }
     if (path === '/crew/v1/walky/outcomes') {
       const req = parse(CrewWalkyOutcomes, body, 'walky outcomes');

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CREW_WINDOW_MS, CrewWalkyAck, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyRead, CrewWalkyReceipts, CrewWalkySend, WalkyEnvelope, versionBefore, type CrewWalkyItem } from '@collie/protocol';
+import { CREW_WINDOW_MS, CrewWalkyAck, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyRead, CrewWalkyReceipts, CrewWalkySend, CrewWalkyTargets, CrewWalkyTargetsAsk, WalkyEnvelope, versionBefore, type CrewWalkyItem } from '@collie/protocol';
 import { canonical, checkItem, envelopeText, leadText, signText } from './walky-sign';
 
 const keys = () => generateKeyPairSync('ed25519');
@@ -91,7 +91,7 @@ describe('walky signatures across a crew', () => {
   });
 
   it('the crew walky wire parsers answer anything with a result, never a throw, and keep what they accept', () => {
-    const parsers = [CrewWalkyRead, CrewWalkySend, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyAck, CrewWalkyReceipts, WalkyEnvelope];
+    const parsers = [CrewWalkyRead, CrewWalkySend, CrewWalkyDeliver, CrewWalkyOutcomes, CrewWalkyAck, CrewWalkyReceipts, CrewWalkyTargetsAsk, CrewWalkyTargets, WalkyEnvelope];
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.json().map((j) => JSON.parse(j) as unknown)), (v) => {
         for (const p of parsers) {
@@ -110,6 +110,40 @@ describe('walky signatures across a crew', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it("a broadcast's id is signed with the message when it travels, and an envelope without one hashes as before", () => {
+    fc.assert(
+      fc.property(envelope, name, id, id, (e, me, cast, other) => {
+        fc.pre(cast !== other);
+        const withId: WalkyEnvelope = { ...e, broadcast: cast };
+        expect(WalkyEnvelope.parse(withId)).toEqual(withId);
+        expect(envelopeText({ ...e, broadcast: undefined })).toBe(envelopeText(e));
+        expect(envelopeText(withId)).not.toBe(envelopeText(e));
+        const sig = signText(envelopeText(withId), origin.privateKey);
+        const item: CrewWalkyItem = { envelope: withId, sig, pane: 'p', lead_sig: signText(leadText(withId, sig, undefined, me, 'p'), lead.privateKey) };
+        expect(checkItem(item, me, { name: `${e.origin}-lead`, key: lead.publicKey }, NOW)).toEqual({ ok: true, verified: 'lead' });
+        // Another broadcast's id, or none, breaks the lead's word.
+        expect(checkItem({ ...item, envelope: { ...withId, broadcast: other } }, me, { name: `${e.origin}-lead`, key: lead.publicKey }, NOW)).toEqual({ ok: false, reason: 'bad signature' });
+        expect(checkItem({ ...item, envelope: e }, me, { name: `${e.origin}-lead`, key: lead.publicKey }, NOW)).toEqual({ ok: false, reason: 'bad signature' });
+        expect(WalkyEnvelope.safeParse({ ...e, broadcast: 'all' }).success).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a broadcast's targets: the machine asked is all, a crew id or a crew name; anything else is refused", () => {
+    fc.assert(
+      fc.property(fc.oneof(name, fc.constant('all'), fc.stringMatching(/^collie-[a-z0-9]{6}$/), fc.string({ maxLength: 40 })), (machine) => {
+        const ok = machine === 'all' || /^collie-[a-z0-9]{6}$/.test(machine) || (/^[a-z0-9][a-z0-9-]{0,31}$/.test(machine) && !machine.startsWith('collie-') && machine !== 'local');
+        expect(CrewWalkyTargetsAsk.safeParse({ machine }).success).toBe(ok);
+        expect(CrewWalkyTargetsAsk.safeParse({ machine, extra: 1 }).success).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+    const to = { paneId: '@beta/s:%1', pane: 'beta/s:%1', address: 'beta/s:%1#ab12', token: '#ab12', harness: 'claude', label: 'x', member: 'beta' };
+    expect(CrewWalkyTargets.parse({ panes: [{ to, refused: null }], skipped: [] })).toEqual({ panes: [{ to, refused: null }], skipped: [] });
+    expect(CrewWalkyTargets.safeParse({ panes: [{ to, refused: 5 }], skipped: [] }).success).toBe(false);
   });
 
   it('versionBefore compares numbers, and a version that is not one counts as new', () => {

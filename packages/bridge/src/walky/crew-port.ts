@@ -3,7 +3,7 @@
  * (`crew/walky-relay.ts`) signs, checks and carries; walky's side (`service.ts`) decides, logs
  * and types, in the one log, with the one set of receipts.
  */
-import type { CrewWalkyItem, CrewWalkyOutcome, WalkyEnvelope, WalkyMessage } from '@collie/protocol';
+import type { CrewWalkyItem, CrewWalkyOutcome, CrewWalkyTargets, WalkyEnvelope, WalkyMessage } from '@collie/protocol';
 import type { ItemCheck } from '../crew/walky-sign';
 
 /** This machine in its crew. `prefix` is the member part of its own addresses. */
@@ -28,6 +28,8 @@ export interface CrewPort {
   members(): string[];
   /** On a member: sign the message and post it to the lead (retried with the same id). */
   toLead(e: WalkyEnvelope): Promise<Carried>;
+  /** On a member: the panes of the other machines a broadcast to `machine` reaches, as the lead knows them (null: the lead did not answer). */
+  targets(machine: string): Promise<CrewWalkyTargets | null>;
   /** On a lead: post messages to one member, 8 s at most; `sig` absent when this lead is the origin. */
   toMember(member: string, items: { envelope: WalkyEnvelope; sig?: string; cert?: string; pane: string }[]): Promise<Carried>;
   /** On a lead: a member's messages to or from one of its panes (its own id there), from its own log; null when it cannot be read. */
@@ -44,6 +46,8 @@ export interface CrewWalkyHost {
   fromLead(item: CrewWalkyItem, check: ItemCheck): Promise<WalkyMessage>;
   /** On a member: the messages to or from one of its panes, for the lead's phone (bodies masked). */
   read(pane: string): WalkyMessage[];
+  /** On a lead: the panes a broadcast from member `from` to `machine` reaches beyond that member's own. */
+  targets(from: string, machine: string): CrewWalkyTargets;
   /** Receipt changes `from` a machine reports; answers the ids taken (acked). */
   outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]>;
 }

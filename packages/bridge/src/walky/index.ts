@@ -9,6 +9,7 @@ import { newMessageId } from './ids';
 import { parseRequest, errorAnswer } from './parse';
 import { findSs, peerOf, proveCaller } from './peer';
 import { WalkyService } from './service';
+import { CrewHost } from './crew-host';
 import { listenWalky } from './socket';
 import { WalkyLog } from './walky-log';
 import { phoneWalky, type PhoneWalky } from './phone';
@@ -68,6 +69,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     waitMs: o.waitMs ?? WALKY_WAIT_MS,
     ...(o.crew ? { crew: o.crew } : {}),
   });
+  const crewHost = new CrewHost(service, { log, redact: o.redact, now, off: o.off ?? false });
   const delivery = new Delivery({ send: o.send, receiptOf: o.receiptOf, hub: o.hub, settle: (id, s, r) => service.settle(id, s, r), queueMs: o.queueMs, now, ...(o.setTimer ? { setTimer: o.setTimer } : {}) });
   // A message for another machine's pane (`to.member`) is that machine's to type: its outcome comes back with its crew updates.
   for (const m of log.all()) if (m.state === 'accepted' && m.to && m.to.member === undefined) delivery.resume(m.to.paneId, m.id, typedText(m), m.at);
@@ -94,7 +96,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     const t = now();
     const live = new Set([...o.hub.panes.values()].map((p) => `${p.id}#${p.token}`));
     for (const m of log.all()) {
-      if (!m.to) continue;
+      // Only this machine's own panes: a record of a message to another machine's pane stays.
+      if (!m.to || m.to.member !== undefined) continue;
       const key = `${m.to.paneId}#${m.to.token}`;
       const seen = lastSeen.get(key);
       if (live.has(key) || seen === undefined) lastSeen.set(key, live.has(key) ? t : (seen ?? t));
@@ -110,8 +113,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   return {
     socketPath,
     log,
-    phone: phoneWalky(service, log, o.hub, o.redact),
-    crewHost: service,
+    phone: phoneWalky(service, crewHost, log, o.hub, o.redact),
+    crewHost,
     async stop() {
       clearInterval(timer);
       delivery.stop();

@@ -1,6 +1,7 @@
 import type { Pane, WalkyAnswer, WalkyMessage, WalkyRefusalCounts, WalkySkipped } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
+import type { CrewHost } from './crew-host';
 import type { WalkyService } from './service';
 import type { WalkyLog } from './walky-log';
 
@@ -17,17 +18,16 @@ export interface PhoneWalky {
   memberMessages(paneId: string): Promise<WalkyMessage[] | null>;
   /** What `member` of a broadcast may name here. */
   machines(): string[];
-  send(device: string, to: { address: string } | { replyTo: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
+  send(device: string, to: { address: string } | { replyTo: string; address?: string }, body: string, id?: string): Promise<WalkyMessage | { unknown: string }>;
   /** `status <id>` as the CLI reads it: one message (body masked), or a broadcast's lines. */
   status(id: string): Promise<WalkyAnswer>;
   /** `machine`: one machine's agent panes (a member's name, or this machine); absent: every machine. */
   broadcast(device: string, body: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }>;
 }
 
-export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
+export function phoneWalky(service: WalkyService, crew: Pick<CrewHost, 'readMember'>, log: WalkyLog, hub: Pick<EventHub, 'machine'>, redact: Redactor): PhoneWalky {
   // A body leaves the bridge masked, as `walky.updated` carries it.
   const mask = (m: WalkyMessage): WalkyMessage => ({ ...m, body: redact(m.body) });
-  const skipped = (p: Pane): WalkySkipped => ({ address: p.address, label: p.label });
   return {
     machine: hub.machine,
     messages(paneId) {
@@ -36,7 +36,7 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
     },
     machines: () => service.machines(),
     async memberMessages(paneId) {
-      return (await service.readMember(paneId))?.map(mask) ?? null;
+      return (await crew.readMember(paneId))?.map(mask) ?? null;
     },
     refusals() {
       return Object.fromEntries(Object.entries(log.refusals()).map(([reason, r]) => [reason, r.count]));
@@ -51,7 +51,7 @@ export function phoneWalky(service: WalkyService, log: WalkyLog, hub: Pick<Event
     },
     async broadcast(device, body, machine) {
       const r = await service.broadcast(device, body, machine);
-      return { id: r.id, messages: r.messages.map(mask), skipped: r.skipped.map(skipped) };
+      return { id: r.id, messages: r.messages.map(mask), skipped: r.skipped };
     },
   };
 }

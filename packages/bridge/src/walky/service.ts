@@ -1,10 +1,8 @@
-import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type CrewWalkyItem, type CrewWalkyOutcome, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkySkipped, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
-import type { ItemCheck } from '../crew/walky-sign';
-import { isStale } from '../crew/walky-sign';
 import type { Carried, CrewPort, CrewSelf } from './crew-port';
 import type { Delivery } from './delivery';
 import { errorAnswer } from './parse';
@@ -36,7 +34,10 @@ const RANK: Record<WalkyState, number> = { accepted: 0, unknown: 1, delivered: 2
 
 type Answer = Promise<WalkyAnswer>;
 
-/** The walky verbs over proved callers, the log and the send protocol. */
+/**
+ * The walky verbs over proved callers, the log and the send protocol. The methods that are not
+ * private are what the crew's side (`crew-host.ts`) runs its messages through.
+ */
 export class WalkyService {
   private readonly waiters = new Map<string, Set<() => void>>();
 
@@ -65,12 +66,20 @@ export class WalkyService {
     void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
-  private crewSelf(): CrewSelf | null {
+  crewSelf(): CrewSelf | null {
     return this.d.crew?.()?.me() ?? null;
   }
 
+  crewPort(): CrewPort | null {
+    return this.d.crew?.() ?? null;
+  }
+
+  hubPane(id: string): Pane | undefined {
+    return this.d.hub.panes.get(id);
+  }
+
   /** A pane's address as `who` prints it: `local/` becomes the crew id on a lead, the name on a member. */
-  private shown(address: string): string {
+  shown(address: string): string {
     const self = this.crewSelf();
     return self && address.startsWith('local/') ? `${self.prefix}/${address.slice(6)}` : address;
   }
@@ -103,7 +112,7 @@ export class WalkyService {
    * name its panes; on a member any other machine is the lead's to find; on a lead a member's
    * name names that member's pane as the lead knows it (`@<member>/…`).
    */
-  private resolve(to: string): Found {
+  resolve(to: string): Found {
     const address = parseAddress(to);
     if (!address) return { refused: REFUSAL.badAddress };
     if (address.kind === 'all') return { refused: REFUSAL.broadcast };
@@ -146,8 +155,18 @@ export class WalkyService {
     return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane });
   }
 
+  /**
+   * On a lead: whether `address` names a member's pane. A reply from the phone to a message only
+   * that member's log holds goes there by the address; the member's log then finds the pane.
+   */
+  private onMember(address: string): boolean {
+    const a = parseAddress(address);
+    const self = this.crewSelf();
+    return self?.role === 'lead' && a?.kind === 'pane' && a.member !== 'local' && a.member !== self.prefix && this.crewPort()?.member(a.member) != null;
+  }
+
   /** A message whose sender is on another machine of the crew. */
-  private fromAfar(m: WalkyMessage): boolean {
+  fromAfar(m: WalkyMessage): boolean {
     const self = this.crewSelf();
     return self !== null && m.from.member !== undefined && m.from.member !== self.name;
   }
@@ -173,21 +192,26 @@ export class WalkyService {
   }
 
   private envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
-    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body };
+    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body, ...(m.broadcast ? { broadcast: m.broadcast } : {}) };
   }
 
   /** On a member: to another machine's pane, through the lead; the outcome comes back with its updates. */
-  private async viaLead(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
+  private async viaLead(m: WalkyMessage, raw: string, waitMs: number, leadAnswer = false): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const checked = this.checkBody(raw);
     if ('refused' in checked) return this.refused(m, checked.refused);
     if (versionBefore(self.leadVersion, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderLead);
     const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: CREW_REASON.onLead };
     await this.save(accepted);
-    void this.d.crew!()!
+    const carried = this.d.crew!()!
       .toLead(this.envelope(accepted, checked.body, self.name))
       .then((c) => this.carried(m.id, c))
       .catch(() => this.change(m.id, 'unknown', CREW_REASON.leadGone));
+    // A broadcast's answer holds each pane's receipt as the lead answered it.
+    if (leadAnswer) {
+      await carried;
+      return this.d.log.get(m.id) ?? accepted;
+    }
     return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
   }
 
@@ -195,7 +219,7 @@ export class WalkyService {
    * On a lead: to a member's pane. An older member refuses at once, with no dial; the member
    * gets 8 s, after which the receipt says so and the member's next update fills it in.
    */
-  private async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
+  async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const port = this.d.crew!()!;
     if (m.to?.harness === 'shell') return this.refused(m, REFUSAL.shell);
@@ -235,90 +259,15 @@ export class WalkyService {
   }
 
   /** A receipt change that came over the crew, never taking back a final one. */
-  private async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
+  async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
     const m = this.d.log.get(id);
     if (!m || RANK[state] < RANK[m.state]) return;
     if (m.state === state && m.reason === reason && !to) return;
     await this.save({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.d.now() });
   }
 
-  // ---- the crew's side (CrewWalkyHost) ----
-
-  /** On a lead: a member's message, its origin signature checked by the relay. */
-  async fromMember(e: WalkyEnvelope, sig: string, cert: string): Promise<WalkyMessage> {
-    const known = this.known(e.id);
-    if (known) return known;
-    const draft: WalkyMessage = { v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: null, asked: e.to.slice(0, 200), replyTo: e.replyTo, body: '', state: 'refused', reason: null, verified: 'origin', read: false, updatedAt: this.d.now() };
-    if (isStale(e.at, this.d.now())) return this.refused(draft, REFUSAL.stale);
-    const found = this.resolve(e.to);
-    if (found.lead) return this.refused(draft, REFUSAL.noPane);
-    if (found.refused !== undefined) return this.refused(draft, found.refused);
-    const m = { ...draft, to: this.target(found.pane, found.member) };
-    if (found.member === e.origin && found.pane.id === `@${e.origin}/${e.from.paneId ?? ''}`) return this.refused(m, REFUSAL.ownPane);
-    if (found.member !== undefined) return this.toMember(m, e.body, 0, found.member, { envelope: e, sig, cert });
-    if (this.d.off) return this.refused(m, REFUSAL.off);
-    return this.accept(m, e.body, 0);
-  }
-
-  /** On a member: one message the lead passed on, with this machine's check of its signatures. */
-  async fromLead(item: CrewWalkyItem, check: ItemCheck): Promise<WalkyMessage> {
-    const e = item.envelope;
-    const known = this.known(e.id);
-    if (known) return known;
-    const pane = this.d.hub.panes.get(item.pane);
-    const asked = parseAddress(e.to);
-    const draft: WalkyMessage = {
-      v: 1, id: e.id, at: e.at, from: { ...e.from, member: e.origin }, to: pane && !pane.member ? this.target(pane) : null, asked: e.to.slice(0, 200), replyTo: e.replyTo,
-      body: '', state: 'refused', reason: null, verified: check.ok ? check.verified : 'none', read: false, updatedAt: this.d.now(),
-    };
-    if (!check.ok) return this.refused(draft, check.reason);
-    if (this.d.off) return this.refused(draft, REFUSAL.off);
-    const token = asked?.kind === 'pane' ? asked.token : null;
-    if (!pane || pane.member) return this.refused(draft, token ? REFUSAL.replaced : REFUSAL.noPane);
-    if (token && pane.token !== token) return this.refused(draft, REFUSAL.replaced);
-    return this.accept(draft, e.body, 0);
-  }
-
-  /** On a member: what its log holds to or from one of its panes, newest first, bodies masked (the lead's phone reads it). */
-  read(pane: string): WalkyMessage[] {
-    return this.d.log
-      .all()
-      .filter((m) => m.to?.paneId === pane || (m.from.paneId === pane && !this.fromAfar(m)))
-      .reverse()
-      .slice(0, 500)
-      .map((m) => ({ ...m, body: this.d.redact(m.body) }));
-  }
-
-  /** On a lead: a member pane's messages from that member's own log, its pane ids as the lead knows them. */
-  async readMember(paneId: string): Promise<WalkyMessage[] | null> {
-    const at = /^@([a-z0-9][a-z0-9-]{0,31})\/(.+)$/.exec(paneId);
-    const port = this.d.crew?.();
-    if (!at || !port) return null;
-    const [, member, pane] = at as unknown as [string, string, string];
-    const list = await port.readMember(member, pane);
-    const up = (id: string | undefined) => (id && !id.startsWith('@') ? `@${member}/${id}` : id);
-    return list?.map((m) => ({
-      ...m,
-      to: m.to && m.to.member === undefined ? { ...m.to, paneId: up(m.to.paneId)!, member } : m.to,
-      from: m.from.member === member && m.from.paneId ? { ...m.from, paneId: up(m.from.paneId)! } : m.from,
-    })) ?? null;
-  }
-
-  /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */
-  async outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]> {
-    const self = this.crewSelf();
-    for (const o of outs) {
-      const m = this.d.log.get(o.id);
-      if (!m || !self) continue;
-      const may = self.role === 'lead' ? m.to?.member === from : from === self.lead && m.from.member === self.name;
-      if (!may) continue;
-      await this.change(o.id, o.state, o.state === 'accepted' && self.role === 'member' ? CREW_REASON.onLead : o.reason);
-    }
-    return outs.map((o) => o.id);
-  }
-
   /** Checks the body and the target, logs the message, hands it to the delivery, waits up to `waitMs`. */
-  private async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
+  async accept(m: WalkyMessage, raw: string, waitMs: number): Promise<WalkyMessage> {
     const to = m.to!;
     if (to.harness === 'shell') return this.refused(m, REFUSAL.shell);
     const checked = this.checkBody(raw);
@@ -337,14 +286,15 @@ export class WalkyService {
    * the answer does not wait (the phone follows `walky.updated`). A reply goes to the pane the
    * log holds for the message's sender, with its token, so a replaced pane is refused.
    */
-  async operatorSend(device: string, to: { address: string } | { replyTo: string }, raw: string, asked?: string, broadcast?: string): Promise<WalkyMessage | { unknown: string }> {
+  async operatorSend(device: string, to: { address: string } | { replyTo: string; address?: string }, raw: string, asked?: string, broadcast?: string): Promise<WalkyMessage | { unknown: string }> {
     let address: string;
     let replyTo: string | null = null;
     if ('replyTo' in to) {
       const orig = this.d.log.get(to.replyTo);
-      if (!orig) return { unknown: `no message ${to.replyTo} on this machine` };
-      address = orig.from.address ?? 'operator';
-      replyTo = orig.id;
+      if (orig) address = orig.from.address ?? 'operator';
+      else if (to.address !== undefined && this.onMember(to.address)) address = to.address;
+      else return { unknown: `no message ${to.replyTo} on this machine` };
+      replyTo = to.replyTo;
     } else address = to.address;
     const id = asked ?? this.d.newId();
     const known = this.known(id);
@@ -358,33 +308,64 @@ export class WalkyService {
     return this.route(draft, raw, 0, found);
   }
 
+  /** Whether `machine` names this machine (`local`, its crew id or name, or its host name). */
+  private isHere(machine: string): boolean {
+    const self = this.crewSelf();
+    return machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name;
+  }
+
   /**
-   * The operator's message to every agent pane: this machine's, and on a lead every reachable
-   * member's (`machine`: a member's name, or this machine's own panes; absent: all). One receipt
-   * per target, each on one log line with the broadcast's own id (`broadcast`), which `status`
-   * answers for every pane at once. Each member gets 8 s for all its panes, all members at once: one that takes
-   * longer reads "may have arrived, will not be sent again (member slow)" until its next update.
+   * The panes a broadcast to `machine` (absent: every machine) reaches from here, each with the
+   * refusal that holds for its whole machine now (an older member, one the lead cannot reach),
+   * and the shell panes it skips. `except`: a member whose own panes its own bridge takes.
    */
-  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: Pane[] }> {
+  reach(machine: string | undefined, except?: string): { panes: { pane: Pane; member?: string; refused: string | null }[]; skipped: Pane[] } {
+    const self = this.crewSelf();
+    const port = this.crewPort();
+    const pick = (p: Pane) => (p.member ? self?.role === 'lead' && p.member.name !== except && (machine === undefined || p.member.name === machine) : machine === undefined || this.isHere(machine));
+    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
+    return {
+      panes: panes
+        .filter((p) => p.harness !== 'shell')
+        .map((p) => {
+          if (!p.member) return { pane: p, refused: null };
+          const standing = port?.member(p.member.name);
+          const refused = !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+          return { pane: p, member: p.member.name, refused };
+        }),
+      skipped: panes.filter((p) => p.harness === 'shell'),
+    };
+  }
+
+  /**
+   * The operator's message to every agent pane: this machine's, and every member's (`machine`:
+   * a machine's name, or this machine's own panes; absent: all). On a lead each member gets one
+   * post for all its panes, all members at once, 8 s each: one that takes longer reads "may have
+   * arrived, will not be sent again (member slow)" until its next update; a member the lead
+   * cannot reach, or an older one, is refused for all its panes (`<member>/all` in the status).
+   * On a member the lead names the other machines' panes (`targets`), and each pane's message
+   * goes through the lead as the member's own, signed. One receipt per target, each on one log
+   * line with the broadcast's own id (`broadcast`), which `status` answers for every pane at
+   * once; each receiving machine's record carries that id too.
+   */
+  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }> {
     const self = this.crewSelf();
     const id = this.d.newId();
-    const port = this.d.crew?.() ?? null;
-    const here = (p: Pane) => !p.member;
-    const pick = (p: Pane) => (machine === undefined ? here(p) || (self?.role === 'lead' && p.member?.reachable === true) : machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name ? here(p) : p.member?.name === machine && p.member.reachable);
-    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
+    const port = this.crewPort();
+    const { panes, skipped } = this.reach(machine);
     const messages: WalkyMessage[] = [];
-    for (const p of panes.filter((x) => x.harness !== 'shell' && here(x))) {
+    for (const { pane: p } of panes.filter((x) => x.member === undefined)) {
       const m = await this.operatorSend(device, { address: p.address }, raw, undefined, id);
       if ('id' in m) messages.push(m);
     }
-    const byMember = new Map<string, Pane[]>();
-    for (const p of panes) if (p.member && p.harness !== 'shell') byMember.set(p.member.name, [...(byMember.get(p.member.name) ?? []), p]);
+    const operator = { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) };
+    const byMember = new Map<string, { pane: Pane; refused: string | null }[]>();
+    for (const t of panes) if (t.member !== undefined) byMember.set(t.member, [...(byMember.get(t.member) ?? []), t]);
     const checked = this.checkBody(raw);
     await Promise.all(
       [...byMember].map(async ([member, targets]) => {
-        const drafts = targets.map((p) => ({ ...this.draft(this.d.newId(), null, this.shown(p.address), null), from: { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) }, to: this.target(p, member), broadcast: id }));
-        const standing = port?.member(member);
-        const refusal = 'refused' in checked ? checked.refused : !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+        const drafts = targets.map((t) => ({ ...this.draft(this.d.newId(), null, this.shown(t.pane.address), null), from: operator, to: this.target(t.pane, member), broadcast: id }));
+        const refusal = 'refused' in checked ? checked.refused : (targets[0]?.refused ?? null);
         if (refusal !== null || 'refused' in checked) {
           for (const d of drafts) messages.push(await this.refused(d, refusal ?? REFUSAL.empty));
           return;
@@ -398,7 +379,19 @@ export class WalkyService {
         }
       }),
     );
-    return { id, messages, skipped: panes.filter((p) => p.harness === 'shell').map((p) => ({ ...p, address: this.shown(p.address) })) };
+    // On a member: the other machines' panes, as the lead names them, each sent through the lead.
+    const far = self?.role === 'member' && port && (machine === undefined || !this.isHere(machine)) ? await port.targets(machine ?? 'all') : null;
+    if (far) {
+      const sent = await Promise.all(
+        far.panes.map(async (t) => {
+          const draft: WalkyMessage = { ...this.draft(this.d.newId(), null, t.to.address, null), from: operator, to: { ...t.to, member: t.to.member ?? t.to.address.split('/')[0]! }, broadcast: id };
+          if (t.refused !== null) return this.refused(draft, t.refused);
+          return this.viaLead(draft, raw, 0, true);
+        }),
+      );
+      messages.push(...sent);
+    }
+    return { id, messages, skipped: [...skipped.map((p) => ({ address: this.shown(p.address), label: p.label })), ...(far?.skipped ?? [])] };
   }
 
   /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
@@ -434,7 +427,7 @@ export class WalkyService {
   }
 
   /** A message id seen before: its record, or what seen.json kept of it after the log dropped it. */
-  private known(id: string): WalkyMessage | undefined {
+  known(id: string): WalkyMessage | undefined {
     const m = this.d.log.get(id);
     if (m) return m;
     const seen = this.d.log.seenEntry(id);
@@ -451,7 +444,7 @@ export class WalkyService {
     return { v: 1, id, at: t, from, to: null, asked: asked.slice(0, 200), replyTo, body: '', state: 'refused', reason: null, verified: 'local', read: false, updatedAt: t };
   }
 
-  private target(p: Pane, member?: string): WalkyTarget {
+  target(p: Pane, member?: string): WalkyTarget {
     const address = this.shown(p.address);
     return { paneId: p.id, pane: bareAddress(address), address, token: p.token, harness: p.harness, label: p.label, ...(member ? { member } : {}) };
   }
@@ -461,7 +454,7 @@ export class WalkyService {
   }
 
   /** Refused: logged without a body, counted under its reason. */
-  private async refused(m: WalkyMessage, reason: string): Promise<WalkyMessage> {
+  async refused(m: WalkyMessage, reason: string): Promise<WalkyMessage> {
     const refused: WalkyMessage = { ...m, body: '', state: 'refused', reason };
     await Promise.all([this.save(refused), this.d.log.refused(reason)]);
     return refused;

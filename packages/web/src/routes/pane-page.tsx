@@ -1,5 +1,5 @@
 import type { Pane } from '@collie/protocol';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { BackBar } from '../components/back-bar';
 import { AskSlot } from '../components/ask-slot';
 import { ComposerDock } from '../components/composer-dock';
@@ -16,6 +16,7 @@ import { useMarkSeen } from '../hooks/use-mark-seen';
 import { useScreen } from '../hooks/use-screen';
 import { WorkbenchLinks } from '../components/workbench/workbench-links';
 import { MessagesMenuItem, WalkyPane } from '../components/walky/walky-pane';
+import { idsIn, plainRows } from '../lib/walky/ids';
 import { useLoggedIds } from '../lib/walky/store';
 
 /**
@@ -29,7 +30,9 @@ export function PanePage({ id }: { readonly id: string }) {
   const live = connection === 'live';
   const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
-  const logged = useLoggedIds();
+  // A member's pane on a lead: the ids its rows print are looked up in that member's log.
+  const onScreen = useMemo(() => (frame ? idsIn(plainRows(frame.lines)).join(' ') : ''), [frame]);
+  const logged = useLoggedIds(id, onScreen);
   const views = usePaneView(id);
   useMarkSeen(id, pane);
   useEscapeBack();

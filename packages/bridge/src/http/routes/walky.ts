@@ -46,7 +46,7 @@ export function walkyRoutes(walky: () => PhoneWalky | null): Hono {
     if (w instanceof Response) return w;
     const b = await body(c, WalkyPhoneSend);
     if (b instanceof ApiError) return fail(c, b);
-    const to = 'to' in b ? { address: b.to } : { replyTo: b.reply_to };
+    const to = 'reply_to' in b ? { replyTo: b.reply_to, ...(b.to !== undefined ? { address: b.to } : {}) } : { address: b.to };
     const m = await w.send(deviceName(c), to, b.body, b.id);
     return 'unknown' in m ? fail(c, new ApiError('not_found', `bridge: ${m.unknown}`)) : c.json({ message: m });
   });

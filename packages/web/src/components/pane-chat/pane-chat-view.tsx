@@ -11,7 +11,7 @@ import { chatTimeline } from '../../lib/walky/chat';
 import { splitIds } from '../../lib/walky/ids';
 import { senderLabel } from '../../lib/walky/messages';
 import { openMessages } from '../../lib/walky/sheet-bus';
-import { useWalky } from '../../lib/walky/store';
+import { usePaneWalky } from '../../lib/walky/store';
 import { walkyTool } from '../../lib/walky/tool';
 
 /** How close to the foot counts as "at the foot": the chat then follows new items. */
@@ -22,7 +22,8 @@ const FOOT_PX = 48;
  * durable agents. It follows new items while you are at the foot and keeps your place when you
  * have scrolled up; History loads as you reach the top; search keeps the items that match.
  * A walky message the log says reached this pane shows as its card at its time (the same card
- * as under the screen); when the log cannot be read, no card. A tool card that ran `collie
+ * as under the screen); for a crew member's pane on a lead, the log is that member's own, read
+ * through the lead; when the log cannot be read, no card. A tool card that ran `collie
  * walky` wears the "walky talky" badge, with the receipt line or the message card from the log.
  * A message id the log holds, anywhere in the Chat's text (the agent's replies and markdown,
  * code spans and blocks, tool output, your own lines), is a chip that opens the Messages sheet
@@ -35,8 +36,9 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
   const items = chat?.items ?? [];
-  const walky = useWalky();
   const paneId = pane?.id;
+  // A member's pane on a lead: its cards come from that member's log, read again as the Chat grows.
+  const walky = usePaneWalky(paneId, items.length);
   const token = pane?.token ?? '';
   // When the log cannot be read (or no pane is named), no card, no line: nothing is claimed.
   const logged = useMemo(() => (walky.phase === 'ready' && paneId !== undefined ? walky.messages : []), [walky, paneId]);

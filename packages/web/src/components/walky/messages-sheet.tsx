@@ -90,6 +90,13 @@ function Row({ m, paneId, marked }: { readonly m: WalkyMessage; readonly paneId:
   );
 }
 
+/**
+ * A message on a crew member's pane (`@<member>/…`, its list read from that member's log): the
+ * sender's address goes with the reply, so the lead takes it to that member when its own log
+ * does not hold the message; the member's log then finds the pane.
+ */
+const viaMember = (m: WalkyMessage): { to?: string } => (m.to?.paneId.startsWith('@') && m.from.address ? { to: m.from.address } : {});
+
 function ReplyForm({ to }: { readonly to: WalkyMessage }) {
   const [text, setText] = useState('');
   const sending = useWalkySend();
@@ -100,7 +107,7 @@ function ReplyForm({ to }: { readonly to: WalkyMessage }) {
         type="button"
         className="wk-primary"
         disabled={text.trim() === '' || sending.busy}
-        onClick={() => void sending.send({ reply_to: to.id, body: text }).then((m) => m && m.state !== 'refused' && setText(''))}
+        onClick={() => void sending.send({ reply_to: to.id, body: text, ...viaMember(to) }).then((m) => m && m.state !== 'refused' && setText(''))}
       >
         Send reply
       </button>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { headerIds, idsIn, plainRows } from '../../lib/walky/ids';
 import { received } from '../../lib/walky/messages';
 import { onOpenMessages, openMessages } from '../../lib/walky/sheet-bus';
-import { useWalky } from '../../lib/walky/store';
+import { usePaneWalky } from '../../lib/walky/store';
 import { MessageCard, MessageChip } from './message-card';
 import { MessagesSheet } from './messages-sheet';
 import './walky.css';
@@ -14,14 +14,17 @@ const CARDS = 3;
 /**
  * Walky talky on a pane's page, under its screen: a card for each message on screen that the
  * log says reached this pane, a chip for every other id on screen the log holds, a quiet mark
- * for a header the log does not hold, and the Messages sheet. When the log cannot be read,
- * it claims nothing.
+ * for a header the log does not hold, and the Messages sheet. For a crew member's pane on a
+ * lead the log is that member's own, read through the lead. When the log cannot be read, it
+ * claims nothing.
  */
 export function WalkyPane({ pane, frame }: { readonly pane: Pane; readonly frame: PaneScreen | null }) {
-  const walky = useWalky();
   const [sheet, setSheet] = useState<{ focus: string | null } | null>(null);
   useEffect(() => onOpenMessages(pane.id, (focus) => setSheet({ focus })), [pane.id]);
   const text = useMemo(() => (frame ? plainRows(frame.lines) : ''), [frame]);
+  // A member's pane on a lead: its log is that member's, read again when the ids on screen change or the sheet opens.
+  const again = useMemo(() => idsIn(text).join(' '), [text]);
+  const walky = usePaneWalky(pane.id, `${again}|${sheet ? 'sheet' : ''}`);
   const open = (id: string) => openMessages(pane.id, id);
   const view = useMemo(() => {
     if (walky.phase !== 'ready') return null;

@@ -27,6 +27,9 @@ async function call<T>(path: string, schema: { safeParse(v: unknown): { success:
 /** `GET /api/walky/messages`: every message the log holds (newest first, bodies masked). */
 export const fetchWalky = () => call('/api/walky/messages', WalkyMessagesAnswer);
 
+/** `GET /api/walky/messages?pane=`: one pane's messages; for a member's pane on a lead (`@<member>/…`), from that member's own log. */
+export const fetchPaneWalky = (paneId: string) => call(`/api/walky/messages?pane=${encodeURIComponent(paneId)}`, WalkyMessagesAnswer);
+
 /** `POST /api/walky/send`: the operator's message to a pane, or a reply. */
 export const postWalkySend = (req: WalkyPhoneSend) => call('/api/walky/send', WalkySendAnswer, req);
 

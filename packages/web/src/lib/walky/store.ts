@@ -1,7 +1,7 @@
 import type { WalkyMessage, WalkyRefusalCounts } from '@collie/protocol';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useClientState } from '../../hooks/use-client';
-import { fetchWalky } from './api';
+import { fetchPaneWalky, fetchWalky } from './api';
 import { mergeMessages } from './messages';
 
 /**
@@ -56,8 +56,44 @@ export function rememberSent(m: WalkyMessage): void {
   for (const l of listeners) l();
 }
 
-/** The ids the log holds, for marking text that prints them; null while the log cannot be read. */
-export function useLoggedIds(): ReadonlySet<string> | null {
-  const walky = useWalky();
+/**
+ * The ids the log holds, for marking text that prints them; null while the log cannot be read.
+ * With a pane: that pane's log (a crew member's own for its pane on a lead), read again when
+ * `again` changes.
+ */
+export function useLoggedIds(paneId?: string, again?: unknown): ReadonlySet<string> | null {
+  const walky = usePaneWalky(paneId, again);
   return useMemo(() => (walky.phase === 'ready' ? new Set(walky.messages.map((m) => m.id)) : null), [walky]);
+}
+
+/**
+ * The log a pane's cards come from. This machine's own (`useWalky`), or, for a crew member's
+ * pane on a lead (`@<member>/…`), that member's own log read through the lead, with what the
+ * lead itself logged for the pane folded in (its relays, their receipts as events). Read again
+ * whenever `again` changes (the pane's Chat grew: a message may have been typed). When the
+ * member's log cannot be read the answer is `unavailable`, and the phone claims nothing.
+ */
+export function usePaneWalky(paneId: string | undefined, again: unknown): WalkyLoad {
+  const own = useWalky();
+  const member = paneId?.startsWith('@') ? paneId : null;
+  const [got, setGot] = useState<{ pane: string; load: WalkyLoad } | null>(null);
+  useEffect(() => {
+    if (member === null) return;
+    let live = true;
+    void fetchPaneWalky(member).then((r) => {
+      if (!live) return;
+      // A read that failed keeps what an earlier one found for this pane; none yet claims nothing.
+      setGot((had) => (r.ok ? { pane: member, load: { phase: 'ready', ...r.value } } : had?.pane === member ? had : { pane: member, load: { phase: 'unavailable' } }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [member, again]);
+  return useMemo((): WalkyLoad => {
+    if (member === null) return own;
+    if (!got || got.pane !== member) return { phase: 'loading' };
+    if (got.load.phase !== 'ready') return got.load;
+    const relayed = own.phase === 'ready' ? own.messages.filter((m) => m.to?.paneId === member || m.from.paneId === member) : [];
+    return { ...got.load, messages: mergeMessages(got.load.messages, relayed) };
+  }, [member, own, got]);
 }
