@@ -115,7 +115,15 @@ export function sendProtocolTests<Item, R extends Recorded, A extends ScriptedAp
 
     const stale = await call(live.bridge, live.id, 'answer', { signature: 'not-this-ask', option: 1, request_id: `${c.prefix}-stale-1` });
     expect(stale.outcome).toBe('not sent: the ask changed');
-    const yes = await call(live.bridge, live.id, 'answer', { signature: blocked.card!.signature, option: 1, request_id: `${c.prefix}-answer-2` });
+    // The card as it is now, as the phone shows it. An agent may draw its dialog again (under
+    // load a first read can catch it half drawn), which gives the card a new signature; the
+    // answer is then refused as "the ask changed", and a person taps the card they see again.
+    let yes = await call(live.bridge, live.id, 'answer', { signature: blocked.card!.signature, option: 1, request_id: `${c.prefix}-answer-2` });
+    for (let i = 3; yes.outcome === 'not sent: the ask changed' && i < 6; i++) {
+      const current = live.paneOf()?.card;
+      if (!current) break;
+      yes = await call(live.bridge, live.id, 'answer', { signature: current.signature, option: 1, request_id: `${c.prefix}-answer-${i}` });
+    }
     expect(yes.outcome).toBe('answered');
     const result = await live.api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'run the command' && toolDone(q), c.slowMs);
     expect((await finalReceipt(live.bridge, `${c.prefix}-dialog-1`, c.slowMs)).outcome).toBe('typed into the pane');
