@@ -251,6 +251,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     watchChat: (id, send) => chatsForPhone.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
+  devices.on('changed', (id) => events.deviceChanged(id));
   devices.on('revoked', (id) => void push.forgetDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));

@@ -89,7 +89,8 @@ export function createApp(d: AppDeps): Hono {
       }
     }
     await next();
-    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status });
+    const refused = c.get('refused');
+    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status, ...(refused ? refused : {}) });
   });
 
   const limit = bodyLimit({
