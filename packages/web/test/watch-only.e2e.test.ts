@@ -28,9 +28,10 @@ describe('a watch-only device on the phone at 390×844', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
 
-    // The Crew page: Message all agents opens; its Send message stays disabled, the sentence under it.
+    // The Crew page: the crew reads as ever, with no Invite (a change of the machine); Message all agents opens; its Send message stays disabled, the sentence under it.
     await page.goto('/#/crew');
     await page.getByRole('button', { name: 'Message all agents' }).click();
+    expect(await page.getByRole('button', { name: 'Invite a machine' }).count()).toBe(0);
     const sheet = page.getByRole('dialog', { name: 'Message all agents' });
     await sheet.getByLabel('Message to every agent').fill('Wrap up for today.');
     const sendMessage = sheet.getByRole('button', { name: 'Send message' });
@@ -55,6 +56,9 @@ describe('a watch-only device on the phone at 390×844', () => {
     expect(await page.locator('.dock .may-not-send').textContent()).toBe(MAY_NOT_SEND_WORDS);
     expect(await page.locator('.dock textarea').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    // Rename and Close change the machine: not offered; Changes and Files read, and stay.
+    expect(await page.locator('.workbench-links button').count()).toBe(0);
+    expect(await page.locator('.workbench-links a').count()).toBe(2);
     // Text nodes only: the words are the text of the element, no markup inside it.
     expect(await page.locator('.may-not-send').first().innerHTML()).toBe(MAY_NOT_SEND_WORDS);
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -81,5 +85,6 @@ describe('a watch-only device on the phone at 390×844', () => {
     await page.locator('.dock textarea').waitFor();
     expect(await page.locator('.may-not-send').count()).toBe(0);
     expect(await page.locator('.card .options button').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Rename' }).count()).toBe(1);
   }, 300_000);
 });
