@@ -39,8 +39,17 @@ export function watchOnlyMay(method: string, path: string, deviceId: string): bo
     if (r.method !== method) return false;
     const m = r.re.exec(path);
     if (!m) return false;
-    return !r.self || decodeURIComponent(m.groups?.['id'] ?? '') === deviceId;
+    return !r.self || decoded(m.groups?.['id'] ?? '') === deviceId;
   });
+}
+
+/** A path segment decoded, or null when its escapes are malformed (then it names no device). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /** The refusal of a write by a watch-only device, or null when `who` may make this request. */
