@@ -86,5 +86,22 @@ describe('a watch-only device on the phone at 390×844', () => {
     expect(await page.locator('.may-not-send').count()).toBe(0);
     expect(await page.locator('.card .options button').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Rename' }).count()).toBe(1);
+
+    // Now a device that may send: on the Devices page it makes the other device watch-only, and back.
+    await page.goto('/#/devices');
+    const other = page.locator('[data-device="test"]');
+    await other.getByRole('button', { name: 'Make watch-only' }).click();
+    await other.getByRole('button', { name: 'Allow sending' }).waitFor();
+    expect(await other.locator('.device-meta').textContent()).toContain('Watch only');
+    expect(bridge.devices.find('test')?.maySend).toBe(false);
+    // It keeps its own right: no button to take it away from itself.
+    expect(await page.locator('[data-device="wall screen"]').getByRole('button', { name: 'Make watch-only' }).count()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: artifactPath('web/devices-rights.png') });
+    await axeBoth(page, 'main');
+    for (const b of await page.locator('.device-button').all()) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await other.getByRole('button', { name: 'Allow sending' }).click();
+    await other.getByRole('button', { name: 'Make watch-only' }).waitFor();
+    expect(bridge.devices.find('test')?.maySend).toBe(true);
   }, 300_000);
 });
