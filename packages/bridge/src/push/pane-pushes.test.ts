@@ -76,9 +76,15 @@ describe('pane pushes', () => {
     expect(clock.withdrawn).toEqual([clock.shown[0]!.tag]);
     clock.advance(60 * 60_000);
     expect(clock.shown).toHaveLength(1);
-    // An update of the same pane checks too (a member's pane turning reachable on the lead).
+    // Taken back once more: this machine withdrew it, so it shows it again (once-only counts it as pushed).
+    leave = false;
+    p.recheckAll();
+    clock.advance(DELAY);
+    expect(clock.shown).toHaveLength(2);
+    expect(clock.shown[1]!.tag).toBe(clock.shown[0]!.tag);
+    // Answered: withdrawn.
     p.update(testPane({ id: 't:%1', state: 'working' }));
-    expect(clock.withdrawn).toHaveLength(1);
+    expect(clock.withdrawn).toHaveLength(2);
   });
 
   it('push after the 30 s debounce, with the question\'s words, once; withdrawn when answered', async () => {

@@ -37,6 +37,8 @@ interface Open {
   reminded: boolean;
   /** Left to the other machine when it came due (or handed over since): nothing sent from here. */
   left: boolean;
+  /** Pushed from here, then withdrawn at a hand-over: taken back, it shows again despite the once-only rule. */
+  handedOver: boolean;
   cancel: () => void;
 }
 
@@ -61,7 +63,7 @@ export class PanePushes {
     }
     if (was) this.close(was);
     if (!ask) return;
-    const entry: Open = { ask, agent: p.harness, paneId: p.id, pushed: false, reminded: false, left: false, cancel: () => undefined };
+    const entry: Open = { ask, agent: p.harness, paneId: p.id, pushed: false, reminded: false, left: false, handedOver: false, cancel: () => undefined };
     entry.cancel = this.d.timer(this.d.delayMs, () => this.fire(entry));
     this.open.set(p.id, entry);
   }
@@ -85,7 +87,10 @@ export class PanePushes {
     if (leave && !e.left) {
       e.cancel();
       e.left = true;
-      if (e.pushed) this.d.withdraw(e.ask.tag);
+      if (e.pushed) {
+        this.d.withdraw(e.ask.tag);
+        e.handedOver = true;
+      }
       e.pushed = false;
       e.reminded = false;
     } else if (!leave && e.left) {
@@ -120,7 +125,11 @@ export class PanePushes {
   private first(e: Open, now: number): void {
     const cap = this.d.gate(e.agent, e.ask.question, e.paneId, now);
     // Pushed in an earlier run: it may still be on the lock screen, so withdraw it when answered.
-    if (cap === null) e.pushed = true;
+    // Pushed here and withdrawn at a hand-over: nothing shows it now, so it shows again.
+    if (cap === null) {
+      e.pushed = true;
+      if (e.handedOver) this.d.show({ ...e.ask, kind: e.ask.finished ? 'finished' : 'blocked' });
+    }
     else if (cap.push === 'question') {
       e.pushed = true;
       this.d.show({ ...e.ask, kind: e.ask.finished ? 'finished' : 'blocked' });
