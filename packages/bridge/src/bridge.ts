@@ -210,7 +210,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       at.tracker.off('frame', onFrame);
     };
   };
-  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, ...(o.push ? { config: o.push } : {}) });
+  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, toLead: () => crewRef?.link()?.connected === true, ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
     run,
@@ -251,6 +251,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     watchChat: (id, send) => chatsForPhone.watch(id, send),
   });
   devices.on('revoked', (id) => events.closeDevice(id));
+  devices.on('changed', (id) => events.deviceChanged(id));
   devices.on('revoked', (id) => void push.forgetDevice(id));
 
   const http: HttpServer = createServer(getRequestListener(app.fetch));
@@ -310,8 +311,11 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     ...(o.crew?.now ? { now: o.crew.now } : {}),
     ...(o.crew?.walkyMachineMs ? { walkyMachineMs: o.crew.walkyMachineMs } : {}),
     walky: () => walkyRef?.crewHost ?? null,
+    onLink: () => push.linkChanged(),
   });
   crewRef = crew;
+  // The stream may have come up before crewRef was set.
+  push.linkChanged();
   sends.resume();
   ready = true;
 

@@ -19,8 +19,9 @@ export interface BridgeCommands {
   doctor(): Promise<{ name: string; ok: boolean; detail: string }[]>;
   formatChecks(c: { name: string; ok: boolean; detail: string }[]): string;
   screen(file: string, harness?: string): Promise<string>;
-  pair(): Promise<{ lines: string[]; qr: string | null; url: string }>;
-  token(name: string): Promise<{ token: string; device: { name: string }; bridge: boolean }>;
+  pair(env?: NodeJS.ProcessEnv, o?: { watchOnly?: boolean }): Promise<{ lines: string[]; qr: string | null; url: string; maySend: boolean; expiresAt: number }>;
+  token(name: string, env?: NodeJS.ProcessEnv, o?: { watchOnly?: boolean }): Promise<{ token: string; device: { name: string; maySend: boolean }; bridge: boolean }>;
+  devicesSet(name: string, o: { watchOnly?: boolean; maySend?: boolean; json?: boolean }): Promise<{ out: string; err: string; code: number }>;
   devicesList(): Promise<DeviceRow[]>;
   devicesRevoke(name: string): Promise<{ name: string }>;
   formatDevices(devices: DeviceRow[]): string;
@@ -49,6 +50,7 @@ export interface AcpCommands {
 export interface DeviceRow {
   name: string;
   kind: 'browser' | 'token';
+  maySend: boolean;
   pairedAt: number;
   lastSeen: number | null;
   id: string;

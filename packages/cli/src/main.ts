@@ -76,8 +76,11 @@ program
   .description('print a one-time pairing link, its QR code and an 8-character code (valid 10 minutes, once)')
   .option('--url', 'print the pairing link alone')
   .option('--no-qr', 'do not print the QR code')
-  .action(async (o: { url?: boolean; qr: boolean }) => {
-    const p = await (await loadBridge()).pair();
+  .option('--watch-only', 'the device that pairs sees everything and sends nothing (no sends, keys, answers or messages)')
+  .option('--json', 'print {url, qr, maySend, expiresAt} for a script (the code is in the lines only)')
+  .action(async (o: { url?: boolean; qr: boolean; watchOnly?: boolean; json?: boolean }) => {
+    const p = await (await loadBridge()).pair(process.env, { watchOnly: o.watchOnly === true });
+    if (o.json) return void process.stdout.write(`${JSON.stringify({ url: p.url, qr: p.qr, maySend: p.maySend, expiresAt: p.expiresAt, lines: p.lines })}\n`);
     if (o.url) return void process.stdout.write(`${p.url}\n`);
     process.stdout.write(`${p.lines.join('\n')}\n`);
     if (p.qr && o.qr && process.stdout.isTTY) process.stdout.write(`${await qrText(p.qr)}\n`);
@@ -87,19 +90,35 @@ program
   .command('token')
   .description('make a device for a script and print its bearer token, once')
   .requiredOption('--name <name>', 'the device name shown in collie devices list')
-  .action(async (o: { name: string }) => {
-    const t = await (await loadBridge()).token(o.name);
+  .option('--watch-only', 'the token reads everything and may not send')
+  .action(async (o: { name: string; watchOnly?: boolean }) => {
+    const t = await (await loadBridge()).token(o.name, process.env, { watchOnly: o.watchOnly === true });
     process.stdout.write(`${t.token}\n`);
-    process.stderr.write(`Device '${t.device.name}' paired${t.bridge ? '' : ' (the bridge will accept it when it starts)'}. Send it as: Authorization: Bearer <token>. It is not shown again.\n`);
+    process.stderr.write(`Device '${t.device.name}' paired${t.device.maySend ? '' : ', watch only'}${t.bridge ? '' : ' (the bridge will accept it when it starts)'}. Send it as: Authorization: Bearer <token>. It is not shown again.\n`);
   });
 
 const devices = program.command('devices').description('the paired devices');
 devices
   .command('list')
-  .description('name, kind, paired at, last seen')
-  .action(async () => {
+  .description('name, kind, right (may send or watch only), paired at, last seen')
+  .option('--json', 'print the devices as JSON')
+  .action(async (o: { json?: boolean }) => {
     const b = await loadBridge();
-    process.stdout.write(`${b.formatDevices(await b.devicesList())}\n`);
+    const list = await b.devicesList();
+    process.stdout.write(o.json ? `${JSON.stringify({ devices: list })}\n` : `${b.formatDevices(list)}\n`);
+  });
+devices
+  .command('set')
+  .argument('[device]', 'the device, by name or id (see collie devices list)')
+  .description('change what a device may do: --watch-only (sees everything, sends nothing) or --may-send; exit 2 usage, 3 no such device')
+  .option('--watch-only', 'the device reads everything; every send, key, answer, message and change of the machine is refused')
+  .option('--may-send', 'the device may send again')
+  .option('--json', 'print {ok, device, changed} for a script')
+  .action(async (name: string | undefined, o: { watchOnly?: boolean; maySend?: boolean; json?: boolean }) => {
+    const r = await (await loadBridge()).devicesSet(name ?? '', o);
+    if (r.out) process.stdout.write(r.out);
+    if (r.err) process.stderr.write(r.err);
+    process.exitCode = r.code;
   });
 devices
   .command('revoke <name>')

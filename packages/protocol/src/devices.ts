@@ -40,6 +40,8 @@ export const Device = z.object({
   pairedAt: z.number(),
   lastSeen: z.number().nullable(),
   current: z.boolean(),
+  /** False for a watch-only device: it reads everything, and every write but its own few is refused `device_may_not_send`. */
+  maySend: z.boolean(),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -60,6 +62,9 @@ export type PairResult = z.infer<typeof PairResult>;
 
 /** `POST /api/devices/:id/rename`. */
 export const RenameDeviceRequest = z.object({ name: DeviceName }).strict();
+/** `POST /api/devices/:id/right`: may this device send (true), or only watch (false)? */
+export const DeviceRightRequest = z.object({ maySend: z.boolean() }).strict();
+export type DeviceRightRequest = z.infer<typeof DeviceRightRequest>;
 /** `POST /api/devices/:id/revoke` takes an empty object. */
 export const RevokeDeviceRequest = z.object({}).strict();
 export const DeviceResult = z.object({ ok: z.literal(true), device: Device });
@@ -75,6 +80,8 @@ export const StoredDevice = z.object({
   pairedAt: z.number(),
   lastSeen: z.number().nullable(),
   revokedAt: z.number().nullable(),
+  /** Absent in files written before send rights: every device then could send, and keeps that right. */
+  maySend: z.boolean().default(true),
 });
 export type StoredDevice = z.infer<typeof StoredDevice>;
 
@@ -85,6 +92,8 @@ export const StoredOffer = z.object({
   createdAt: z.number(),
   expiresAt: z.number(),
   usedAt: z.number().nullable(),
+  /** The right the device that redeems it gets (`collie pair --watch-only`: false). */
+  maySend: z.boolean().default(true),
 });
 export type StoredOffer = z.infer<typeof StoredOffer>;
 
@@ -106,15 +115,17 @@ export type DevicesFile = z.infer<typeof DevicesFile>;
 
 export const DevicesCommand = z.discriminatedUnion('op', [
   z.object({ op: z.literal('hello') }).strict(),
-  z.object({ op: z.literal('pair') }).strict(),
-  z.object({ op: z.literal('token'), name: DeviceName }).strict(),
+  z.object({ op: z.literal('pair'), maySend: z.boolean().optional() }).strict(),
+  z.object({ op: z.literal('token'), name: DeviceName, maySend: z.boolean().optional() }).strict(),
   z.object({ op: z.literal('list') }).strict(),
   z.object({ op: z.literal('revoke'), name: z.string().min(1).max(100) }).strict(),
+  /** `collie devices set <device> --watch-only|--may-send`. */
+  z.object({ op: z.literal('set'), name: z.string().min(1).max(100), maySend: z.boolean() }).strict(),
 ]);
 export type DevicesCommand = z.infer<typeof DevicesCommand>;
 
 /** A fresh pairing offer: the link's token and the code, both shown once. */
-export const PairingOffer = z.object({ token: PairingToken, code: z.string(), expiresAt: z.number() });
+export const PairingOffer = z.object({ token: PairingToken, code: z.string(), expiresAt: z.number(), maySend: z.boolean() });
 export type PairingOffer = z.infer<typeof PairingOffer>;
 
 export const DevicesReply = z.discriminatedUnion('type', [
@@ -123,9 +134,16 @@ export const DevicesReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('token'), token: DeviceToken, device: Device }),
   z.object({ type: z.literal('devices'), devices: z.array(Device) }),
   z.object({ type: z.literal('revoked'), device: Device }),
+  /** `set`: the device as it is now; `changed` false when it already had that right. */
+  z.object({ type: z.literal('set'), device: Device, changed: z.boolean() }),
   z.object({ type: z.literal('error'), error: ErrorBody.shape.error }),
 ]);
 export type DevicesReply = z.infer<typeof DevicesReply>;
 
 /** The events socket's close code when the bridge removes the device that opened it. */
 export const CLOSE_DEVICE_REVOKED = 4401;
+/** The events socket's close code when the device's send right changed: reconnect, and read it in the new hello. */
+export const CLOSE_DEVICE_CHANGED = 4409;
+
+/** The one sentence a watch-only device shows where a send, an answer or a message would be. */
+export const MAY_NOT_SEND_WORDS = 'This device may not send messages.';

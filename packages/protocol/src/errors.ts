@@ -18,6 +18,7 @@ export const ErrorCode = z.enum([
   'request_id_reused',
   'unauthorized',
   'device_revoked',
+  'device_may_not_send',
   'pairing_failed',
   'pairing_locked',
   'upload_too_large',
@@ -47,6 +48,8 @@ export const httpStatus: Record<ErrorCode, number> = {
   request_id_reused: 409,
   unauthorized: 401,
   device_revoked: 401,
+  /** A watch-only device asked for a write (a send, keys, an answer, a message, a change of the machine). */
+  device_may_not_send: 403,
   pairing_failed: 401,
   pairing_locked: 429,
   /** An upload over `MAX_UPLOAD_BYTES` (10 MB). */

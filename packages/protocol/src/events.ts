@@ -65,6 +65,8 @@ export const Hello = z.object({
   run: z.string(),
   seq: z.number().int().nonnegative(),
   resumed: z.boolean(),
+  /** Whether the device that opened this socket may send (absent from bridges before send rights: yes). */
+  maySend: z.boolean().optional(),
 });
 /** Sent instead of a replay when the client's `since` is too old or from another bridge run. */
 export const SyncReset = z.object({ type: z.literal('sync.reset'), snapshot: Snapshot });

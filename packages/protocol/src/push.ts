@@ -111,9 +111,12 @@ export const PushPayload = z.discriminatedUnion('type', [
 ]);
 export type PushPayload = z.infer<typeof PushPayload>;
 
-/** Title of a pane's question push (the durable agents page's words). */
-export const paneAskTitle = (pane: string) => `Permission needed in ${pane}`;
-/** Title of a finished turn's push. */
-export const paneTurnTitle = (pane: string) => `Turn finished in ${pane}`;
+/**
+ * Title of a pane's question push (the durable agents page's words). On a crew's lead, a
+ * member's pane adds the member as the dashboard's line 2 does: "Permission needed in api on workshop".
+ */
+export const paneAskTitle = (pane: string, member?: string) => `Permission needed in ${pane}${member ? ` on ${member}` : ''}`;
+/** Title of a finished turn's push; a member's pane on the lead names the member too. */
+export const paneTurnTitle = (pane: string, member?: string) => `Turn finished in ${pane}${member ? ` on ${member}` : ''}`;
 /** The one push past the hourly cap, for panes. */
 export const paneFloodTitle = (host: string) => `Agents on ${host} are raising many asks`;

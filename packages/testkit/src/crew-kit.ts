@@ -21,11 +21,16 @@ const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
 
 /** `collie crew …` for one machine's state dir, through the built CLI. */
-export async function crewCli(stateDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: unknown }> {
-  const env = { ...process.env, COLLIE_STATE_DIR: stateDir, COLLIE_CONFIG_DIR: join(stateDir, 'config'), COLLIE_NO_SYSTEMD: '1' };
+export function crewCli(stateDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: unknown }> {
+  return collieCli(stateDir, ['crew', ...args]);
+}
+
+/** Any `collie …` verb for one machine's state dir, through the built CLI; `json` parsed when `--json` is among the arguments. */
+export async function collieCli(stateDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; json: unknown }> {
+  const env = { ...process.env, COLLIE_STATE_DIR: stateDir, COLLIE_CONFIG_DIR: join(stateDir, 'config'), COLLIE_NO_SYSTEMD: '1', ...extraEnv };
   let out: { code: number; stdout: string; stderr: string };
   try {
-    const r = await run(process.execPath, [cli, 'crew', ...args], { env, timeout: 30_000 });
+    const r = await run(process.execPath, [cli, ...args], { env, timeout: 30_000 });
     out = { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

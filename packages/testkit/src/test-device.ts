@@ -24,8 +24,8 @@ export interface TestDevice {
  * await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path));
  * await fetch(`${bridge.url}/api/snapshot`, { headers: device.headers });
  */
-export async function testDevice(stateDir: string, name = 'test'): Promise<TestDevice> {
-  const { reply } = await devicesCommand(stateDir, { op: 'token', name }, { url: 'http://127.0.0.1:0', publicUrl: null });
+export async function testDevice(stateDir: string, name = 'test', o: { watchOnly?: boolean } = {}): Promise<TestDevice> {
+  const { reply } = await devicesCommand(stateDir, { op: 'token', name, ...(o.watchOnly ? { maySend: false } : {}) }, { url: 'http://127.0.0.1:0', publicUrl: null });
   if (reply.type !== 'token') throw new Error(`testDevice: ${reply.type === 'error' ? reply.error.message : reply.type}`);
   const stored = DevicesFile.parse(JSON.parse(await readFile(devicesFile(stateDir), 'utf8')));
   const token = reply.token;

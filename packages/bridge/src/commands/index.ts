@@ -3,7 +3,7 @@ export { serve } from './serve';
 export { screen } from './screen';
 export { start, stop, status } from './daemon';
 export { doctor, formatChecks } from './doctor';
-export { pair, token, devicesList, devicesRevoke, formatDevices, pairingLines, devicesCommand } from './devices';
+export { pair, token, devicesList, devicesRevoke, devicesSet, formatDevices, pairingLines, devicesCommand, rightWords } from './devices';
 export { qrCode } from './qr';
 export { skill, update } from './skill';
 export { durableAdd, durableList, durableRemove } from './durable';

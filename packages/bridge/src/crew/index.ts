@@ -39,6 +39,8 @@ export interface CrewOptions {
   log?: (line: string) => void;
   /** Walky's side of messages across the crew (walky/service.ts), once walky has started. */
   walky?: () => CrewWalkyHost | null;
+  /** On a member: its stream to the lead came up or went down. */
+  onLink?: (connected: boolean) => void;
   /** Test knobs: reconnect back-off, the member's signing clock, the lead's 8 s per machine. */
   backoff?: { first: number; max: number };
   now?: () => number;
@@ -217,7 +219,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
       member = null;
       memberKey = key;
       if (next?.role === 'member' && id) {
-        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}), ...(o.phone ? { phone: { ...o.phone, version: o.version } } : {}) });
+        member = new MemberLink({ id, name: next.name, version: o.version, lead: { listen: next.lead.listen, certPem: pemOfDer(next.lead.cert) }, hub: o.hub, sends: o.sends, ...(o.backoff ? { backoff: o.backoff } : {}), ...(o.log ? { log: o.log } : {}), ...(o.now ? { now: o.now } : {}), ...(o.phone ? { phone: { ...o.phone, version: o.version } } : {}), ...(o.onLink ? { onLink: o.onLink } : {}) });
         member.start();
       }
     }

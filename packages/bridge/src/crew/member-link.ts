@@ -32,6 +32,8 @@ export interface MemberLinkOptions {
   now?: () => number;
   /** Box actions, cancels, Chat, screens and durable agents for the lead's phone (crew-phone.ts). */
   phone?: MemberPhone;
+  /** The stream to the lead came up or went down (pushes: the lead pushes this machine's panes while it is up). */
+  onLink?: (connected: boolean) => void;
 }
 
 /** Why the lead last refused the stream (`removed`, `stale`, …), or null while it is fine. */
@@ -105,6 +107,7 @@ export class MemberLink {
       this.offHub = this.o.hub.subscribe((event) => {
         if (CREW_UP_EVENTS.has(event.type)) this.up({ type: 'event', event });
       });
+      this.o.onLink?.(true);
     });
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       if (isBinary) return;
@@ -125,7 +128,9 @@ export class MemberLink {
       this.offHub?.();
       this.offHub = null;
       this.calls?.reset();
+      const was = this.state.connected;
       this.state.connected = false;
+      if (was) this.o.onLink?.(false);
       if (this.ws === ws) this.ws = null;
       if (this.stopped) return;
       // A stream that stayed up a minute starts the back-off over.

@@ -19,13 +19,13 @@ export async function runDevicesCommand(cmd: DevicesCommand, o: DeviceOps): Prom
     case 'hello':
       return { type: 'hello', run: o.run, url: o.url, publicUrl: o.publicUrl };
     case 'pair': {
-      const offer = await o.store.createOffer();
-      o.audit({ action: 'pairing.offered', by: 'collie pair', expiresAt: new Date(offer.expiresAt).toISOString() });
+      const offer = await o.store.createOffer(cmd.maySend ?? true);
+      o.audit({ action: 'pairing.offered', by: 'collie pair', expiresAt: new Date(offer.expiresAt).toISOString(), maySend: offer.maySend });
       return { type: 'pairing', offer, url: o.url, publicUrl: o.publicUrl };
     }
     case 'token': {
-      const { device, token } = await o.store.addDevice(cmd.name, 'token');
-      o.audit({ action: 'device.paired', device: device.name, id: device.id, via: 'collie token' });
+      const { device, token } = await o.store.addDevice(cmd.name, 'token', cmd.maySend ?? true);
+      o.audit({ action: 'device.paired', device: device.name, id: device.id, via: 'collie token', maySend: device.maySend });
       return { type: 'token', token, device: toDevice(device, null) };
     }
     case 'list':
@@ -36,6 +36,13 @@ export async function runDevicesCommand(cmd: DevicesCommand, o: DeviceOps): Prom
       await o.store.revoke(device.id);
       o.audit({ action: 'device.revoked', device: device.name, id: device.id, by: 'collie devices revoke' });
       return { type: 'revoked', device: toDevice(device, null) };
+    }
+    case 'set': {
+      const device = o.store.find(cmd.name);
+      if (!device) return { type: 'error', error: { code: 'not_found', message: `collie devices: no paired device is called '${cmd.name}' (see collie devices list)` } };
+      const changed = await o.store.setRight(device.id, cmd.maySend);
+      if (changed) o.audit({ action: 'device.right', device: device.name, id: device.id, maySend: cmd.maySend, by: 'collie devices set' });
+      return { type: 'set', device: toDevice(o.store.find(device.id) ?? device, null), changed };
     }
   }
 }

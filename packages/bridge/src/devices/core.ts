@@ -25,20 +25,21 @@ export function prune(state: DevicesFile, now: number): DevicesFile {
   return offers.length === state.offers.length ? state : { ...state, offers };
 }
 
-export function createOffer(state: DevicesFile, now: number, random: RandomBytes): { state: DevicesFile; offer: PairingOffer } {
+/** An offer; `maySend` false pairs a watch-only device (`collie pair --watch-only`). */
+export function createOffer(state: DevicesFile, now: number, random: RandomBytes, maySend = true): { state: DevicesFile; offer: PairingOffer } {
   const token = newToken('cp1_', random);
   const code = newCode(random);
-  const stored: StoredOffer = { id: hex(random, 6), tokenHash: sha256(token), codeHash: sha256(code), createdAt: now, expiresAt: now + OFFER_MS, usedAt: null };
+  const stored: StoredOffer = { id: hex(random, 6), tokenHash: sha256(token), codeHash: sha256(code), createdAt: now, expiresAt: now + OFFER_MS, usedAt: null, maySend };
   const open = state.offers.filter((o) => o.usedAt === null && o.expiresAt > now);
   const drop = new Set(open.slice(0, Math.max(0, open.length - MAX_OPEN_OFFERS + 1)).map((o) => o.id));
   const offers = [...prune(state, now).offers.filter((o) => !drop.has(o.id)), stored];
-  return { state: { ...state, offers }, offer: { token, code, expiresAt: stored.expiresAt } };
+  return { state: { ...state, offers }, offer: { token, code, expiresAt: stored.expiresAt, maySend } };
 }
 
 export type RedeemFailure = 'wrong_code' | 'locked' | 'used' | 'expired' | 'unknown_link';
 
 export type RedeemOutcome =
-  | { readonly ok: true; readonly state: DevicesFile; readonly via: 'code' | 'link' }
+  | { readonly ok: true; readonly state: DevicesFile; readonly via: 'code' | 'link'; readonly maySend: boolean }
   | { readonly ok: false; readonly state: DevicesFile; readonly reason: RedeemFailure; readonly lockedUntil: number | null; readonly triesLeft: number };
 
 /**
@@ -62,7 +63,7 @@ export function redeem(state: DevicesFile, input: { code: string } | { token: st
   if (match.expiresAt <= now) return fail(state, 'expired');
   const used = match.id;
   const offers = state.offers.map((o) => (o.id === used ? { ...o, usedAt: now } : o));
-  return { ok: true, state: { ...state, offers, lock: byCode ? OPEN_LOCK : state.lock }, via: byCode ? 'code' : 'link' };
+  return { ok: true, state: { ...state, offers, lock: byCode ? OPEN_LOCK : state.lock }, via: byCode ? 'code' : 'link', maySend: match.maySend };
 }
 
 export const active = (state: DevicesFile): StoredDevice[] => state.devices.filter((d) => d.revokedAt === null);
@@ -74,9 +75,9 @@ export function uniqueName(state: DevicesFile, base: string, except?: string): s
   for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
 }
 
-export function addDevice(state: DevicesFile, o: { name: string; kind: DeviceKind }, now: number, random: RandomBytes): { state: DevicesFile; device: StoredDevice; token: string } {
+export function addDevice(state: DevicesFile, o: { name: string; kind: DeviceKind; maySend?: boolean }, now: number, random: RandomBytes): { state: DevicesFile; device: StoredDevice; token: string } {
   const token = newToken('cd1_', random);
-  const device: StoredDevice = { id: hex(random, 6), name: uniqueName(state, o.name), kind: o.kind, hash: sha256(token), pairedAt: now, lastSeen: now, revokedAt: null };
+  const device: StoredDevice = { id: hex(random, 6), name: uniqueName(state, o.name), kind: o.kind, hash: sha256(token), pairedAt: now, lastSeen: now, revokedAt: null, maySend: o.maySend ?? true };
   return { state: { ...state, devices: [...state.devices, device] }, device, token };
 }
 
@@ -94,6 +95,11 @@ export function revoke(state: DevicesFile, id: string, now: number): DevicesFile
 export function rename(state: DevicesFile, id: string, name: string): DevicesFile | null {
   if (uniqueName(state, name, id) !== name) return null;
   return { ...state, devices: state.devices.map((d) => (d.id === id ? { ...d, name } : d)) };
+}
+
+/** Gives an active device the right to send (true) or makes it watch-only (false). */
+export function setRight(state: DevicesFile, id: string, maySend: boolean): DevicesFile {
+  return { ...state, devices: state.devices.map((d) => (d.id === id && d.revokedAt === null ? { ...d, maySend } : d)) };
 }
 
 /** A short name for a browser from its User-Agent: "Safari on iPhone", "Chrome on Android". */

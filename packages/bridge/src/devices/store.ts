@@ -28,10 +28,10 @@ export function devicesFile(stateDir: string): string {
 }
 
 export function toDevice(d: StoredDevice, currentId: string | null): Device {
-  return { id: d.id, name: d.name, kind: d.kind, pairedAt: d.pairedAt, lastSeen: d.lastSeen, current: d.id === currentId };
+  return { id: d.id, name: d.name, kind: d.kind, pairedAt: d.pairedAt, lastSeen: d.lastSeen, current: d.id === currentId, maySend: d.maySend };
 }
 
-export class DeviceStore extends EventEmitter<{ revoked: [id: string] }> {
+export class DeviceStore extends EventEmitter<{ revoked: [id: string]; changed: [id: string] }> {
   #state: DevicesFile;
   #byHash = new Map<string, StoredDevice>();
   #writing: Promise<void> = Promise.resolve();
@@ -113,8 +113,9 @@ export class DeviceStore extends EventEmitter<{ revoked: [id: string] }> {
     }, LAST_SEEN_FLUSH_MS).unref();
   }
 
-  async createOffer(): Promise<PairingOffer> {
-    const { state, offer } = core.createOffer(this.#state, this.now(), this.#random);
+  /** A pairing offer; `maySend` false: the device that redeems it is watch-only. */
+  async createOffer(maySend = true): Promise<PairingOffer> {
+    const { state, offer } = core.createOffer(this.#state, this.now(), this.#random, maySend);
     await this.#commit(state);
     return offer;
   }
@@ -126,13 +127,13 @@ export class DeviceStore extends EventEmitter<{ revoked: [id: string] }> {
       if (out.state !== this.#state) await this.#commit(out.state);
       return out;
     }
-    const added = core.addDevice(out.state, { name, kind: 'browser' }, this.now(), this.#random);
+    const added = core.addDevice(out.state, { name, kind: 'browser', maySend: out.maySend }, this.now(), this.#random);
     await this.#commit(added.state);
     return { ...out, device: added.device, token: added.token };
   }
 
-  async addDevice(name: string, kind: DeviceKind): Promise<{ device: StoredDevice; token: string }> {
-    const added = core.addDevice(this.#state, { name, kind }, this.now(), this.#random);
+  async addDevice(name: string, kind: DeviceKind, maySend = true): Promise<{ device: StoredDevice; token: string }> {
+    const added = core.addDevice(this.#state, { name, kind, maySend }, this.now(), this.#random);
     await this.#commit(added.state);
     return added;
   }
@@ -145,6 +146,18 @@ export class DeviceStore extends EventEmitter<{ revoked: [id: string] }> {
   async revoke(id: string): Promise<void> {
     await this.#commit(core.revoke(this.#state, id, this.now()));
     this.emit('revoked', id);
+  }
+
+  /**
+   * Sets a device's send right, written before it answers; listeners hear of a change at once
+   * (its open event sockets reconnect and read the new right in their hello). False: no change.
+   */
+  async setRight(id: string, maySend: boolean): Promise<boolean> {
+    const d = this.#state.devices.find((x) => x.id === id && x.revokedAt === null);
+    if (!d || d.maySend === maySend) return false;
+    await this.#commit(core.setRight(this.#state, id, maySend));
+    this.emit('changed', id);
+    return true;
   }
 
   /** False when another device already has that name. */

@@ -95,7 +95,8 @@ export function createApp(d: AppDeps): Hono {
       }
     }
     await next();
-    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status, ...byWhom(c.get('who') as Who | undefined) });
+    const refused = c.get('refused');
+    if (write) d.audit({ method: c.req.method, path: c.req.path, status: c.res.status, ...byWhom(c.get('who') as Who | undefined), ...(refused ?? {}) });
   });
 
   const limit = bodyLimit({

@@ -9,7 +9,12 @@ import { makeRedactor } from '../redact';
 import { ReceiptStore } from '../send/receipt-store';
 import { SendService } from '../send/send-service';
 import { createApp } from './app';
-import { PUBLIC_API } from './auth';
+import { PUBLIC_API, WATCH_ONLY_WRITES } from './auth';
+import { startDurable } from '../durable';
+import { startPush } from '../push';
+import { startNerveLink } from '../nerve';
+import { crewAdmin } from '../crew/admin-phone';
+import { onTestFinished } from 'vitest';
 import { allowedHosts } from './security';
 import { startWorkbench } from '../workbench';
 
@@ -21,6 +26,17 @@ async function setup(trustedUser: string | null = null) {
   const store = await ReceiptStore.open(stateDir);
   const sends = new SendService({ store, hub, locate: () => null, redact: makeRedactor(true), holdMs: 60_000, bufferDir: stateDir });
   const devices = await DeviceStore.open(stateDir);
+  // Every part of the API the bridge mounts, real, so the route table below is the bridge's own.
+  const redact = makeRedactor(true);
+  const durable = await startDurable({ hub, stateDir, configDir: null, machine: 'm', redact });
+  const push = await startPush({ stateDir, hub, machine: 'm', redact, durable, log: () => undefined });
+  const nerve = startNerveLink({ hub, apiFile: null });
+  const audit: Record<string, unknown>[] = [];
+  onTestFinished(async () => {
+    await push.stop();
+    await durable.stop();
+    await nerve.stop();
+  });
   const app = createApp({
     version: 't',
     run: 'run',
@@ -29,13 +45,19 @@ async function setup(trustedUser: string | null = null) {
     snapshot: () => hub.snapshot(),
     pane: (id) => hub.panes.get(id),
     markSeen: (id) => hub.panes.get(id),
-    audit: () => undefined,
+    audit: (e) => audit.push(e),
     sends,
     auth: { devices, trustedUser },
     devices,
+    durable,
+    push,
+    walky: () => null,
+    crew: () => ({ crew: null }),
+    crewAdmin: crewAdmin(stateDir, () => null),
+    nerve: { link: nerve, apiFile: null },
     workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null, panes: () => [], watch: () => () => undefined, sessions: () => Promise.resolve([]), open: () => Promise.reject(new Error('no tmux here')) }),
   });
-  return { app, devices };
+  return { app, devices, audit };
 }
 
 /** Every API route the app has, from Hono's own route table: a new route is in this list by itself. */
@@ -97,6 +119,78 @@ describe('every API route needs a device', () => {
         expect([401, 403], `${r.method} ${r.path} with ${what}: ${res.status}`).not.toContain(res.status);
       }
     }
+  });
+
+  it('a watch-only device: every read served, every write refused 403 device_may_not_send and audited, but the few in WATCH_ONLY_WRITES', async () => {
+    const { app, devices, audit } = await setup();
+    const routes = apiRoutes(app);
+    // The table names only routes that exist: a renamed route cannot leave a stale entry behind.
+    for (const w of WATCH_ONLY_WRITES) expect(routes.map((r) => `${r.method} ${r.path}`), w.path).toContain(`${w.method} ${w.path.replace(/:id/g, 'x')}`);
+    // Routes the brief names as writes a watch-only device must not make are in the table and refused.
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/panes/x/send', 'POST /api/panes/x/keys', 'POST /api/panes/x/answer', 'POST /api/walky/send', 'POST /api/walky/broadcast', 'POST /api/durable/message', 'POST /api/durable/answer', 'POST /api/crew/invite', 'POST /api/crew/remove', 'POST /api/push/prefs', 'POST /api/quick-replies', 'POST /api/devices/x/right']),
+    );
+    const watcher = await devices.addDevice('wall screen', 'token', false);
+    const sender = (await devices.addDevice('phone', 'token')).token;
+    const auth = { authorization: `Bearer ${watcher.token}` };
+    // Nerve's forward is one catch-all: a write through it is a write too.
+    const all = [...routes, { method: 'POST', path: '/api/nerve/sessions' }, { method: 'DELETE', path: '/api/nerve/sessions/s1' }, { method: 'PUT', path: '/api/panes/x/send' }];
+    let refusedWrites = 0;
+    for (const r of all) {
+      if (PUBLIC_API.some((p) => p.method === r.method && p.path === r.path)) continue;
+      const allowed = r.method === 'GET' || WATCH_ONLY_WRITES.some((w) => w.method === r.method && w.path.replace(/:id/g, 'x') === r.path && !w.self);
+      const before = audit.length;
+      const res = await ask(app, r, auth);
+      if (allowed) {
+        expect([401, 403], `${r.method} ${r.path} as a watch-only device: ${res.status}`).not.toContain(res.status);
+        continue;
+      }
+      expect(res.status, `${r.method} ${r.path} as a watch-only device`).toBe(403);
+      expect(ErrorBody.parse(await res.json()).error).toMatchObject({ code: 'device_may_not_send', message: expect.stringContaining('collie devices set') });
+      expect(audit.slice(before)).toEqual([{ method: r.method, path: r.path, status: 403, code: 'device_may_not_send', device: 'wall screen' }]);
+      refusedWrites++;
+      // The same write from a device that may send passes this gate.
+      const ok = await ask(app, r, { authorization: `Bearer ${sender}` });
+      expect(ok.status === 403 && ErrorBody.safeParse(await ok.json()).data?.error.code === 'device_may_not_send', `${r.method} ${r.path} as a device that may send`).toBe(false);
+    }
+    expect(refusedWrites).toBeGreaterThan(25);
+    // A watch-only device may remove itself, and no other device.
+    const other = await devices.addDevice('old tablet', 'browser');
+    const revokeOther = await ask(app, { method: 'POST', path: `/api/devices/${other.device.id}/revoke` }, auth);
+    expect(revokeOther.status).toBe(403);
+    expect(devices.find(other.device.id)).not.toBeNull();
+    const revokeSelf = await ask(app, { method: 'POST', path: `/api/devices/${watcher.device.id}/revoke` }, auth);
+    expect(revokeSelf.status).toBe(200);
+    expect((await ask(app, { method: 'GET', path: '/api/snapshot' }, auth)).status).toBe(401);
+  });
+
+  it("a device that may send changes another device's right at POST /api/devices/:id/right; the change holds at once", async () => {
+    const { app, devices, audit } = await setup();
+    const phone = await devices.addDevice('phone', 'browser');
+    const tablet = await devices.addDevice('tablet', 'browser');
+    const as = (t: string) => ({ authorization: `Bearer ${t}` });
+    const right = (id: string, body: unknown, headers: Record<string, string>) => app.request(`/api/devices/${id}/right`, { method: 'POST', headers: { ...H, ...headers }, body: JSON.stringify(body) }, loopback);
+    const send = { method: 'POST', path: '/api/panes/x/send' };
+    expect((await ask(app, send, as(tablet.token))).status).not.toBe(403);
+    const made = await right(tablet.device.id, { maySend: false }, as(phone.token));
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ ok: true, device: { id: tablet.device.id, maySend: false } });
+    expect(audit.at(-2)).toMatchObject({ action: 'device.right', device: 'tablet', maySend: false, by: 'phone' });
+    expect((await ask(app, send, as(tablet.token))).status).toBe(403);
+    const list = (await (await ask(app, { method: 'GET', path: '/api/devices' }, as(tablet.token))).json()) as { devices: { name: string; maySend: boolean; current: boolean }[] };
+    expect(list.devices.find((d) => d.name === 'tablet')).toMatchObject({ maySend: false, current: true });
+    // The watch-only device cannot give itself the right back, nor take another's.
+    expect((await right(tablet.device.id, { maySend: true }, as(tablet.token))).status).toBe(403);
+    expect((await right(phone.device.id, { maySend: false }, as(tablet.token))).status).toBe(403);
+    // Bad bodies and unknown devices answer with their codes.
+    for (const [body, status, code] of [[{}, 400, 'bad_request'], [{ maySend: 'no' }, 400, 'bad_request'], [{ maySend: true, extra: 1 }, 400, 'bad_request']] as const) {
+      const res = await right(tablet.device.id, body, as(phone.token));
+      expect(res.status).toBe(status);
+      expect(ErrorBody.parse(await res.json()).error.code).toBe(code);
+    }
+    expect((await right('000000000000', { maySend: true }, as(phone.token))).status).toBe(404);
+    expect((await right(tablet.device.id, { maySend: true }, as(phone.token))).status).toBe(200);
+    expect((await ask(app, send, as(tablet.token))).status).not.toBe(403);
   });
 
   it('the static shell and the pairing page load without a device and hold nothing of the machine', async () => {

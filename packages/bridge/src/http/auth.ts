@@ -2,7 +2,8 @@
  * Who may use the API: a paired device (its cookie, or `Authorization: Bearer <token>`), or
  * a login a loopback proxy vouches for when the user opted in (`COLLIE_TRUSTED_USER`).
  * `authorize` is the one check; `requireDevice` applies it to every `/api` route but the
- * pairing route, and the events socket applies it at the upgrade.
+ * pairing route, and the events socket applies it at the upgrade. `sendRight` is the one check
+ * of a watch-only device's writes, applied by `requireDevice` right after.
  */
 import type { MiddlewareHandler } from 'hono';
 import { DeviceToken, type StoredDevice } from '@collie/protocol';
@@ -12,11 +13,58 @@ import { ApiError, fail } from './api-error';
 /** Routes reachable without a device: only pairing itself. */
 export const PUBLIC_API: readonly { method: string; path: string }[] = [{ method: 'POST', path: '/api/pair' }];
 
+/**
+ * The writes a watch-only device may make: none of them sends, answers or changes the machine.
+ * Every other write (any method but GET and HEAD) on any `/api` route is refused
+ * `device_may_not_send`, so a route added later is refused until it is listed here. `self`:
+ * only on the asking device's own `:id` (a watch-only phone may remove itself).
+ */
+export const WATCH_ONLY_WRITES: readonly { method: string; path: string; self?: true }[] = [
+  { method: 'POST', path: '/api/panes/:id/seen' },
+  { method: 'POST', path: '/api/push/subscribe' },
+  { method: 'POST', path: '/api/push/unsubscribe' },
+  { method: 'POST', path: '/api/push/presence' },
+  { method: 'POST', path: '/api/push/test' },
+  { method: 'POST', path: '/api/devices/:id/revoke', self: true },
+];
+
+/** `/api/panes/:id/seen` as a pattern: each `:param` is one path segment. */
+const pattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:id\b/g, '(?<id>[^/]+)').replace(/:[a-z_]+/g, '[^/]+')}$`);
+const WATCH_ONLY = WATCH_ONLY_WRITES.map((r) => ({ ...r, re: pattern(r.path) }));
+
+/** A read, or a write a watch-only device may make (`WATCH_ONLY_WRITES`). */
+export function watchOnlyMay(method: string, path: string, deviceId: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return true;
+  return WATCH_ONLY.some((r) => {
+    if (r.method !== method) return false;
+    const m = r.re.exec(path);
+    if (!m) return false;
+    return !r.self || decoded(m.groups?.['id'] ?? '') === deviceId;
+  });
+}
+
+/** A path segment decoded, or null when its escapes are malformed (then it names no device). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a write by a watch-only device, or null when `who` may make this request. */
+export function sendRight(who: Who, method: string, path: string): ApiError | null {
+  if (who.kind !== 'device' || who.device.maySend || watchOnlyMay(method, path, who.device.id)) return null;
+  return new ApiError('device_may_not_send', `bridge: this device may only watch (${who.device.name}); a device that may send can change that on the Devices page, or run collie devices set '${who.device.name}' --may-send`);
+}
+
 export type Who = { kind: 'device'; device: StoredDevice } | { kind: 'proxy'; login: string };
 
 declare module 'hono' {
   interface ContextVariableMap {
     who: Who;
+    /** A request refused after the gates let it in: its code and device, for the audit line. */
+    refused: { code: string; device: string } | undefined;
   }
 }
 
@@ -89,6 +137,11 @@ export function requireDevice(d: AuthDeps): MiddlewareHandler {
     const result = authorize(d, { authorization: c.req.header('authorization'), cookie: c.req.header('cookie'), login: c.req.header('tailscale-user-login'), peer });
     if (!result.ok) return fail(c, result.error);
     c.set('who', result.who);
+    const refused = sendRight(result.who, c.req.method, c.req.path);
+    if (refused) {
+      if (result.who.kind === 'device') c.set('refused', { code: refused.code, device: result.who.device.name });
+      return fail(c, refused);
+    }
     await next();
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLOSE_DEVICE_REVOKED, ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneChatMessage, type PaneScreen, type ServerMessage } from '@collie/protocol';
+import { CLOSE_DEVICE_CHANGED, CLOSE_DEVICE_REVOKED, ClientMessage, STOPPING_CLOSE, type ModelEvent, type PaneChatMessage, type PaneScreen, type ServerMessage } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { hostAllowed, originAllowed } from './security';
 import type { AuthResult } from './auth';
@@ -48,7 +48,8 @@ export function eventsSocket(d: EventsDeps) {
     const auth = d.authorize(req);
     if (!auth.ok) return reject(socket, 401, 'Unauthorized');
     const device = auth.who.kind === 'device' ? auth.who.device.id : null;
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url, device));
+    const maySend = auth.who.kind === 'device' ? auth.who.device.maySend : true;
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url, device, maySend));
   }
 
   /** Open sockets by the device that opened them, so a revocation cuts them at once. */
@@ -59,7 +60,12 @@ export function eventsSocket(d: EventsDeps) {
     byDevice.delete(id);
   }
 
-  function serve(ws: WebSocket, url: URL, device: string | null): void {
+  /** The device's send right changed: its sockets close, and reconnect to read it in the hello. */
+  function deviceChanged(id: string): void {
+    for (const ws of byDevice.get(id) ?? []) ws.close(CLOSE_DEVICE_CHANGED, 'device right changed');
+  }
+
+  function serve(ws: WebSocket, url: URL, device: string | null, maySend: boolean): void {
     if (device !== null) {
       const set = byDevice.get(device) ?? new Set();
       set.add(ws);
@@ -74,7 +80,7 @@ export function eventsSocket(d: EventsDeps) {
     const since = Number(url.searchParams.get('since'));
     const run = url.searchParams.get('run');
     const replay = url.searchParams.has('since') && Number.isInteger(since) && (run === null || run === d.hub.run) ? d.hub.since(since) : null;
-    send({ type: 'hello', run: d.hub.run, seq: d.hub.lastSeq, resumed: replay !== null });
+    send({ type: 'hello', run: d.hub.run, seq: d.hub.lastSeq, resumed: replay !== null, maySend });
     if (replay) for (const e of replay) send(e);
     else send({ type: 'sync.reset', snapshot: d.hub.snapshot() });
     const off = d.hub.subscribe((e: ModelEvent) => send(e));
@@ -138,5 +144,5 @@ export function eventsSocket(d: EventsDeps) {
       ws.close(STOPPING_CLOSE.code, STOPPING_CLOSE.reason);
     }
   };
-  return { handleUpgrade, close, stopping, closeDevice };
+  return { handleUpgrade, close, stopping, closeDevice, deviceChanged };
 }

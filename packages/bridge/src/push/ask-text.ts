@@ -70,7 +70,7 @@ export function paneAsk(p: Pane, mask: (s: string) => string): PaneAsk {
   return {
     question,
     tag: `ask-${createHash('sha256').update(question).digest('base64url').slice(0, 22)}`,
-    title: mask(paneAskTitle(paneName(p))),
+    title: mask(paneAskTitle(paneName(p), p.member?.name)),
     body: cut(text, BODY_MAX),
     url: `#/pane/${encodeURIComponent(p.id)}`,
     finished: false,
@@ -92,7 +92,7 @@ export function paneFinished(p: Pane, mask: (s: string) => string): PaneAsk {
   return {
     question,
     tag: `turn-${createHash('sha256').update(question).digest('base64url').slice(0, 22)}`,
-    title: mask(paneTurnTitle(paneName(p))),
+    title: mask(paneTurnTitle(paneName(p), p.member?.name)),
     body: 'The agent waits for your next message.',
     url: `#/pane/${encodeURIComponent(p.id)}`,
     finished: true,

@@ -35,6 +35,8 @@ export interface PushDeps {
   durable: Pick<DurableService, 'onPush'>;
   config?: PushConfig;
   log?: (line: string) => void;
+  /** On a crew member: true while its stream to the lead is up (the lead then pushes this machine's panes). */
+  toLead?: () => boolean;
 }
 
 /** One delivery, as the bench and tests see it. */
@@ -51,6 +53,8 @@ export interface PushService {
   presence(device: string): void;
   test(device: string): Promise<PushTestResult>;
   forgetDevice(device: string): Promise<void>;
+  /** The member's stream to its lead came up or went down: hand pane pushes over (docs/push.md, "In a crew"). */
+  linkChanged(): void;
   onSent(listener: (s: PushSent) => void): () => void;
   stop(): Promise<void>;
 }
@@ -119,6 +123,12 @@ export async function startPush(o: PushDeps): Promise<PushService> {
     show: (s) => show(s.kind, s.finished ? 'finished' : 'blocked', s),
     flood: () => show('flood', 'blocked', { tag: `flood-panes`, title: paneFloodTitle(o.machine), body: '', url: '#/' }),
     withdraw,
+    // One machine pushes a pane at a time: a member's own panes go to its lead while its stream
+    // is up; on the lead, a member's pane it cannot reach now is its member's to push.
+    leave: (id) => {
+      const member = o.hub.panes.get(id)?.member;
+      return member ? !member.reachable : o.toLead?.() === true;
+    },
   });
   const durable = new DurablePushes({ show: (s) => (presence.looking(Date.now()) ? undefined : show(s.kind, 'durable', s)), withdraw });
 
@@ -150,6 +160,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       presence.forget(device);
       await store.removeDevice(device);
     },
+    linkChanged: () => panes.recheckAll(),
     onSent: (l) => (listeners.add(l), () => listeners.delete(l)),
     async stop() {
       stopped = true;

@@ -10,7 +10,7 @@ import { blocked, testPane } from './test-pane';
 
 const DELAY = 30_000;
 
-async function planner(file: string, o: { looking?: () => boolean; delay?: number } = {}) {
+async function planner(file: string, o: { looking?: () => boolean; delay?: number; leave?: (id: string) => boolean } = {}) {
   const clock = new ClockLog();
   const decider = await PushDecider.openFile(file, 'testbox');
   const p = new PanePushes({
@@ -24,6 +24,7 @@ async function planner(file: string, o: { looking?: () => boolean; delay?: numbe
     show: (s) => clock.shown.push(s),
     flood: () => clock.floods++,
     withdraw: (tag) => clock.withdrawn.push(tag),
+    ...(o.leave ? { leave: o.leave } : {}),
   });
   return { clock, p, decider };
 }
@@ -55,6 +56,37 @@ class ClockLog extends ManualClock {
 }
 
 describe('pane pushes', () => {
+  it('a pane left to another machine pushes nothing; handed over, a shown push is withdrawn; taken back, it waits the debounce and pushes once', async () => {
+    await using dir = await pushDir();
+    let leave = true;
+    const { clock, p } = await dir.open('pushed.json', { leave: () => leave });
+    p.update(blocked('t:%1', 'rm -rf ./build'));
+    clock.advance(DELAY * 30);
+    expect(clock.shown).toEqual([]);
+    // Taken back (the link went down): the debounce from now, then one push; no reminder while it is ours… until it is not.
+    leave = false;
+    p.recheckAll();
+    clock.advance(DELAY - 1);
+    expect(clock.shown).toEqual([]);
+    clock.advance(1);
+    expect(clock.shown).toHaveLength(1);
+    // Handed over again (the link came up): withdrawn at once, no reminder from here.
+    leave = true;
+    p.recheckAll();
+    expect(clock.withdrawn).toEqual([clock.shown[0]!.tag]);
+    clock.advance(60 * 60_000);
+    expect(clock.shown).toHaveLength(1);
+    // Taken back once more: this machine withdrew it, so it shows it again (once-only counts it as pushed).
+    leave = false;
+    p.recheckAll();
+    clock.advance(DELAY);
+    expect(clock.shown).toHaveLength(2);
+    expect(clock.shown[1]!.tag).toBe(clock.shown[0]!.tag);
+    // Answered: withdrawn.
+    p.update(testPane({ id: 't:%1', state: 'working' }));
+    expect(clock.withdrawn).toHaveLength(2);
+  });
+
   it('push after the 30 s debounce, with the question\'s words, once; withdrawn when answered', async () => {
     await using dir = await pushDir();
     const { clock, p } = await dir.open('pushed.json');

@@ -20,6 +20,12 @@ export interface PanePushDeps {
   show: (push: PaneShow) => void;
   flood: () => void;
   withdraw: (tag: string) => void;
+  /**
+   * True while another machine pushes this pane's questions (docs/push.md, "In a crew"): a
+   * member whose stream to its lead is up leaves its panes to the lead; a lead leaves a member's
+   * panes to that member while it cannot reach it. Absent: this machine pushes every pane.
+   */
+  leave?: (paneId: string) => boolean;
 }
 
 interface Open {
@@ -29,6 +35,10 @@ interface Open {
   /** A push for it went out (this run or, per the once-only file, an earlier one). */
   pushed: boolean;
   reminded: boolean;
+  /** Left to the other machine when it came due (or handed over since): nothing sent from here. */
+  left: boolean;
+  /** Pushed from here, then withdrawn at a hand-over: taken back, it shows again despite the once-only rule. */
+  handedOver: boolean;
   cancel: () => void;
 }
 
@@ -48,11 +58,12 @@ export class PanePushes {
     const was = this.open.get(p.id);
     if (was && was.ask.question === ask?.question) {
       was.ask = ask;
+      this.recheck(was);
       return;
     }
     if (was) this.close(was);
     if (!ask) return;
-    const entry: Open = { ask, agent: p.harness, paneId: p.id, pushed: false, reminded: false, cancel: () => undefined };
+    const entry: Open = { ask, agent: p.harness, paneId: p.id, pushed: false, reminded: false, left: false, handedOver: false, cancel: () => undefined };
     entry.cancel = this.d.timer(this.d.delayMs, () => this.fire(entry));
     this.open.set(p.id, entry);
   }
@@ -60,6 +71,32 @@ export class PanePushes {
   removed(id: string): void {
     const was = this.open.get(id);
     if (was) this.close(was);
+  }
+
+  /**
+   * Who pushes may have changed (the member's stream to its lead came up or went down): a
+   * question this machine pushed and now leaves is withdrawn here (the other machine pushes it
+   * after its own delay), and one it left and now takes back waits the delay again and pushes.
+   */
+  recheckAll(): void {
+    for (const e of [...this.open.values()]) this.recheck(e);
+  }
+
+  private recheck(e: Open): void {
+    const leave = this.d.leave?.(e.paneId) === true;
+    if (leave && !e.left) {
+      e.cancel();
+      e.left = true;
+      if (e.pushed) {
+        this.d.withdraw(e.ask.tag);
+        e.handedOver = true;
+      }
+      e.pushed = false;
+      e.reminded = false;
+    } else if (!leave && e.left) {
+      e.left = false;
+      e.cancel = this.d.timer(this.d.delayMs, () => this.fire(e));
+    }
   }
 
   /** Questions waiting or pushed now (for tests and the bench). */
@@ -74,6 +111,10 @@ export class PanePushes {
 
   private fire(e: Open): void {
     if (this.open.get(e.paneId) !== e) return;
+    if (this.d.leave?.(e.paneId) === true) {
+      e.left = true;
+      return;
+    }
     const now = this.d.now();
     // Nobody is pushed while the app is open somewhere; the reminder tries again.
     if (!this.d.looking(now)) this.first(e, now);
@@ -84,7 +125,11 @@ export class PanePushes {
   private first(e: Open, now: number): void {
     const cap = this.d.gate(e.agent, e.ask.question, e.paneId, now);
     // Pushed in an earlier run: it may still be on the lock screen, so withdraw it when answered.
-    if (cap === null) e.pushed = true;
+    // Pushed here and withdrawn at a hand-over: nothing shows it now, so it shows again.
+    if (cap === null) {
+      e.pushed = true;
+      if (e.handedOver) this.d.show({ ...e.ask, kind: e.ask.finished ? 'finished' : 'blocked' });
+    }
     else if (cap.push === 'question') {
       e.pushed = true;
       this.d.show({ ...e.ask, kind: e.ask.finished ? 'finished' : 'blocked' });
@@ -92,7 +137,7 @@ export class PanePushes {
   }
 
   private remind(e: Open): void {
-    if (this.open.get(e.paneId) !== e || e.reminded) return;
+    if (this.open.get(e.paneId) !== e || e.reminded || e.left) return;
     e.reminded = true;
     const now = this.d.now();
     if (this.d.looking(now)) return;

@@ -1,5 +1,7 @@
 import type { Pane } from '@collie/protocol';
 import { useStoredFlag } from '../hooks/use-stored-flag';
+import { useMaySend } from '../hooks/use-client';
+import { MayNotSend } from './may-not-send';
 import { Composer } from './composer';
 import { KeysPad } from './keys-pad';
 
@@ -15,6 +17,14 @@ const KEYS_ID = 'keys-pad';
 export function ComposerDock({ paneId, pane }: { readonly paneId: string; readonly pane: Pane | undefined }) {
   const [keysOpen, setKeysOpen] = useStoredFlag(KEYS_OPEN_KEY, false);
   const gone = pane === undefined;
+  // A watch-only device: no composer and no keys, the sentence in their place.
+  if (!useMaySend()) {
+    return (
+      <footer className="dock">
+        <MayNotSend />
+      </footer>
+    );
+  }
   return (
     <footer className={`dock${pane?.card ? ' dock-static' : ''}`}>
       {keysOpen && !gone ? <KeysPad paneId={paneId} id={KEYS_ID} working={pane.state === 'working'} /> : null}

@@ -5,6 +5,8 @@ import type { PaneRequest } from '../lib/pane-request';
 import { DIALOG_WORDS } from '../lib/words';
 import { CardOptions } from './card-options';
 import { CardSteps } from './card-steps';
+import { useMaySend } from '../hooks/use-client';
+import { MayNotSend } from './may-not-send';
 
 /**
  * The dialog the agent raised, as a card to answer with a tap. The parent keys it by the
@@ -21,6 +23,7 @@ export function DialogCard({
   readonly onAnswer: (request: PaneRequest) => void;
 }) {
   const view = useMemo(() => cardView(card), [card]);
+  const maySend = useMaySend();
   const frame = useRef<HTMLElement>(null);
   // A new ask is what the person must act on: bring it into view if they had scrolled down
   // to the mirror. The parent remounts the card per ask, so this runs once per ask.
@@ -46,9 +49,10 @@ export function DialogCard({
       ) : null}
       {view.question ? <p className="card-question">{view.question}</p> : null}
       {view.note ? <p className="card-note">{view.note}</p> : null}
-      {view.multi ? <p className="card-pick-any">Pick any number, then Submit.</p> : null}
-      <CardOptions options={view.options} checks={checks} locked={locked} onPick={pick} onToggle={toggle} onWords={words} />
-      {view.multi ? (
+      {view.multi && maySend ? <p className="card-pick-any">Pick any number, then Submit.</p> : null}
+      {/* A watch-only device reads the ask; the sentence stands where its answers would be. */}
+      {maySend ? <CardOptions options={view.options} checks={checks} locked={locked} onPick={pick} onToggle={toggle} onWords={words} /> : <MayNotSend />}
+      {view.multi && maySend ? (
         <button type="button" className="card-submit" onClick={submit} disabled={locked}>
           Submit
         </button>

@@ -1,4 +1,5 @@
 import type { Pane } from '@collie/protocol';
+import { useMaySend } from '../hooks/use-client';
 import type { ReactNode } from 'react';
 import { HARNESS_WORDS } from '../lib/words';
 import { CopyButton } from './copy-button';
@@ -13,6 +14,8 @@ import { StopButton } from './stop-button';
  * the agent works. The card comes right under it; the rest is in `PaneFacts`.
  */
 export function PaneTitle({ pane }: { readonly pane: Pane }) {
+  // Stop presses a key in the pane: a watch-only device is not offered it.
+  const maySend = useMaySend();
   return (
     <div className="pane-head">
       <div className="pane-head-row">
@@ -21,7 +24,7 @@ export function PaneTitle({ pane }: { readonly pane: Pane }) {
         </h1>
         <StatePill state={pane.state} harness={pane.harness} />
       </div>
-      <StopButton paneId={pane.id} working={pane.state === 'working'} />
+      {maySend ? <StopButton paneId={pane.id} working={pane.state === 'working'} /> : null}
     </div>
   );
 }

@@ -15,3 +15,9 @@ export function useClientState(): ClientState {
   const client = useEventsClient();
   return useSyncExternalStore(client.subscribe, client.getState);
 }
+
+/** Whether this device may send (its right, read from the events hello); false: watch only. */
+export function useMaySend(): boolean {
+  const client = useEventsClient();
+  return useSyncExternalStore(client.subscribe, () => client.getState().maySend);
+}

@@ -34,3 +34,8 @@ export function renameDevice(id: string, name: string): Promise<DevicesResult<un
 export function revokeDevice(id: string): Promise<DevicesResult<unknown>> {
   return call(`/api/devices/${encodeURIComponent(id)}/revoke`, (b) => DeviceResult.safeParse(b).data ?? null, post({}));
 }
+
+/** `POST /api/devices/:id/right`: may send (true) or watch only (false). */
+export function setDeviceRight(id: string, maySend: boolean): Promise<DevicesResult<unknown>> {
+  return call(`/api/devices/${encodeURIComponent(id)}/right`, (b) => DeviceResult.safeParse(b).data ?? null, post({ maySend }));
+}

@@ -83,6 +83,20 @@ describe('EventsClient', () => {
     expect(client.getState().model?.panes.has('default:%6')).toBe(true);
   });
 
+  it("takes this device's send right from each hello: absent (an older bridge) means it may send", async () => {
+    const { client, last, sockets, fireTimer } = harness([makeSnapshot(5, [pane(1)])]);
+    await client.start();
+    expect(client.getState().maySend).toBe(true);
+    last().deliver({ type: 'hello', run: 'run-a', seq: 5, resumed: true, maySend: false });
+    expect(client.getState()).toMatchObject({ connection: 'live', maySend: false });
+    // The bridge closes the socket when the right changes; the next hello carries the new one.
+    last().drop();
+    await fireTimer();
+    expect(sockets).toHaveLength(2);
+    last().deliver(hello(5));
+    expect(client.getState()).toMatchObject({ connection: 'live', maySend: true });
+  });
+
   it('drops and logs messages that are not JSON or fail the schema, changing nothing', async () => {
     const { client, last, logs } = harness([makeSnapshot(5, [pane(1)])]);
     await client.start();
@@ -200,7 +214,7 @@ describe('EventsClient', () => {
   it('retries a failed snapshot with backoff and reconnects at once on wake', async () => {
     const { client, sockets, logs } = harness([]);
     await client.start();
-    expect(client.getState()).toEqual({ model: null, connection: 'reconnecting', down: { since: 1_000, why: 'lost' } });
+    expect(client.getState()).toEqual({ model: null, connection: 'reconnecting', down: { since: 1_000, why: 'lost' }, maySend: true });
     expect(logs[0]).toMatch(/snapshot/);
     expect(sockets).toHaveLength(0);
     await client.wake();

@@ -24,6 +24,8 @@ export interface ClientState {
   readonly connection: Connection;
   /** Null while live (and while the first connection is made). */
   readonly down: Down | null;
+  /** This device's send right, from the last hello (a watch-only device reads and sends nothing). */
+  readonly maySend: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ClientState {
  */
 export class EventsClient {
   readonly #deps: EventsClientDeps;
-  #state: ClientState = { model: null, connection: 'connecting', down: null };
+  #state: ClientState = { model: null, connection: 'connecting', down: null, maySend: true };
   readonly #listeners = new Set<() => void>();
   readonly #screens = new ScreenWatches();
   /** Panes' chats the page shows (`chat.subscribe`), re-subscribed on every connection like screens. */
@@ -186,17 +188,17 @@ export class EventsClient {
       this.#retry(this.#gapStreak++);
       return;
     }
-    if (message.type === 'hello') this.#onHello();
+    if (message.type === 'hello') this.#onHello(message.maySend ?? true);
     else if (message.type !== 'sync.reset') this.#gapStreak = 0;
     if (result.state.model !== this.#state.model) this.#publish({ ...this.#state, model: result.state.model });
   }
 
-  #onHello(): void {
+  #onHello(maySend: boolean): void {
     this.#live = true;
     this.#attempt = 0;
     for (const id of this.#screens.ids()) this.#send({ type: 'screen.subscribe', id });
     for (const id of this.chats.ids()) this.#send({ type: 'chat.subscribe', id });
-    this.#publish({ ...this.#state, connection: 'live', down: null });
+    this.#publish({ ...this.#state, connection: 'live', down: null, maySend });
   }
 
   /** The bridge stops on purpose; its close follows. Retry from now on, as after any drop. */

@@ -50,7 +50,10 @@ export function CrewPage() {
 }
 
 function Crew({ view, onChanged, onError }: { readonly view: Extract<CrewView, { role: string }>; readonly onChanged: () => void; readonly onError: (m: string) => void }) {
+  const { maySend } = useClientState();
   const lead = view.role === 'lead';
+  // A watch-only device reads the crew; inviting and removing machines change it.
+  const manage = lead && maySend;
   const reachable = view.machines.filter((m) => m.reachable).length;
   return (
     <>
@@ -59,12 +62,12 @@ function Crew({ view, onChanged, onError }: { readonly view: Extract<CrewView, {
       </p>
       <ul className="crew-machines">
         {view.machines.map((m) => (
-          <MachineRow key={m.name} machine={m} canRemove={lead && m.role === 'member'} onChanged={onChanged} onError={onError} />
+          <MachineRow key={m.name} machine={m} canRemove={manage && m.role === 'member'} onChanged={onChanged} onError={onError} />
         ))}
       </ul>
-      {lead ? (
+      {manage ? (
         <InviteBlock onError={onError} />
-      ) : (
+      ) : lead ? null : (
         <p className="crew-note">Invite and remove machines on the lead, {view.machines.find((m) => m.role === 'lead')?.name ?? 'the lead'}.</p>
       )}
       <MessageAll />

@@ -3,11 +3,16 @@ import type { Device, DevicesList } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
 import { Notice } from '../components/notice';
 import { useClientState } from '../hooks/use-client';
-import { fetchDevices, renameDevice, revokeDevice } from '../lib/devices-api';
+import { fetchDevices, renameDevice, revokeDevice, setDeviceRight } from '../lib/devices-api';
+import { MayNotSend } from '../components/may-not-send';
 
-/** `#/devices`: every paired device (this one marked), to rename or remove. */
+/**
+ * `#/devices`: every paired device (this one marked), to rename or remove, and its right: may
+ * send, or watch only. A device that may send changes the others' rights; a watch-only device
+ * can only remove itself.
+ */
 export function DevicesPage() {
-  const { connection } = useClientState();
+  const { connection, maySend } = useClientState();
   const [list, setList] = useState<DevicesList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -29,9 +34,10 @@ export function DevicesPage() {
         ) : (
           <>
             {list.via.kind === 'proxy' ? <p className="device-via">You came in as {list.via.login}, through the proxy.</p> : null}
+            {maySend ? null : <MayNotSend />}
             <ul className="devices">
               {list.devices.map((d) => (
-                <DeviceRow key={d.id} device={d} onChanged={load} onError={setError} />
+                <DeviceRow key={d.id} device={d} manage={maySend} onChanged={load} onError={setError} />
               ))}
             </ul>
             <p className="pair-note">
@@ -48,7 +54,7 @@ function when(t: number | null): string {
   return t === null ? 'never' : new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function DeviceRow({ device, onChanged, onError }: { readonly device: Device; readonly onChanged: () => void; readonly onError: (m: string) => void }) {
+function DeviceRow({ device, manage, onChanged, onError }: { readonly device: Device; readonly manage: boolean; readonly onChanged: () => void; readonly onError: (m: string) => void }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const [name, setName] = useState(device.name);
   const act = (run: Promise<{ ok: boolean; message?: string }>) =>
@@ -64,7 +70,7 @@ function DeviceRow({ device, onChanged, onError }: { readonly device: Device; re
         {device.current ? <span className="device-this">This device</span> : null}
       </div>
       <p className="device-meta">
-        {device.kind === 'browser' ? 'Browser' : 'Token'} · paired {when(device.pairedAt)} · last seen {when(device.lastSeen)}
+        {device.kind === 'browser' ? 'Browser' : 'Token'} · {device.maySend ? 'May send' : 'Watch only'} · paired {when(device.pairedAt)} · last seen {when(device.lastSeen)}
       </p>
       {mode === 'rename' ? (
         <form
@@ -92,16 +98,28 @@ function DeviceRow({ device, onChanged, onError }: { readonly device: Device; re
             Keep
           </button>
         </div>
-      ) : (
+      ) : manage ? (
         <div className="device-actions">
           <button className="device-button" type="button" onClick={() => setMode('rename')}>
             Rename
           </button>
+          {/* This device keeps its own right: taking it away here could not be undone from here. */}
+          {device.current ? null : (
+            <button className="device-button" type="button" onClick={() => act(setDeviceRight(device.id, !device.maySend))}>
+              {device.maySend ? 'Make watch-only' : 'Allow sending'}
+            </button>
+          )}
           <button className="device-button device-danger" type="button" onClick={() => setMode('confirm')}>
             Remove
           </button>
         </div>
-      )}
+      ) : device.current ? (
+        <div className="device-actions">
+          <button className="device-button device-danger" type="button" onClick={() => setMode('confirm')}>
+            Remove
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -11,6 +11,7 @@ import { useOwnLines } from '../components/durable/use-own-lines';
 import { useQuestionTaps } from '../components/durable/use-question-taps';
 import { useNerveChat } from '../components/nerve/use-nerve-chat';
 import { useClientState } from '../hooks/use-client';
+import { MayNotSend } from '../components/may-not-send';
 import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
@@ -54,7 +55,7 @@ function TimedItem({ item }: { readonly item: DurableItem }) {
  * Terminal, no tabs, no Keys, Type or Quick: a durable agent has no screen.
  */
 export function DurableChat({ agent, id }: { readonly agent: string; readonly id: string }) {
-  const { model, connection } = useClientState();
+  const { model, connection, maySend } = useClientState();
   const a = model?.durable.agents.get(agent);
   const c = model?.durable.conversations.get(`${agent}\n${id}`);
   const thread = model?.durable.threads.get(`${agent}\n${id}`) ?? [];
@@ -145,7 +146,9 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
       </main>
       <div className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.dock}
-        {a.controls.message ? (
+        {!maySend ? (
+          <MayNotSend />
+        ) : a.controls.message ? (
           <DurableComposer
             text={text}
             setText={(t) => {
@@ -158,7 +161,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
             {...(nerve ? { onKeyDown: nerve.onInputKey } : {})}
           />
         ) : null}
-        <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} stopSlot={nerve?.stop} />
+        {maySend ? <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} stopSlot={nerve?.stop} /> : null}
       </div>
     </>
   );

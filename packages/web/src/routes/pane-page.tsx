@@ -26,7 +26,7 @@ import { useLoggedIds } from '../lib/walky/store';
  * composer kept at the foot.
  */
 export function PanePage({ id }: { readonly id: string }) {
-  const { model, connection, down } = useClientState();
+  const { model, connection, down, maySend } = useClientState();
   const live = connection === 'live';
   const pane = useLastPane(id, model?.panes.get(id), live);
   const frame = useScreen(id);
@@ -60,7 +60,8 @@ export function PanePage({ id }: { readonly id: string }) {
               ask={<AskSlot paneId={id} card={pane.card} />}
             />
             <WalkyPane pane={pane} frame={frame} />
-            <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} />
+            {/* "Send it" / "Clear it" act on the box: not for a watch-only device. */}
+            {maySend ? <LeftInBox paneId={id} receipts={model?.sends.get(id) ?? []} /> : null}
             <RecentSends paneId={id} receipts={model?.sends.get(id) ?? []} />
           </>
         ) : !live ? (

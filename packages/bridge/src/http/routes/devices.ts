@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { PairRequest, PairingToken, RenameDeviceRequest, RevokeDeviceRequest, type DevicesList } from '@collie/protocol';
+import { DeviceRightRequest, PairRequest, PairingToken, RenameDeviceRequest, RevokeDeviceRequest, type DevicesList } from '@collie/protocol';
 import { type DeviceStore, LOCK_MS, nameFromUserAgent, toDevice } from '../../devices';
 import { ApiError, fail } from '../api-error';
 import { body } from './sends';
@@ -50,7 +50,7 @@ export function devicesRoutes(d: DevicesRouteDeps): Hono {
       }[reason];
       return fail(c, new ApiError(reason === 'locked' ? 'pairing_locked' : 'pairing_failed', message));
     }
-    d.audit({ action: 'device.paired', device: out.device.name, id: out.device.id, via: out.via });
+    d.audit({ action: 'device.paired', device: out.device.name, id: out.device.id, via: out.via, maySend: out.device.maySend });
     setCookie(c, d.devices.cookieName, out.token, { httpOnly: true, sameSite: 'Strict', secure: secure(c), path: '/', maxAge: COOKIE_MAX_AGE });
     return c.json({ ok: true, device: toDevice(out.device, out.device.id) });
   });
@@ -71,6 +71,17 @@ export function devicesRoutes(d: DevicesRouteDeps): Hono {
     d.audit({ action: 'device.renamed', id: dev.id, device: b.name });
     const who = c.get('who');
     return c.json({ ok: true, device: toDevice({ ...dev, name: b.name }, who.kind === 'device' ? who.device.id : null) });
+  });
+
+  // Only a device that may send gets here (`sendRight` in auth.ts): a watch-only one cannot lift its own right.
+  r.post('/devices/:id/right', async (c) => {
+    const b = await body(c, DeviceRightRequest);
+    if (b instanceof ApiError) return fail(c, b);
+    const dev = d.devices.find(c.req.param('id'));
+    if (!dev || dev.id !== c.req.param('id')) return fail(c, new ApiError('not_found', 'bridge: no such device'));
+    const who = c.get('who');
+    if (await d.devices.setRight(dev.id, b.maySend)) d.audit({ action: 'device.right', id: dev.id, device: dev.name, maySend: b.maySend, by: who.kind === 'device' ? who.device.name : who.login });
+    return c.json({ ok: true, device: toDevice({ ...dev, maySend: b.maySend }, who.kind === 'device' ? who.device.id : null) });
   });
 
   r.post('/devices/:id/revoke', async (c) => {

@@ -4,6 +4,8 @@ import type { CardView } from '../../lib/durable/cards';
 import { expiryWords } from '../../lib/durable/countdown';
 import { agentShownName, tapWords } from '../../lib/durable/words';
 import { ChoiceAnswer, FormAnswer, PermissionAnswer, TextAnswer } from './question-answers';
+import { useMaySend } from '../../hooks/use-client';
+import { MayNotSend } from '../may-not-send';
 
 function Expiry({ at }: { readonly at: number }) {
   const now = useNow();
@@ -18,6 +20,7 @@ function Expiry({ at }: { readonly at: number }) {
 export function QuestionCard({ agent, view, send, retry }: { readonly agent: string; readonly view: CardView; readonly send: (a: WireAnswer) => void; readonly retry: () => void }) {
   const { question: q, tap, frozen, busy } = view;
   const off = frozen || busy;
+  const maySend = useMaySend();
   const words = tap?.result ? tapWords(tap.result.outcome, tap.result.reason) : null;
   return (
     <section className={`card durable-card${frozen ? ' card-frozen' : ''}`} aria-label={q.title} data-question={q.id}>
@@ -31,7 +34,9 @@ export function QuestionCard({ agent, view, send, retry }: { readonly agent: str
         </p>
       ) : null}
       {q.shortened ? <p className="card-note card-shortened">Text shortened</p> : null}
-      {q.kind === 'permission' ? (
+      {!maySend ? (
+        <MayNotSend />
+      ) : q.kind === 'permission' ? (
         <PermissionAnswer key={q.version} q={q} off={off} send={send} />
       ) : q.kind === 'choice' ? (
         <ChoiceAnswer key={q.version} q={q} off={off} send={send} />

@@ -6,6 +6,7 @@ import { postBroadcast } from '../../lib/walky/api';
 import { broadcastChoice, confirmWords, refusalLines } from '../../lib/walky/broadcast';
 import { receiptLine } from '../../lib/walky/messages';
 import { rememberSent, useWalky } from '../../lib/walky/store';
+import { MayNotSend } from '../may-not-send';
 import './walky.css';
 
 type Step = { name: 'write' } | { name: 'confirm' } | { name: 'sending' } | { name: 'done'; answer: WalkyBroadcastAnswer } | { name: 'failed'; message: string };
@@ -27,7 +28,7 @@ export function MessageAll() {
 }
 
 function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
-  const { model } = useClientState();
+  const { model, maySend } = useClientState();
   const walky = useWalky();
   const [text, setText] = useState('');
   const [member, setMember] = useState('all');
@@ -71,9 +72,10 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
                   ))}
                 </select>
               </label>
-              <button type="button" className="wk-primary" disabled={text.trim() === ''} onClick={() => setStep({ name: 'confirm' })}>
+              <button type="button" className="wk-primary" disabled={text.trim() === '' || !maySend} onClick={() => setStep({ name: 'confirm' })}>
                 Send message
               </button>
+              {maySend ? null : <MayNotSend />}
               {step.name === 'failed' ? <p className="wk-bad">Not sent: {step.message}</p> : null}
             </>
           ) : null}

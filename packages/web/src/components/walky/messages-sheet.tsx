@@ -5,6 +5,7 @@ import type { WalkyLoad } from '../../lib/walky/store';
 import { useWalkySend } from '../../lib/walky/use-send';
 import { MessageCard } from './message-card';
 import { ReceiptLine } from './receipt-line';
+import { useMaySend } from '../../hooks/use-client';
 import './walky.css';
 
 interface Props {
@@ -62,6 +63,7 @@ export function MessagesSheet({ pane, walky, focus, onClose }: Props) {
 
 function Row({ m, paneId, marked }: { readonly m: WalkyMessage; readonly paneId: string; readonly marked: boolean }) {
   const [replying, setReplying] = useState(false);
+  const maySend = useMaySend();
   if (!received(m, paneId)) {
     return (
       <div className={`wk-row wk-sent${marked ? ' wk-marked' : ''}`} data-row={m.id}>
@@ -79,7 +81,7 @@ function Row({ m, paneId, marked }: { readonly m: WalkyMessage; readonly paneId:
       <MessageCard message={m} marked={marked} />
       <p className="wk-id-line">
         <span className="wk-id">{m.id}</span>
-        {m.from.kind === 'agent' ? (
+        {m.from.kind === 'agent' && maySend ? (
           <button type="button" className="wk-reply" onClick={() => setReplying(!replying)} aria-expanded={replying}>
             Reply
           </button>

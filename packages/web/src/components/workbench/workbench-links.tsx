@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type Pane, WindowName } from '@collie/protocol';
 import { changesHref, dashboardHref, filesHref } from '../../lib/routes';
 import { MID_TURN_WARNING, closeQuestion, postManage } from '../../lib/workbench/pane-manage';
+import { useMaySend } from '../../hooks/use-client';
 
 type Open = { readonly kind: 'none' } | { readonly kind: 'rename'; readonly name: string } | { readonly kind: 'close'; readonly midTurn: boolean };
 
@@ -11,6 +12,8 @@ type Open = { readonly kind: 'none' } | { readonly kind: 'rename'; readonly name
  */
 export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; readonly pane: Pane }) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  // A watch-only device reads the changes and files; renaming and closing change the machine.
+  const maySend = useMaySend();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async (verb: 'rename' | 'close', body: unknown, after: () => void) => {
@@ -33,12 +36,16 @@ export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; read
         <a className="workbench-link" href={filesHref(paneId)}>
           Files
         </a>
-        <button type="button" className="workbench-link" onClick={() => setOpen(open.kind === 'rename' ? { kind: 'none' } : { kind: 'rename', name: pane.windowName })}>
-          Rename
-        </button>
-        <button type="button" className="workbench-link workbench-danger" onClick={() => setOpen(open.kind === 'close' ? { kind: 'none' } : { kind: 'close', midTurn: false })}>
-          Close
-        </button>
+        {maySend ? (
+          <>
+            <button type="button" className="workbench-link" onClick={() => setOpen(open.kind === 'rename' ? { kind: 'none' } : { kind: 'rename', name: pane.windowName })}>
+              Rename
+            </button>
+            <button type="button" className="workbench-link workbench-danger" onClick={() => setOpen(open.kind === 'close' ? { kind: 'none' } : { kind: 'close', midTurn: false })}>
+              Close
+            </button>
+          </>
+        ) : null}
       </nav>
       {open.kind === 'rename' ? (
         <div className="workbench-panel">
