@@ -10,7 +10,11 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(SHELL))
+      .then(async (cache) => {
+        await cache.addAll(SHELL);
+        const page = await cache.match('/');
+        if (page) await keepNamed(cache, await page.text());
+      })
       .then(() => self.skipWaiting()),
   );
 });
@@ -30,7 +34,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, '/'));
+    event.respondWith(networkFirst(request, '/', event));
   } else if (url.pathname.startsWith('/assets/')) {
     // Built assets carry a content hash in their name: a cached copy is never stale.
     event.respondWith(cacheFirst(request));
@@ -40,13 +44,17 @@ self.addEventListener('fetch', (event) => {
 });
 
 /** The page itself: fresh from the bridge when it answers (so a new build shows), else the cached shell. */
-async function networkFirst(request, fallbackPath) {
+async function networkFirst(request, fallbackPath, event) {
   const cache = await caches.open(SHELL_CACHE);
   try {
     const response = await fetch(request);
     if (response.ok) {
       await cache.put(fallbackPath ?? request, response.clone());
-      if (request.mode === 'navigate') await pruneAssets(cache, await response.clone().text());
+      if (request.mode === 'navigate') {
+        const html = await response.clone().text();
+        await pruneAssets(cache, html);
+        event?.waitUntil(keepNamed(cache, html));
+      }
     }
     return response;
   } catch (error) {
@@ -63,6 +71,18 @@ async function cacheFirst(request) {
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+/**
+ * Keeps every asset the page names, its scripts and the pages it names as `prefetch` links
+ * (loaded on first use), so each page opens while the bridge is away.
+ */
+async function keepNamed(cache, html) {
+  const named = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
+  for (const path of named) {
+    if (await cache.match(path)) continue;
+    await cache.add(path).catch(() => undefined);
+  }
 }
 
 /** Drops cached builds of earlier versions: every asset the current page does not name. */

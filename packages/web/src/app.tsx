@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ClientContext, useClientState } from './hooks/use-client';
 import { useRoute } from './hooks/use-route';
 import type { EventsClient } from './lib/events-client';
@@ -7,20 +7,25 @@ import { Dashboard } from './routes/dashboard';
 import { NotFound } from './routes/not-found';
 import { PanePage } from './routes/pane-page';
 import { AuthGate } from './components/auth-gate';
-import { DevicesPage } from './routes/devices-page';
-import { CrewPage } from './routes/crew-page';
 import type { Route } from './lib/routes';
-import { DurableHome } from './routes/durable-home';
-import { DurableChat } from './routes/durable-chat';
-import { DurableNew } from './routes/durable-new';
-import { DurableRead } from './routes/durable-read';
-import { ChangesPage } from './routes/changes-page';
-import { SettingsPage } from './routes/settings-page';
-import { NewPage } from './routes/new-page';
-import { WorktreesPage } from './routes/worktrees-page';
-import { FilesPage } from './routes/files-page';
-import { FilePage } from './routes/file-page';
 import { usePushPresence } from './lib/push/presence';
+
+/**
+ * The pages a phone opens first (the dashboard, a pane) come with the app; every other page is
+ * its own chunk, loaded when it is first opened, so the first load stays inside its budget.
+ */
+const DevicesPage = lazy(() => import('./routes/devices-page').then((m) => ({ default: m.DevicesPage })));
+const CrewPage = lazy(() => import('./routes/crew-page').then((m) => ({ default: m.CrewPage })));
+const DurableHome = lazy(() => import('./routes/durable-home').then((m) => ({ default: m.DurableHome })));
+const DurableChat = lazy(() => import('./routes/durable-chat').then((m) => ({ default: m.DurableChat })));
+const DurableNew = lazy(() => import('./routes/durable-new').then((m) => ({ default: m.DurableNew })));
+const DurableRead = lazy(() => import('./routes/durable-read').then((m) => ({ default: m.DurableRead })));
+const ChangesPage = lazy(() => import('./routes/changes-page').then((m) => ({ default: m.ChangesPage })));
+const SettingsPage = lazy(() => import('./routes/settings-page').then((m) => ({ default: m.SettingsPage })));
+const NewPage = lazy(() => import('./routes/new-page').then((m) => ({ default: m.NewPage })));
+const WorktreesPage = lazy(() => import('./routes/worktrees-page').then((m) => ({ default: m.WorktreesPage })));
+const FilesPage = lazy(() => import('./routes/files-page').then((m) => ({ default: m.FilesPage })));
+const FilePage = lazy(() => import('./routes/file-page').then((m) => ({ default: m.FilePage })));
 
 export function App({ client }: { readonly client: EventsClient }) {
   return (
@@ -36,7 +41,9 @@ function Routes() {
   const route = useRoute();
   return (
     <AuthGate route={route}>
-      <Page route={route} />
+      <Suspense fallback={<p className="page-loading">Loading…</p>}>
+        <Page route={route} />
+      </Suspense>
       <PushPresence />
     </AuthGate>
   );

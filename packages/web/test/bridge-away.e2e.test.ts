@@ -83,6 +83,12 @@ describe('the phone when the bridge goes away', () => {
       await expectNoDeadAgents(dashboard, pane, 2);
       await shot(pane, 'away-killed-pane');
       await shot(dashboard, 'away-killed-dashboard');
+      // Pages past the dashboard and a pane are chunks of their own, named as prefetch links:
+      // fetched when the app loaded, they open with the bridge gone too.
+      await dashboard.goto('/#/settings');
+      await dashboard.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await dashboard.goto('/#/');
+      await dashboard.locator('.row').nth(1).waitFor();
 
       bridge = await startBridgeProcess(tmux.tmpDir, state.path, port);
       const afterKill = await liveAgain([dashboard, pane], bridge);

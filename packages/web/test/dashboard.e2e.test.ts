@@ -107,6 +107,9 @@ describe('the phone app on a real bridge and a real tmux server', () => {
     // The page registered its service worker and links a manifest the bridge serves.
     const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
     expect(worker).toBe(`${proxy.url}/sw.js`);
+    // It keeps the pages that load on first use (the page names them), for a time with no bridge.
+    const kept = await page.evaluate(async () => (await (await caches.open('collie-shell-v1')).keys()).map((k) => new URL(k.url).pathname));
+    expect(kept.filter((p) => /^\/assets\/(settings-page|crew-page|durable-chat)-[\w-]+\.js$/u.test(p))).toHaveLength(3);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest).toMatchObject({ name: 'Collie', start_url: '/', display: 'standalone' });
     expect(problems).toEqual([]);
