@@ -39,7 +39,10 @@ describe('a broadcast across a crew: from a member, a member with walky talky of
     await fakePane(tmuxG, dir.path, 'gamma-work');
     await fakePane(tmuxD, dir.path, 'delta-work');
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin');
-    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
+    // alpha's walky clock: the wall clock plus what the test skips (its timers real), to bring on the 30 s sweep.
+    let skip = 0;
+    const clock = { now: () => Date.now() + skip, setTimer: (fn: () => void, ms: number) => { const t = setTimeout(fn, ms); return () => clearTimeout(t); } };
+    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { clock });
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
     // COLLIE_WALKY=off on gamma.
     await using gamma = await crewBridge(tmuxG.tmpDir, sG, 'attic', { walky: { off: true } });
@@ -97,7 +100,24 @@ describe('a broadcast across a crew: from a member, a member with walky talky of
     expect(await status(sG, byPane(paneG.address)!.id)).toMatchObject({ state: 'refused', reason: 'off', broadcast: cast.json.id });
     expect([...gamma.hub.sends.values()].flat()).toHaveLength(0);
     // Still known after the 30 s sweep of panes: a member keeps its records of other machines' panes.
-    await new Promise((r) => setTimeout(r, 41_000));
+    // The sweep's own effect is the proof it ran: a record for a pane of alpha's own that went away is dropped.
+    const spare = await tmuxA.newSession('alpha-spare', { cmd: 'cat' });
+    const spareP = await until(alpha.hub, 'the spare shell on alpha', (h) => [...h.panes.values()].find((p) => p.tmuxId === spare), 30_000);
+    const toSpare = await phone<{ message: WalkyMessage }>(alpha, 'send', { to: spareP.address, body: 'Anyone there?' });
+    expect(toSpare.json.message).toMatchObject({ state: 'refused', reason: 'not an agent pane', to: { paneId: spareP.id } });
+    await tmuxA.killPane(spare);
+    await until(alpha.hub, 'the spare shell gone', (h) => ![...h.panes.values()].some((p) => p.id === spareP.id), 30_000);
+    expect((await status(sA, toSpare.json.message.id))?.to).toMatchObject({ paneId: spareP.id });
+    // Each look moves alpha's clock 5 s on (90 s at most, far from stale); the sweep runs every 10 s of the wall clock.
+    await expect
+      .poll(
+        async () => {
+          skip = Math.min(skip + 5_000, 90_000);
+          return (await status(sA, toSpare.json.message.id))?.to ?? null;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeNull();
     expect(await statusLines(sA, cast.json.id)).toEqual(expected);
     await until(lead.hub, 'beta idle again', idle((p) => p.id === paneB.id), 60_000);
     await until(lead.hub, 'the lead pane idle again', idle((p) => p.id === paneL.id), 60_000);

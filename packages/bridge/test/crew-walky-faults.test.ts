@@ -163,5 +163,11 @@ describe('walky across a crew, through a fault-injecting proxy', () => {
     const sent = await phone<{ message: WalkyMessage }>(delta, 'send', { to: leadPane.address.replace(/^local\//, `${crewId}/`), body: 'hello lead' });
     expect(sent.json.message).toMatchObject({ state: 'refused', reason: 'older lead' });
     expect(walkyWords(sent.json.message.state, sent.json.message.reason)).toBe('not sent: older lead');
+    // A broadcast from the member under the older lead: one line for what it could not reach.
+    const cast = await phone<{ id: string; messages: WalkyMessage[] }>(delta, 'broadcast', { body: 'hello all', member: 'all' });
+    expect(cast.status).toBe(200);
+    expect(cast.json.messages).toEqual([expect.objectContaining({ state: 'refused', reason: 'older lead', to: expect.objectContaining({ pane: 'oldlead/all', member: 'oldlead' }) })]);
+    const lines = await runCli(['walky', 'status', cast.json.id], walkyEnv(`${dir.path}/delta`));
+    expect(lines.out.trimEnd().split('\n')).toEqual([cast.json.id, 'oldlead/all  not sent: older lead  (this machine)']);
   }, 120_000);
 });

@@ -3,7 +3,7 @@
  * `collie walky` imports only this (`@collie/protocol/walky-words`), so an agent's call does
  * not load the schema library before it reaches the socket.
  */
-import type { BroadcastLine, WalkyAnswer, WalkyMessage, WalkyState, WalkyVerified } from './walky';
+import type { BroadcastLine, WalkyAnswer, WalkyMessage, WalkyState, WalkyTarget, WalkyVerified } from './walky';
 
 /** A message id: `wt_` and 12 letters or digits. */
 export const MESSAGE_ID = /^wt_[a-z0-9]{12}$/;
@@ -67,12 +67,22 @@ export const REFUSAL = {
   olderLead: 'older lead',
   badSignature: 'bad signature',
   unreachable: 'member unreachable',
+  /** A broadcast on a member whose lead did not answer which panes the other machines have. */
+  leadUnreachable: 'lead unreachable',
+  /** A broadcast to a member that shows no agent pane (none reported yet, or shells only). */
+  noAgents: 'no agent panes',
   /** Not a message's state: a request whose claimed pid did not open its connection (counted only). */
   notProved: 'caller not proved',
 } as const;
 
 /** Refusals that speak for a whole machine, not one pane: a broadcast shows them once, as `<member>/all`. */
-const MACHINE_REFUSALS: readonly string[] = [REFUSAL.off, REFUSAL.olderMember, REFUSAL.olderLead, REFUSAL.unreachable, REFUSAL.stale, REFUSAL.badSignature, REFUSAL.tooLong, REFUSAL.empty];
+const MACHINE_REFUSALS: readonly string[] = [REFUSAL.off, REFUSAL.olderMember, REFUSAL.olderLead, REFUSAL.unreachable, REFUSAL.leadUnreachable, REFUSAL.noAgents, REFUSAL.stale, REFUSAL.badSignature, REFUSAL.tooLong, REFUSAL.empty];
+
+/** A broadcast's target that stands for a whole machine (`<member>/all`): a refusal for all its panes, or for a machine with none to name. */
+export function wholeMachine(member: string): WalkyTarget {
+  const all = `${member}/all`;
+  return { paneId: all, pane: all, address: all, token: '', harness: 'shell', label: member, member };
+}
 
 /**
  * A broadcast's status, one line per pane, in address order. A machine whose every pane

@@ -243,15 +243,18 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
     },
     async targets(machine) {
       const c = d.crew();
-      if (c?.role !== 'member') return null;
+      if (c?.role !== 'member') return { refused: REFUSAL.otherMember };
       try {
         const r = await post(c.lead.name, '/crew/v1/walky/targets', CrewWalkyTargetsAsk.parse({ machine }), TRY_MS * 2);
         const parsed = r.status === 200 ? CrewWalkyTargets.safeParse(r.json) : null;
-        if (!parsed?.success) d.log?.(`crew: the lead answered ${errorCode(r)} to a broadcast's targets`);
-        return parsed?.success ? parsed.data : null;
+        if (parsed?.success) return parsed.data;
+        d.log?.(`crew: the lead answered ${errorCode(r)} to a broadcast's targets`);
+        // A lead without the route is older than member broadcasts.
+        if (r.status === 404 || errorCode(r) === 'not_found') return { refused: REFUSAL.olderLead };
+        return { refused: r.status === 200 ? REFUSAL.leadUnreachable : `${c.lead.name} answered ${errorCode(r)}` };
       } catch (err) {
         d.log?.(`crew: the lead did not answer a broadcast's targets: ${(err as Error).message}`);
-        return null;
+        return { refused: REFUSAL.leadUnreachable };
       }
     },
     async readMember(member, pane) {

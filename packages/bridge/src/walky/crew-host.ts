@@ -4,7 +4,7 @@
  * phone, and the outcomes another machine reports. Each runs through the service's own checks,
  * log and receipts (`service.ts`); nothing here keeps a record of its own.
  */
-import { CREW_REASON, REFUSAL, type CrewWalkyItem, type CrewWalkyOutcome, type CrewWalkyTargets, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
+import { CREW_REASON, REFUSAL, wholeMachine, type CrewWalkyItem, type CrewWalkyOutcome, type CrewWalkyTargets, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
 import type { Redactor } from '../redact';
 import { isStale, type ItemCheck } from '../crew/walky-sign';
 import { parseAddress } from './address';
@@ -98,7 +98,7 @@ export class CrewHost implements CrewWalkyHost {
   targets(from: string, machine: string): CrewWalkyTargets {
     const r = this.s.reach(machine === 'all' ? undefined : machine, from);
     return {
-      panes: r.panes.map((t) => ({ to: this.s.target(t.pane, t.member), refused: t.refused })),
+      panes: [...r.panes.map((t) => ({ to: this.s.target(t.pane, t.member), refused: t.refused })), ...r.machines.map((w) => ({ to: wholeMachine(w.member), refused: w.refused }))],
       skipped: r.skipped.map((p) => ({ address: this.s.shown(p.address), label: p.label })),
     };
   }

@@ -28,8 +28,8 @@ export interface CrewPort {
   members(): string[];
   /** On a member: sign the message and post it to the lead (retried with the same id). */
   toLead(e: WalkyEnvelope): Promise<Carried>;
-  /** On a member: the panes of the other machines a broadcast to `machine` reaches, as the lead knows them (null: the lead did not answer). */
-  targets(machine: string): Promise<CrewWalkyTargets | null>;
+  /** On a member: the panes of the other machines a broadcast to `machine` reaches, as the lead knows them, or why the lead named none (`older lead`, `lead unreachable`, `<lead> answered <code>`). */
+  targets(machine: string): Promise<CrewWalkyTargets | { refused: string }>;
   /** On a lead: post messages to one member, 8 s at most; `sig` absent when this lead is the origin. */
   toMember(member: string, items: { envelope: WalkyEnvelope; sig?: string; cert?: string; pane: string }[]): Promise<Carried>;
   /** On a lead: a member's messages to or from one of its panes (its own id there), from its own log; null when it cannot be read. */

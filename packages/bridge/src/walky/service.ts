@@ -1,4 +1,4 @@
-import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkySkipped, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, wholeMachine, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkySkipped, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
@@ -319,22 +319,26 @@ export class WalkyService {
    * refusal that holds for its whole machine now (an older member, one the lead cannot reach),
    * and the shell panes it skips. `except`: a member whose own panes its own bridge takes.
    */
-  reach(machine: string | undefined, except?: string): { panes: { pane: Pane; member?: string; refused: string | null }[]; skipped: Pane[] } {
+  reach(machine: string | undefined, except?: string): { panes: { pane: Pane; member?: string; refused: string | null }[]; skipped: Pane[]; machines: { member: string; refused: string }[] } {
     const self = this.crewSelf();
     const port = this.crewPort();
     const pick = (p: Pane) => (p.member ? self?.role === 'lead' && p.member.name !== except && (machine === undefined || p.member.name === machine) : machine === undefined || this.isHere(machine));
     const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
-    return {
-      panes: panes
-        .filter((p) => p.harness !== 'shell')
-        .map((p) => {
-          if (!p.member) return { pane: p, refused: null };
-          const standing = port?.member(p.member.name);
-          const refused = !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
-          return { pane: p, member: p.member.name, refused };
-        }),
-      skipped: panes.filter((p) => p.harness === 'shell'),
-    };
+    const agents = panes
+      .filter((p) => p.harness !== 'shell')
+      .map((p) => {
+        if (!p.member) return { pane: p, refused: null };
+        const standing = port?.member(p.member.name);
+        const refused = !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
+        return { pane: p, member: p.member.name, refused };
+      });
+    // A member with no agent pane here (none reported yet, unreachable since this lead started, shells only) is not silence: one line for it.
+    const named = new Set(agents.map((a) => a.member));
+    const machines = (self?.role === 'lead' ? (port?.members() ?? []) : [])
+      .filter((name) => name !== except && (machine === undefined || name === machine) && !named.has(name))
+      .sort()
+      .map((name) => ({ member: name, refused: port?.member(name)?.reachable ? REFUSAL.noAgents : REFUSAL.unreachable }));
+    return { panes: agents, skipped: panes.filter((p) => p.harness === 'shell'), machines };
   }
 
   /**
@@ -352,7 +356,7 @@ export class WalkyService {
     const self = this.crewSelf();
     const id = this.d.newId();
     const port = this.crewPort();
-    const { panes, skipped } = this.reach(machine);
+    const { panes, skipped, machines } = this.reach(machine);
     const messages: WalkyMessage[] = [];
     for (const { pane: p } of panes.filter((x) => x.member === undefined)) {
       const m = await this.operatorSend(device, { address: p.address }, raw, undefined, id);
@@ -379,8 +383,15 @@ export class WalkyService {
         }
       }),
     );
+    // A member this lead shows no agent pane of: one refused line for the whole machine.
+    const whole = (member: string) => ({ ...this.draft(this.d.newId(), null, `${member}/all`, null), from: operator, to: wholeMachine(member), broadcast: id });
+    for (const w of machines) messages.push(await this.refused(whole(w.member), w.refused));
     // On a member: the other machines' panes, as the lead names them, each sent through the lead.
-    const far = self?.role === 'member' && port && (machine === undefined || !this.isHere(machine)) ? await port.targets(machine ?? 'all') : null;
+    // A lead that names none (older, unreachable) is one line: `<lead>/all` (or the machine asked).
+    const elsewhere = self?.role === 'member' && port && (machine === undefined || !this.isHere(machine));
+    const asked = !elsewhere ? null : versionBefore(self.leadVersion, WALKY_CREW_SINCE) ? { refused: REFUSAL.olderLead } : await port.targets(machine ?? 'all');
+    if (asked && 'refused' in asked) messages.push(await this.refused(whole(machine ?? self!.lead), asked.refused));
+    const far = asked && 'panes' in asked ? asked : null;
     if (far) {
       const sent = await Promise.all(
         far.panes.map(async (t) => {

@@ -37,8 +37,17 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
   // "Send to" lists the crew's machines (read once as the sheet opens); with no crew, this one.
   useEffect(() => void fetchCrew().then((r) => r.ok && setCrew(r.value)), []);
   const machine = model?.machine ?? 'this machine';
-  const choices = crew.crew === null ? [{ value: 'local', label: machine, reachable: true }] : crew.machines.map((m) => ({ value: m.you ? 'local' : m.name, label: m.name, reachable: m.reachable }));
+  // A member sees only its own panes: it offers this machine, or all, where the lead counts and reaches the others.
+  const onMember = crew.crew !== null && crew.role === 'member';
+  const leadName = crew.crew !== null ? (crew.machines.find((m) => m.role === 'lead')?.name ?? 'the lead') : '';
+  const choices =
+    crew.crew === null
+      ? [{ value: 'local', label: machine, reachable: true }]
+      : onMember
+        ? [{ value: 'local', label: `This machine (${crew.machines.find((m) => m.you)?.name ?? machine})`, reachable: true }]
+        : crew.machines.map((m) => ({ value: m.you ? 'local' : m.name, label: m.name, reachable: m.reachable }));
   const { agents, shells, machines } = broadcastChoice(model?.panes.values() ?? [], member);
+  const byLead = onMember && member === 'all';
   const send = async () => {
     setStep({ name: 'sending' });
     const got = await postBroadcast(text, member);
@@ -81,9 +90,10 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
           ) : null}
           {step.name === 'confirm' || step.name === 'sending' ? (
             <>
-              <p className="wk-confirm">{confirmWords(agents.length, machines)}</p>
+              <p className="wk-confirm">{byLead ? `Message ${agents.length === 1 ? '1 agent' : `${agents.length} agents`} on this machine, and every agent on the other machines?` : confirmWords(agents.length, machines)}</p>
+              {byLead ? <p className="wk-note">The lead, {leadName}, counts the other machines' agents and passes the message on; each gets its own receipt.</p> : null}
               <div className="wk-buttons">
-                <button type="button" className="wk-primary" disabled={step.name === 'sending' || agents.length === 0} onClick={() => void send()}>
+                <button type="button" className="wk-primary" disabled={step.name === 'sending' || (agents.length === 0 && !byLead)} onClick={() => void send()}>
                   Send
                 </button>
                 <button type="button" className="wk-close" disabled={step.name === 'sending'} onClick={() => setStep({ name: 'write' })}>

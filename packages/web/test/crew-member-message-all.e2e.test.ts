@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, startTmux, tempDir } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeProblems, buildWeb, fakeClaude, untilPane } from './e2e-setup';
+
+async function shot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeProblems(page), `${name} ${scheme}`).toEqual([]);
+    await page.screenshot({ path: artifactPath(`web/${name}-${scheme}.png`), fullPage: true });
+  }
+}
+
+describe("a member's own phone at 390×844: Message all agents", () => {
+  it('offers All machines and This machine only, counts its own agents and says the lead counts the others; All machines reaches the lead\'s agent too', async () => {
+    await using work = await tempDir('collie-crew-member-all-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmuxL = await startTmux();
+    await using tmuxA = await startTmux();
+    await tmuxL.newSession('desk', { cmd: [fakeClaude, 'fresh-idle'] });
+    await tmuxA.newSession('api', { cmd: [fakeClaude, 'fresh-idle'] });
+    await tmuxA.newSession('sh', { cmd: 'cat' });
+    const [sL, sA] = ['lead', 'alpha'].map((n) => join(work.path, n)) as [string, string];
+    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist });
+    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
+    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+    await lead.crew.reload();
+    const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
+    expect((await crewCli(sA, ['join', token, '--name', 'alpha', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
+    await alpha.crew.reload();
+    await untilPane(lead.hub, 'alpha claude on the lead', (p) => p.member?.name === 'alpha' && p.harness === 'claude', 30_000);
+    await untilPane(alpha.hub, 'alpha claude', (p) => p.harness === 'claude', 30_000);
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: alpha.url });
+    await context.addCookies([alpha.device.cookie(alpha.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/');
+    await page.locator('.conn-live').waitFor();
+    await page.getByRole('link', { name: 'Crew', exact: true }).click();
+    await page.getByRole('button', { name: 'Message all agents' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Message all agents' });
+    const sendTo = sheet.getByLabel('Send to');
+    await sheet.locator('option[value="local"]', { hasText: 'This machine' }).waitFor({ state: 'attached' });
+    // Only what works on a member: the lead's name would be refused here.
+    expect(await sendTo.locator('option').allTextContents()).toEqual(['All machines', 'This machine (alpha)']);
+    await sheet.getByLabel('Message to every agent').fill('Stand by for the release.');
+    await sendTo.selectOption('local');
+    await sheet.getByRole('button', { name: 'Send message' }).click();
+    expect(await sheet.locator('.wk-confirm').textContent()).toBe('Message 1 agent on 1 machine?');
+    expect(await sheet.locator('.wk-note').count()).toBe(0);
+    await sheet.getByRole('button', { name: 'Back' }).click();
+    await sendTo.selectOption('all');
+    await sheet.getByRole('button', { name: 'Send message' }).click();
+    expect(await sheet.locator('.wk-confirm').textContent()).toBe('Message 1 agent on this machine, and every agent on the other machines?');
+    expect(await sheet.locator('.wk-note').textContent()).toBe("The lead, bluefin, counts the other machines' agents and passes the message on; each gets its own receipt.");
+    for (const b of await sheet.locator('button').all()) expect((await b.boundingBox())!.height, (await b.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+    await shot(page, 'crew-member-message-all-confirm');
+    await sheet.getByRole('button', { name: 'Send', exact: true }).click();
+    await sheet.getByRole('heading', { name: 'Agents reached' }).waitFor();
+    // alpha's own agent and the lead's, one receipt each.
+    expect(await sheet.locator('.wk-every').textContent()).toBe('every machine: 2 messages');
+    const receipts = await sheet.locator('.wk-receipts').first().locator('li:not(.wk-every)').allTextContents();
+    expect(receipts, receipts.join(' | ')).toHaveLength(2);
+    expect(receipts.some((r) => r.includes('collie-'))).toBe(true);
+    await shot(page, 'crew-member-message-all-sent');
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
