@@ -147,7 +147,7 @@ describe('every API route needs a device', () => {
       }
       expect(res.status, `${r.method} ${r.path} as a watch-only device`).toBe(403);
       expect(ErrorBody.parse(await res.json()).error).toMatchObject({ code: 'device_may_not_send', message: expect.stringContaining('collie devices set') });
-      expect(audit.slice(before)).toEqual([{ method: r.method, path: r.path, status: 403, code: 'device_may_not_send', device: 'wall screen' }]);
+      expect(audit.slice(before)).toEqual([{ method: r.method, path: r.path, status: 403, code: 'device_may_not_send', by: expect.stringMatching(/^device wall screen \(/u) }]);
       refusedWrites++;
       // The same write from a device that may send passes this gate.
       const ok = await ask(app, r, { authorization: `Bearer ${sender}` });

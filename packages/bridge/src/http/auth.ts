@@ -63,8 +63,8 @@ export type Who = { kind: 'device'; device: StoredDevice } | { kind: 'proxy'; lo
 declare module 'hono' {
   interface ContextVariableMap {
     who: Who;
-    /** A request refused after the gates let it in: its code and device, for the audit line. */
-    refused: { code: string; device: string } | undefined;
+    /** A request refused after the gates let it in: its code, for the audit line (which names who from `who`). */
+    refused: { code: string } | undefined;
   }
 }
 
@@ -139,7 +139,7 @@ export function requireDevice(d: AuthDeps): MiddlewareHandler {
     c.set('who', result.who);
     const refused = sendRight(result.who, c.req.method, c.req.path);
     if (refused) {
-      if (result.who.kind === 'device') c.set('refused', { code: refused.code, device: result.who.device.name });
+      c.set('refused', { code: refused.code });
       return fail(c, refused);
     }
     await next();
