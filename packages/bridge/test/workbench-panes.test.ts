@@ -56,7 +56,7 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
 
   it('refuses bad names with a clear error, whatever they hold', async () => {
     const id = `${tmux.name}:${shellPane}`;
-    for (const bad of ['', ' x', '-k', 'a\nb', 'a\u202Eb', 'x'.repeat(61)]) {
+    for (const bad of ['', ' x', '-k', 'a\nb', 'a\u202Eb', 'x'.repeat(61), 'a #[fg=red]']) {
       const res = await post(id, 'rename', { name: bad });
       expect(res.status, `${JSON.stringify(bad)}: ${await res.clone().text()}`).toBe(400);
       expect(ErrorBody.parse(await res.json()).error.code).toBe('bad_request');

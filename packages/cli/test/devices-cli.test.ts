@@ -39,7 +39,7 @@ describe('collie pair, token, devices and doctor without a running bridge', () =
     expect((await collie(['token', '--name', ' '], env)).stderr).toContain('a device name is 1 to 40 characters');
 
     const list = await collie(['devices', 'list'], env);
-    expect(list.stdout).toMatch(/^NAME\s+KIND\s+PAIRED \(UTC\)\s+LAST SEEN$/m);
+    expect(list.stdout).toMatch(/^NAME\s+KIND\s+RIGHT\s+PAIRED \(UTC\)\s+LAST SEEN$/m);
     expect(list.stdout).toMatch(/^ci\s+token\s/m);
     const doctor = await collie(['doctor'], { ...env, COLLIE_ALLOWED_HOSTS: 'box.tail1234.ts.net' });
     expect(doctor.stdout).toMatch(/^ok\s+devices\s+1 paired/m);

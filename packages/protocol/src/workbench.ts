@@ -131,12 +131,17 @@ export type ChangesWaitAnswer = z.infer<typeof ChangesWaitAnswer>;
 
 /* ── Panes: rename a pane's window, close a pane ── */
 
-/** A tmux window name from the phone: 1–60 characters, no control or format characters, not starting with `-` (tmux would read an option). */
+/**
+ * A tmux window name from the phone: 1–60 characters, no control or format characters, not
+ * starting with `-` (tmux would read an option), and no `#[` (tmux keeps it as `##[`, a style
+ * escape, so the name would not read back as typed).
+ */
 export const WindowName = z
   .string()
   .min(1)
   .max(60)
-  .refine((n) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(n) && n.trim() === n && !n.startsWith('-'), 'a window name is 1 to 60 printable characters, not starting with - and without spaces at its ends');
+  .refine((n) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(n) && n.trim() === n && !n.startsWith('-'), 'a window name is 1 to 60 printable characters, not starting with - and without spaces at its ends')
+  .refine((n) => !n.includes('#['), 'a window name cannot hold #[ (tmux reads it as a style)');
 
 /** `POST /api/panes/:id/rename`: renames the pane's tmux window. */
 export const RenameRequest = z.object({ name: WindowName }).strict();

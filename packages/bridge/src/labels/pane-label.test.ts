@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paneLabel } from './pane-label';
+import fc from 'fast-check';
+import { paneLabel, titleWords } from './pane-label';
 
 const labeler = (answers: Record<string, string>) => async (cwd: string) => answers[cwd] ?? null;
 
@@ -15,5 +16,26 @@ describe('paneLabel', () => {
     await expect(paneLabel({ cwd: '/srv/www', title: '   ' }, label)).resolves.toBe('www');
     await expect(paneLabel({ cwd: '/', title: '' }, label)).resolves.toBe('/');
     await expect(paneLabel({ cwd: '', title: '' }, label)).resolves.toBe('');
+  });
+
+  it('drops the state glyph an agent puts before its title, so the label does not change with the state', async () => {
+    const label = labeler({});
+    for (const title of ['✳ Claude Code', '⠂ Claude Code', '⠐ Claude Code', '  ✶  Claude Code ']) {
+      await expect(paneLabel({ cwd: '/srv/www', title }, label)).resolves.toBe('Claude Code');
+    }
+    expect(titleWords('~/src')).toBe('~/src');
+    expect(titleWords('✳')).toBe('✳');
+    expect(titleWords('v1.2 build')).toBe('v1.2 build');
+  });
+
+  it('titleWords: never empty for a title with something in it, and never longer than the title', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (t) => {
+        const w = titleWords(t);
+        expect(w.length).toBeLessThanOrEqual(t.trim().length);
+        if (t.trim() !== '') expect(w).not.toBe('');
+        expect(t.includes(w)).toBe(true);
+      }),
+    );
   });
 });

@@ -16,9 +16,10 @@ const LOSSES: ((s: string) => string)[] = [
   (s) => s.replace(/ /gu, '\n  '), // a row break with the continuation indent
   (s) => s.replace(/\u200D\p{Extended_Pictographic}/gu, '\u200D'), // a joined emoji's tail (👨‍👩‍👧‍👦 as 👨‍👩‍👧)
   // An emoji tmux cannot size, drawn blank (🪿). Seen alone; a combining mark on such an emoji
-  // (after its skin tone or variation selector too) has no capture on record (blanked, the mark
-  // would join the letter before it), so it stays.
-  (s) => s.replace(/\p{Extended_Pictographic}(?![\u{1F3FB}-\u{1F3FF}\uFE0F]*\p{M})/gu, ' '),
+  // (after its skin tone, variation selector or zero-width characters too: tmux keeps those in
+  // the emoji's cell) has no capture on record (blanked, the mark would join the letter before
+  // it), so it stays.
+  (s) => s.replace(/\p{Extended_Pictographic}(?![\u{1F3FB}-\u{1F3FF}\uFE0F\u200B-\u200D\u2060\uFEFF]*\p{M})/gu, ' '),
   (s) => s.replace(/\u00AD/gu, ''), // soft hyphen
 ];
 
