@@ -39,4 +39,6 @@ await Promise.all([
     external: ['bufferutil', 'utf-8-validate', '@anthropic-ai/claude-agent-sdk', 'playwright-core', 'libsql'],
   }),
 ]);
-process.exitCode = sh('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages', 'web') });
+// NODE_ENV decides which React Vite bundles: a build run from a test (NODE_ENV=test) or a
+// shell with NODE_ENV=development would otherwise serve React's development build.
+process.exitCode = sh('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages', 'web'), env: { ...process.env, NODE_ENV: 'production' } });
