@@ -1,10 +1,11 @@
-import { broadcastLines, wholeMachine, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkySkipped, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
 import type { Carried, CrewPort, CrewSelf } from './crew-port';
 import type { Delivery } from './delivery';
+import { Broadcaster } from './broadcast';
 import { errorAnswer } from './parse';
 import { MAX_UNREAD_PER_PANE, type WalkyLog } from './walky-log';
 
@@ -36,12 +37,17 @@ type Answer = Promise<WalkyAnswer>;
 
 /**
  * The walky verbs over proved callers, the log and the send protocol. The methods that are not
- * private are what the crew's side (`crew-host.ts`) runs its messages through.
+ * private are what the crew's side (`crew-host.ts`) and broadcasts (`broadcast.ts`) run their
+ * messages through.
  */
 export class WalkyService {
   private readonly waiters = new Map<string, Set<() => void>>();
 
-  constructor(private readonly d: ServiceDeps) {}
+  private readonly broadcasts: Broadcaster;
+
+  constructor(readonly d: ServiceDeps) {
+    this.broadcasts = new Broadcaster(this);
+  }
 
   /** One request from a caller the socket proved: `me` is its pane (null outside any pane). */
   handle(req: WalkyRequest, me: Pane | null): Answer {
@@ -184,19 +190,19 @@ export class WalkyService {
   }
 
   /** The body as it will travel, or why it may not. */
-  private checkBody(raw: string): { body: string } | { refused: string } {
+  checkBody(raw: string): { body: string } | { refused: string } {
     const body = cleanBody(raw);
     if (body === '') return { refused: REFUSAL.empty };
     if (tooLong(body)) return { refused: REFUSAL.tooLong };
     return { body };
   }
 
-  private envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
+  envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
     return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body, ...(m.broadcast ? { broadcast: m.broadcast } : {}) };
   }
 
   /** On a member: to another machine's pane, through the lead; the outcome comes back with its updates. */
-  private async viaLead(m: WalkyMessage, raw: string, waitMs: number, leadAnswer = false): Promise<WalkyMessage> {
+  async viaLead(m: WalkyMessage, raw: string, waitMs: number, leadAnswer = false): Promise<WalkyMessage> {
     const self = this.crewSelf()!;
     const checked = this.checkBody(raw);
     if ('refused' in checked) return this.refused(m, checked.refused);
@@ -246,7 +252,7 @@ export class WalkyService {
   }
 
   /** What came back from passing a message on. */
-  private async carried(id: string, c: Carried): Promise<void> {
+  async carried(id: string, c: Carried): Promise<void> {
     if ('refused' in c) return this.change(id, 'refused', c.refused);
     if ('unknown' in c) return this.change(id, 'unknown', c.unknown);
     const r = c.messages.find((x) => x.id === id);
@@ -308,108 +314,19 @@ export class WalkyService {
     return this.route(draft, raw, 0, found);
   }
 
-  /** Whether `machine` names this machine (`local`, its crew id or name, or its host name). */
-  private isHere(machine: string): boolean {
-    const self = this.crewSelf();
-    return machine === 'local' || machine === self?.prefix || machine === this.d.hub.machine || machine === self?.name;
+  /** The panes a broadcast to `machine` reaches from here (`broadcast.ts`). */
+  reach(machine: string | undefined, except?: string) {
+    return this.broadcasts.reach(machine, except);
   }
 
-  /**
-   * The panes a broadcast to `machine` (absent: every machine) reaches from here, each with the
-   * refusal that holds for its whole machine now (an older member, one the lead cannot reach),
-   * and the shell panes it skips. `except`: a member whose own panes its own bridge takes.
-   */
-  reach(machine: string | undefined, except?: string): { panes: { pane: Pane; member?: string; refused: string | null }[]; skipped: Pane[]; machines: { member: string; refused: string }[] } {
-    const self = this.crewSelf();
-    const port = this.crewPort();
-    const pick = (p: Pane) => (p.member ? self?.role === 'lead' && p.member.name !== except && (machine === undefined || p.member.name === machine) : machine === undefined || this.isHere(machine));
-    const panes = [...this.d.hub.panes.values()].filter(pick).sort((a, b) => this.shown(a.address).localeCompare(this.shown(b.address), 'en', { numeric: true }));
-    const agents = panes
-      .filter((p) => p.harness !== 'shell')
-      .map((p) => {
-        if (!p.member) return { pane: p, refused: null };
-        const standing = port?.member(p.member.name);
-        const refused = !standing ? REFUSAL.noPane : versionBefore(standing.version, WALKY_CREW_SINCE) ? REFUSAL.olderMember : !standing.reachable ? REFUSAL.unreachable : null;
-        return { pane: p, member: p.member.name, refused };
-      });
-    // A member with no agent pane here (none reported yet, unreachable since this lead started, shells only) is not silence: one line for it.
-    const named = new Set(agents.map((a) => a.member));
-    const machines = (self?.role === 'lead' ? (port?.members() ?? []) : [])
-      .filter((name) => name !== except && (machine === undefined || name === machine) && !named.has(name))
-      .sort()
-      .map((name) => ({ member: name, refused: port?.member(name)?.reachable ? REFUSAL.noAgents : REFUSAL.unreachable }));
-    return { panes: agents, skipped: panes.filter((p) => p.harness === 'shell'), machines };
+  /** The operator's message to every agent pane (`broadcast.ts`). */
+  broadcast(device: string, raw: string, machine?: string) {
+    return this.broadcasts.broadcast(device, raw, machine);
   }
 
-  /**
-   * The operator's message to every agent pane: this machine's, and every member's (`machine`:
-   * a machine's name, or this machine's own panes; absent: all). On a lead each member gets one
-   * post for all its panes, all members at once, 8 s each: one that takes longer reads "may have
-   * arrived, will not be sent again (member slow)" until its next update; a member the lead
-   * cannot reach, or an older one, is refused for all its panes (`<member>/all` in the status).
-   * On a member the lead names the other machines' panes (`targets`), and each pane's message
-   * goes through the lead as the member's own, signed. One receipt per target, each on one log
-   * line with the broadcast's own id (`broadcast`), which `status` answers for every pane at
-   * once; each receiving machine's record carries that id too.
-   */
-  async broadcast(device: string, raw: string, machine?: string): Promise<{ id: string; messages: WalkyMessage[]; skipped: WalkySkipped[] }> {
-    const self = this.crewSelf();
-    const id = this.d.newId();
-    const port = this.crewPort();
-    const { panes, skipped, machines } = this.reach(machine);
-    const messages: WalkyMessage[] = [];
-    for (const { pane: p } of panes.filter((x) => x.member === undefined)) {
-      const m = await this.operatorSend(device, { address: p.address }, raw, undefined, id);
-      if ('id' in m) messages.push(m);
-    }
-    const operator = { kind: 'operator' as const, device, ...(self ? { member: self.name } : {}) };
-    const byMember = new Map<string, { pane: Pane; refused: string | null }[]>();
-    for (const t of panes) if (t.member !== undefined) byMember.set(t.member, [...(byMember.get(t.member) ?? []), t]);
-    const checked = this.checkBody(raw);
-    await Promise.all(
-      [...byMember].map(async ([member, targets]) => {
-        const drafts = targets.map((t) => ({ ...this.draft(this.d.newId(), null, this.shown(t.pane.address), null), from: operator, to: this.target(t.pane, member), broadcast: id }));
-        const refusal = 'refused' in checked ? checked.refused : (targets[0]?.refused ?? null);
-        if (refusal !== null || 'refused' in checked) {
-          for (const d of drafts) messages.push(await this.refused(d, refusal ?? REFUSAL.empty));
-          return;
-        }
-        const accepted = drafts.map((d) => ({ ...d, body: checked.body, state: 'accepted' as const, reason: null }));
-        for (const a of accepted) await this.save(a);
-        const c = await port!.toMember(member, accepted.map((a) => ({ envelope: this.envelope(a, checked.body, self!.name), pane: a.to.paneId.slice(member.length + 2) }))).catch((): Carried => ({ unknown: CREW_REASON.slow }));
-        for (const a of accepted) {
-          await this.carried(a.id, c);
-          messages.push(this.d.log.get(a.id) ?? a);
-        }
-      }),
-    );
-    // A member this lead shows no agent pane of: one refused line for the whole machine.
-    const whole = (member: string) => ({ ...this.draft(this.d.newId(), null, `${member}/all`, null), from: operator, to: wholeMachine(member), broadcast: id });
-    for (const w of machines) messages.push(await this.refused(whole(w.member), w.refused));
-    // On a member: the other machines' panes, as the lead names them, each sent through the lead.
-    // A lead that names none (older, unreachable) is one line: `<lead>/all` (or the machine asked).
-    const elsewhere = self?.role === 'member' && port && (machine === undefined || !this.isHere(machine));
-    const asked = !elsewhere ? null : versionBefore(self.leadVersion, WALKY_CREW_SINCE) ? { refused: REFUSAL.olderLead } : await port.targets(machine ?? 'all');
-    if (asked && 'refused' in asked) messages.push(await this.refused(whole(machine ?? self!.lead), asked.refused));
-    const far = asked && 'panes' in asked ? asked : null;
-    if (far) {
-      const sent = await Promise.all(
-        far.panes.map(async (t) => {
-          const draft: WalkyMessage = { ...this.draft(this.d.newId(), null, t.to.address, null), from: operator, to: { ...t.to, member: t.to.member ?? t.to.address.split('/')[0]! }, broadcast: id };
-          if (t.refused !== null) return this.refused(draft, t.refused);
-          return this.viaLead(draft, raw, 0, true);
-        }),
-      );
-      messages.push(...sent);
-    }
-    return { id, messages, skipped: [...skipped.map((p) => ({ address: this.shown(p.address), label: p.label })), ...(far?.skipped ?? [])] };
-  }
-
-  /** The names a broadcast's `member` may take here: all, this machine, and on a lead each member. */
+  /** The names a broadcast's `member` may take here (`broadcast.ts`). */
   machines(): string[] {
-    const self = this.crewSelf();
-    const own = ['all', 'local', this.d.hub.machine, ...(self ? [self.prefix, self.name] : [])];
-    return [...new Set([...own, ...(self?.role === 'lead' ? (this.d.crew?.()?.members() ?? []) : [])])];
+    return this.broadcasts.machines();
   }
 
   private async inbox(me: Pane | null, id: string | undefined, all: boolean, keep: boolean): Answer {
@@ -446,7 +363,7 @@ export class WalkyService {
     return { v: 1, id, at: seen.at, from: { kind: 'agent' }, to: null, asked: seen.pane ?? '', replyTo: null, body: '', state: seen.state, reason: seen.reason, verified: 'local', read: true, updatedAt: seen.at };
   }
 
-  private draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage {
+  draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage {
     const t = this.d.now();
     const self = this.crewSelf();
     const from: WalkySender = me
@@ -478,7 +395,7 @@ export class WalkyService {
     return read;
   }
 
-  private async save(m: WalkyMessage): Promise<void> {
+  async save(m: WalkyMessage): Promise<void> {
     await this.d.log.put(m);
     // A message from another machine: its receipt goes back with this machine's crew updates.
     const self = this.crewSelf();
