@@ -1,5 +1,5 @@
 // Lint: the boundaries between packages and the promise and switch rules a reviewer would
-// otherwise check by hand (see ../shared/STYLE.md, "Boundaries a tool checks").
+// otherwise check by hand (the house style: boundaries a tool checks).
 import tseslint from 'typescript-eslint';
 
 const typed = {

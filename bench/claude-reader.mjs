@@ -15,7 +15,7 @@ mkdirSync(dirname(bundle), { recursive: true });
 await build({ entryPoints: [join(root, 'packages/bridge/src/harness/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
 const { readScreen, readCard } = await import(pathToFileURL(bundle).href);
 
-const dirs = [join(root, 'packages/bridge/src/harness/claude/captures'), join(root, '..', 'shared', 'fixtures', 'panes')];
+const dirs = [join(root, 'packages/bridge/src/harness/claude/captures'), join(root, 'packages/testkit/corpus/panes')];
 const screens = dirs.flatMap((d) => {
   try {
     return readdirSync(d).filter((f) => f.endsWith('.txt') && (d.endsWith('captures') || f.startsWith('claude--'))).map((f) => readFileSync(join(d, f), 'utf8'));

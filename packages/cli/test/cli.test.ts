@@ -8,7 +8,7 @@ import { repoRoot, startTmux, tempDir } from '@collie/testkit';
 
 const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
-const fixtures = join(repoRoot, '..', 'shared', 'fixtures', 'panes');
+const fixtures = join(repoRoot, 'packages', 'testkit', 'corpus', 'panes');
 
 /** Runs the built `collie` and returns its exit code and output, never throwing on a non-zero exit. */
 async function collie(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {

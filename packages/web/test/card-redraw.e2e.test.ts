@@ -7,7 +7,7 @@ import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBri
 import { describe, expect, it } from 'vitest';
 import { buildWeb, fakeClaude, untilPane, webRoot } from './e2e-setup';
 
-const fixtures = process.env.COLLIE_FAKE_SCREENS ?? join(webRoot, '..', '..', '..', 'shared', 'fixtures', 'panes');
+const fixtures = process.env.COLLIE_FAKE_SCREENS ?? join(webRoot, '..', 'testkit', 'corpus', 'panes');
 
 /**
  * An agent that redraws its dialog while the person types into one of its options: the card is

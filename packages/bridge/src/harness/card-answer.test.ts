@@ -3,7 +3,7 @@ import type { DialogCard } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import { answerPlan, readCard } from './card';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/panes/', import.meta.url);
+const FIXTURES = new URL('../../../testkit/corpus/panes/', import.meta.url);
 const card = (name: string): DialogCard => {
   const c = readCard(name.startsWith('omp') ? 'omp' : 'claude', readFileSync(new URL(`${name}.txt`, FIXTURES), 'utf8'));
   if (!c) throw new Error(`no card on ${name}`);

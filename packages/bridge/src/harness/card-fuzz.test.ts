@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerPlan, readCard } from './card';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/panes/', import.meta.url);
+const FIXTURES = new URL('../../../testkit/corpus/panes/', import.meta.url);
 const E = '\u001b';
 
 /** Rows and glyphs the card readers key on, escapes whole and broken, line ends, any code point. */

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { readCard } from './card';
 import { readScreen } from './read-screen';
 
-// The golden corpus of real screens lives beside the repository: <repo>/../shared/fixtures/panes.
-const FIXTURES = new URL('../../../../../shared/fixtures/panes/', import.meta.url);
+// The golden corpus of real screens: packages/testkit/corpus/panes (its README says how each was captured).
+const FIXTURES = new URL('../../../testkit/corpus/panes/', import.meta.url);
 const Label = z.object({ harness: Harness, dialog: Dialog.nullable() });
 const labels = z.record(z.string(), Label).parse(JSON.parse(readFileSync(new URL('labels.json', FIXTURES), 'utf8')));
 const screen = (name: string): string => readFileSync(new URL(`${name}.txt`, FIXTURES), 'utf8');

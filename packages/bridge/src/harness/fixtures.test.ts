@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { detectHarnessFromScreen, readScreen, screenCommand } from './index';
 
-// The golden corpus of real screens lives beside the repository: <repo>/../shared/fixtures/panes.
-const FIXTURES = new URL('../../../../../shared/fixtures/panes/', import.meta.url);
+// The golden corpus of real screens: packages/testkit/corpus/panes (its README says how each was captured).
+const FIXTURES = new URL('../../../testkit/corpus/panes/', import.meta.url);
 
 const Label = z.object({
   harness: Harness,

@@ -6,7 +6,7 @@ import { detectHarnessFromScreen, readScreen } from './read-screen';
 import { screenCommand } from './screen-command';
 import { parseScreen } from './screen/parse-screen';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/panes/', import.meta.url);
+const FIXTURES = new URL('../../../testkit/corpus/panes/', import.meta.url);
 const HARNESSES = Harness.options;
 const E = '\u001b';
 const dim = (s: string): string => `${E}[2m${s}${E}[0m`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { harnessFromFacts } from './pane-facts';
 
-const screen = readFileSync(new URL('../../../../../shared/fixtures/panes/claude--working.txt', import.meta.url), 'utf8');
+const screen = readFileSync(new URL('../../../testkit/corpus/panes/claude--working.txt', import.meta.url), 'utf8');
 
 describe('harness from the process tree and the screen', () => {
   it('the process tree wins when it names an agent', () => {

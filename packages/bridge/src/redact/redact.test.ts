@@ -25,7 +25,7 @@ describe('redact: negative corpus', () => {
 
   // Real screens of Claude Code and omp at rest hold no secret, and full of SGR and CRLF they
   // are the best check that masking leaves an ordinary screen byte for byte as it was.
-  const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/panes');
+  const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '../../../testkit/corpus/panes');
   const screens = readdirSync(fixtures).filter((f) => f.endsWith('.txt') && !f.startsWith('LICENSE'));
   it('covers the fixture screens', () => expect(screens.length).toBeGreaterThan(10));
   it.each(screens.map((f) => [f] as const))('fixture %s is unchanged', (file) => {

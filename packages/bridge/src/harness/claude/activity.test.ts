@@ -4,7 +4,7 @@ import { parseScreen } from '../screen/parse-screen';
 import { isTurnRunning } from './activity';
 import { findInputBox } from './input-box';
 
-const FIXTURES = new URL('../../../../../../shared/fixtures/panes/', import.meta.url);
+const FIXTURES = new URL('../../../../testkit/corpus/panes/', import.meta.url);
 const RULE = '─'.repeat(60);
 const running = (rows: string[]): boolean => {
   const lines = parseScreen(rows.join('\n'));

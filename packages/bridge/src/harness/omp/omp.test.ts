@@ -4,7 +4,7 @@ import { parseScreen } from '../screen/parse-screen';
 import { answerPlan, readCard } from '../card';
 import { readOmp } from './index';
 
-const FIXTURES = new URL('../../../../../../shared/fixtures/panes/', import.meta.url);
+const FIXTURES = new URL('../../../../testkit/corpus/panes/', import.meta.url);
 const E = '\u001b';
 const dim = (s: string): string => `${E}[2m${s}${E}[0m`;
 const W = 60;
