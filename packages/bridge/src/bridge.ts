@@ -9,7 +9,7 @@ import { EventHub, SENDS_PER_PANE } from './events/hub';
 import { createApp } from './http/app';
 import { eventsSocket } from './http/events-socket';
 import { allowedHosts } from './http/security';
-import { Discovery, type TmuxServer } from './mux/tmux';
+import { Discovery, formatLiteral, type TmuxServer } from './mux/tmux';
 import { PaneTracker } from './panes/pane-tracker';
 import { ApiError } from './http/api-error';
 import { harnessOfPane, labelOfPane } from './panes/pane-facts';
@@ -177,16 +177,21 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     sessions: async () => {
       const out: { server: string; session: string }[] = [];
       for (const [server, tracker] of trackers) {
-        const names = await tracker.command(['list-sessions', '-F', '#{session_name}']).catch(() => [] as string[]);
-        for (const session of names) if (session) out.push({ server, session });
+        const list = await tracker.sessions().catch(() => []);
+        for (const s of list) if (s.name) out.push({ server, session: s.name });
       }
       return out;
     },
     open: async (server, session, folder, argv) => {
       const tracker = trackers.get(server);
       if (!tracker) throw new ApiError('not_found', `new: no tmux server '${server}'`);
+      // The session by its id: a name is matched by tmux as a pattern or a prefix.
+      const sessionId = session === null ? null : (await tracker.sessions()).find((s) => s.name === session)?.id;
+      if (sessionId === undefined) throw new ApiError('not_found', `new: no session '${String(session).slice(0, 100)}' on ${server}`);
+      // tmux expands formats in -c (`#(…)` in a folder's name would run): the folder goes as a literal.
       // argv as separate arguments: tmux runs it without a shell, so a folder or flag is never re-split.
-      const where = session === null ? ['new-session', '-d', '-P', '-F', '#{pane_id}', '-c', folder, '--'] : ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', `${session}:`, '-c', folder, '--'];
+      const dir = ['-c', formatLiteral(folder)];
+      const where = sessionId === null ? ['new-session', '-d', '-P', '-F', '#{pane_id}', ...dir, '--'] : ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', `${sessionId}:`, ...dir, '--'];
       const [id] = await tracker.command([...where, ...argv]);
       if (!id || !/^%\d+$/.test(id)) throw new ApiError('internal', `new: tmux answered '${String(id).slice(0, 100)}' for the new pane`);
       return id;

@@ -117,6 +117,11 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     return this.d.server.command(args);
   }
 
+  /** The server's sessions, id and name. */
+  sessions(): Promise<{ id: string; name: string }[]> {
+    return this.d.server.listSessions();
+  }
+
   /** Several tmux commands as one batch no other client's keys come between. */
   commands(list: readonly (readonly string[])[]): Promise<string[][]> {
     return this.d.server.commands(list);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatLiteral } from '../mux/tmux';
 import type { PaneNow } from '../panes/pane-tracker';
 import { AGENTS } from '../harness/agents';
 import { graphemes, matchBox, withoutOurs, boxForm, type BoxMatch } from './box-match';
@@ -79,7 +80,8 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   const paste = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
   await writeFile(file, text, { mode: 0o600 });
   try {
-    await d.command(['load-buffer', '-b', name, file]);
+    // load-buffer expands formats in its path (the state dir's name is the user's to choose).
+    await d.command(['load-buffer', '-b', name, formatLiteral(file)]);
     if (blind) {
       await d.commands([paste, ['send-keys', '-t', tmuxId, 'Enter']]);
       return { result: 'typed' };

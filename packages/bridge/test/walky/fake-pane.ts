@@ -20,12 +20,16 @@ export interface FakePane {
 /**
  * A stand-in Claude pane (the testkit's fake agent drawing real captured screens) whose
  * commands run as the agent's children: the bridge has to trace them back to this pane.
+ * `prelude`, a shell snippet, runs first in the pane's own process (a `cd`, say).
  */
-export async function fakePane(tmux: TmuxServer, dir: string, session: string, screen = 'fresh-idle', env: Record<string, string> = {}): Promise<FakePane> {
+export async function fakePane(tmux: TmuxServer, dir: string, session: string, screen = 'fresh-idle', env: Record<string, string> = {}, prelude?: string): Promise<FakePane> {
   const fifo = join(dir, `fifo-${randomBytes(4).toString('hex')}`);
   execFileSync('mkfifo', [fifo]);
   const exists = await tmux.tmux('has-session', '-t', `=${session}`).then(() => true, () => false);
-  const opts = { cmd: [process.execPath, fakeClaude, screen], env: { COLLIE_FAKE_FIFO: fifo, ...env } };
+  const agent = [process.execPath, fakeClaude, screen];
+  // A prelude runs in `sh` first (its `$$` is the pane's pid), which then becomes the agent.
+  const cmd = prelude === undefined ? agent : ['sh', '-c', `${prelude}\nexec "$@"`, 'sh', ...agent];
+  const opts = { cmd, env: { COLLIE_FAKE_FIFO: fifo, ...env } };
   const paneId = exists ? await tmux.newWindow(session, opts) : await tmux.newSession(session, opts);
   const write = (line: string) => writeFile(fifo, `${line}\n`);
   const run = async (argv: string[], o: { stdin?: string } = {}) => {

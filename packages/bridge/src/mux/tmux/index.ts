@@ -1,4 +1,4 @@
 export { Discovery, type DiscoveryOptions } from './discovery';
 export { TmuxServer, type PaneCapture } from './server';
 export type { TmuxPane, TmuxServerInfo } from './formats';
-export { quoteArg, commandLine } from './quote';
+export { quoteArg, commandLine, formatLiteral } from './quote';

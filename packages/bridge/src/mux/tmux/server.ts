@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import { ControlClient } from './control-client';
-import { CURSOR_FORMAT, PANE_FORMAT, SERVER_FORMAT, parseCursorLine, parsePaneLine, parseServerLine, type TmuxPane, type TmuxServerInfo } from './formats';
+import { CURSOR_FORMAT, PANE_FORMAT, SERVER_FORMAT, SESSION_FORMAT, parseCursorLine, parsePaneLine, parseServerLine, parseSessionLine, type TmuxPane, type TmuxServerInfo } from './formats';
 
 const run = promisify(execFile);
 
@@ -87,6 +87,12 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
   async listPanes(): Promise<TmuxPane[]> {
     const lines = await this.command(['list-panes', '-a', '-F', PANE_FORMAT]);
     return lines.map(parsePaneLine).filter((p): p is TmuxPane => p !== null);
+  }
+
+  /** Every session's id and name (names decoded whole, whatever bytes they hold). */
+  async listSessions(): Promise<{ id: string; name: string }[]> {
+    const lines = await this.command(['list-sessions', '-F', SESSION_FORMAT]);
+    return lines.map(parseSessionLine).filter((s): s is { id: string; name: string } => s !== null);
   }
 
   async describePane(paneId: string): Promise<TmuxPane | null> {

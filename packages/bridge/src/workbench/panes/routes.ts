@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { CloseRequest, RenameRequest, type Pane } from '@collie/protocol';
 import { ApiError, fail } from '../../http/api-error';
 import { body } from '../../http/routes/sends';
+import { formatLiteral } from '../../mux/tmux';
 
 /** A pane's tmux server, through the bridge's one mux adapter (control mode). */
 export interface PaneMux {
@@ -28,8 +29,8 @@ export function paneRoutes(d: PanesRouteDeps): Hono {
     const at = find(c.req.param('id'));
     if (at instanceof ApiError) return fail(c, at);
     // One quoted argument (the adapter quotes it), but rename-window expands formats in it
-    // (tmux 3.3a: `#{pane_id}` became `%0`): `#` is doubled so the name is taken literally.
-    await at.mux.command(['rename-window', '-t', at.mux.tmuxId, b.name.replaceAll('#', '##')]);
+    // (tmux 3.3a: `#{pane_id}` became `%0`): `formatLiteral` has it taken literally.
+    await at.mux.command(['rename-window', '-t', at.mux.tmuxId, '--', formatLiteral(b.name)]);
     return c.json({ ok: true });
   });
   r.post('/panes/:id/close', async (c) => {
