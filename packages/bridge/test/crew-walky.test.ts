@@ -49,7 +49,7 @@ describe('walky across a crew of three bridges on this machine', () => {
     expect(whoLead.code, whoLead.err).toBe(0);
     const rows = (JSON.parse(whoLead.out) as { panes: { address: string; machine: string; state: string }[] }).panes;
     expect(rows.map((r) => r.address)).toEqual(expect.arrayContaining([paneA.address, paneB.address]));
-    expect(rows.find((r) => r.address === paneB.address)).toMatchObject({ machine: 'workshop' });
+    expect(rows.find((r) => r.address === paneB.address)).toMatchObject({ machine: 'beta' });
 
     apiA.script(
       () => bash('collie walky who'),

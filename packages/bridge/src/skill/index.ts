@@ -94,10 +94,13 @@ async function apply(c: SkillContext, t: Target, step: Step, out: SkillLine[]): 
   }
 }
 
-async function install(c: SkillContext, t: Target, out: SkillLine[]): Promise<void> {
+/** `always`: the override note even when the file was current (a named install); a sync notes it only with a change. */
+async function install(c: SkillContext, t: Target, out: SkillLine[], always = false): Promise<void> {
   const state = await readState(t.file);
+  const before = out.length;
   await apply(c, t, t.whole ? installWhole(state, want(c, t)) : installBlock(state, want(c, t)), out);
-  if (t.override && (await exists(t.override))) {
+  const changed = out.length > before;
+  if ((always || changed) && t.override && (await exists(t.override))) {
     out.push({ harness: t.harness, file: t.override, action: 'note', detail: `${t.harness} reads this file instead of ${t.file}, so the block there is ignored` });
   }
 }
@@ -117,7 +120,7 @@ export async function installSkill(c: SkillContext, which: HarnessName | 'all'):
   const names = which === 'all' ? [...HARNESSES] : [which];
   for (const h of names) {
     const list = which === 'all' ? await found(c, h) : await targets(c, h);
-    for (const t of list) await install(c, t, out);
+    for (const t of list) await install(c, t, out, true);
     if (which !== 'all' || list.length > 0) off.delete(h);
   }
   await remember(c, off);

@@ -95,9 +95,12 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     o.rescan();
     const t = now();
     const live = new Set([...o.hub.panes.values()].map((p) => `${p.id}#${p.token}`));
+    // This machine's own addresses: `local/`, and its member part in a crew.
+    const own = new Set(['local', service.crewSelf()?.prefix ?? 'local']);
     for (const m of log.all()) {
-      // Only this machine's own panes: a record of a message to another machine's pane stays.
-      if (!m.to || m.to.member !== undefined) continue;
+      // Only this machine's own panes: a record of a message to another machine's pane stays
+      // (by its `to.member`, and by its address for a record written before it had one).
+      if (!m.to || m.to.member !== undefined || !own.has(m.to.address.split('/')[0]!)) continue;
       const key = `${m.to.paneId}#${m.to.token}`;
       const seen = lastSeen.get(key);
       if (live.has(key) || seen === undefined) lastSeen.set(key, live.has(key) ? t : (seen ?? t));

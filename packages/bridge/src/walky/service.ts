@@ -95,9 +95,14 @@ export class WalkyService {
     const self = this.crewSelf();
     const panes: WhoRow[] = [...this.d.hub.panes.values()]
       .filter((p) => p.harness !== 'shell' && (!p.member || self?.role === 'lead'))
-      .map((p) => ({ address: this.shown(p.address), machine: p.machine, harness: p.harness, label: p.label, state: p.member && !p.member.reachable ? ('unreachable' as const) : p.state, you: p.id === me?.id }))
+      .map((p) => ({ address: this.shown(p.address), machine: this.machineOf(p), harness: p.harness, label: p.label, state: p.member && !p.member.reachable ? ('unreachable' as const) : p.state, you: p.id === me?.id }))
       .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
-    return { ok: true, verb: 'who', machine: this.d.hub.machine, you: me ? this.shown(me.address) : null, panes, ...(self?.role === 'member' ? { lead: self.lead } : {}) };
+    return { ok: true, verb: 'who', machine: self?.name ?? this.d.hub.machine, you: me ? this.shown(me.address) : null, panes, ...(self?.role === 'member' ? { lead: self.lead } : {}) };
+  }
+
+  /** MACHINE in `who`: the crew's name for the machine (what tells a crew's rows apart), the host name with no crew. */
+  private machineOf(p: Pane): string {
+    return p.member?.name ?? this.crewSelf()?.name ?? p.machine;
   }
 
   private async send(me: Pane | null, to: string, body: string, asked?: string): Answer {
@@ -108,7 +113,8 @@ export class WalkyService {
     // The to line shows the pane as `who` lists it whenever the address names one.
     const draft = { ...this.draft(id, me, to, null), to: found.pane ? this.target(found.pane, found.member) : null };
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
-    if (this.d.off) return this.refuse(draft, REFUSAL.off);
+    // Off refuses messages for this machine's panes; a message for another machine still goes.
+    if (this.d.off && this.here(found)) return this.refuse(draft, REFUSAL.off);
     if (found.refused !== undefined) return this.refuse(draft, found.refused);
     return this.deliver(draft, me, body, found);
   }
@@ -148,7 +154,7 @@ export class WalkyService {
     // The reply goes to the pane the bridge logged as the sender, whatever any address says.
     const draft = this.draft(id, me, orig.from.address ?? 'operator', toId);
     if (!me || me.harness === 'shell') return this.refuse(draft, REFUSAL.notInPane);
-    if (this.d.off) return this.refuse(draft, REFUSAL.off);
+    if (this.d.off && !this.fromAfar(orig)) return this.refuse(draft, REFUSAL.off);
     if (orig.from.kind === 'operator' || !orig.from.paneId) return this.refuse(draft, REFUSAL.operatorReply);
     // From another machine of the crew: its logged address (with the token) through the lead.
     if (this.fromAfar(orig)) {
@@ -159,6 +165,11 @@ export class WalkyService {
     const pane = this.d.hub.panes.get(orig.from.paneId);
     if (!pane || pane.token !== orig.from.token) return this.refuse(draft, REFUSAL.replaced);
     return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane });
+  }
+
+  /** Whether an address leads to this machine's own panes (what COLLIE_WALKY=off refuses), not to another machine. */
+  private here(found: Found): boolean {
+    return !found.lead && found.member === undefined;
   }
 
   /**
@@ -259,8 +270,9 @@ export class WalkyService {
     if (!r) return this.change(id, 'unknown', CREW_REASON.slow);
     const self = this.crewSelf();
     const mine = this.d.log.get(id);
-    // A member takes the lead's word for the pane it found (the to line of send).
-    const to = self?.role === 'member' && r.to && mine && !mine.to ? { ...r.to } : undefined;
+    // A member takes the lead's word for the pane it found (the to line of send), with the machine
+    // that owns it: the crew id for the lead's own panes, so the record is never taken for one of this machine's.
+    const to = self?.role === 'member' && r.to && mine && !mine.to ? { ...r.to, member: r.to.member ?? r.to.address.split('/')[0]! } : undefined;
     return this.change(id, r.state, r.state === 'accepted' && self?.role === 'member' ? CREW_REASON.onLead : r.reason, to);
   }
 
@@ -308,7 +320,7 @@ export class WalkyService {
     const found = this.resolve(address);
     const self = this.crewSelf();
     const draft: WalkyMessage = { ...this.draft(id, null, address, replyTo), from: { kind: 'operator', device, ...(self ? { member: self.name } : {}) }, to: found.pane ? this.target(found.pane, found.member) : null, ...(broadcast ? { broadcast } : {}) };
-    if (this.d.off && !found.lead && found.member === undefined) return this.refused(draft, REFUSAL.off);
+    if (this.d.off && this.here(found)) return this.refused(draft, REFUSAL.off);
     if (replyTo !== null && this.d.log.get(replyTo)?.from.kind === 'operator') return this.refused(draft, REFUSAL.operatorReply);
     if (found.refused !== undefined) return this.refused(draft, found.refused);
     return this.route(draft, raw, 0, found);

@@ -39,6 +39,8 @@ export async function listenWalky(path: string, handle: (line: string, conn: Soc
     const timer = setTimeout(() => answer(errorAnswer('bad_request', `walky: no request line within ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
     const take = (line: string) => {
       taken = true;
+      // The line is in: the 5 s were for the caller's line, not for the answer (a send waits up to 15 s).
+      clearTimeout(timer);
       conn.pause();
       handle(line, conn).then(answer, (err: unknown) => answer(errorAnswer('internal', `walky: ${(err as Error).message}`)));
     };

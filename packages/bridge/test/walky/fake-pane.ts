@@ -7,14 +7,22 @@ import { CLI } from './kit';
 
 const fakeClaude = join(repoRoot, 'packages/testkit/fake-agent/claude');
 
+/** What a command run in the pane printed, its exit code, and `ms` from its spawn to its exit (the fake agent's clock). */
+export interface Ran {
+  code: number;
+  out: string;
+  err: string;
+  ms: number;
+}
+
 export interface FakePane {
   paneId: string;
   /** Draw a captured Claude screen (`fresh-idle`, `working`, `permission-edit`, …). */
   draw(screen: string): Promise<void>;
   /** Run the CLI as a child of the agent, as its Bash tool would. */
-  collie(args: string[], opts?: { stdin?: string; env?: Record<string, string> }): Promise<{ code: number; out: string; err: string }>;
+  collie(args: string[], opts?: { stdin?: string; env?: Record<string, string> }): Promise<Ran>;
   /** Run any program as a child of the agent. */
-  run(argv: string[], opts?: { stdin?: string }): Promise<{ code: number; out: string; err: string }>;
+  run(argv: string[], opts?: { stdin?: string }): Promise<Ran>;
 }
 
 /**
@@ -40,7 +48,7 @@ export async function fakePane(tmux: TmuxServer, dir: string, session: string, s
       const text = await readFile(out, 'utf8').catch(() => null);
       if (text !== null) {
         await rm(out, { force: true });
-        return JSON.parse(text) as { code: number; out: string; err: string };
+        return JSON.parse(text) as Ran;
       }
       if (Date.now() > deadline) throw new Error(`no result from ${argv.join(' ')} in the fake pane`);
       await new Promise((r) => setTimeout(r, 50));

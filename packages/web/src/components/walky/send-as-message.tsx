@@ -23,7 +23,8 @@ export interface SendAsMessage {
 
 /**
  * "Send as message" on a long press of the composer's Send: the text goes to this pane as the
- * operator's walky message, addressed with the pane's token so a replaced pane is refused.
+ * operator's walky message, addressed with the token of the session the text was written for,
+ * so a pane replaced since is refused.
  * A plain tap on Send still sends as before.
  */
 export function useSendAsMessage(paneId: string, text: string, onSent: () => void): SendAsMessage {
@@ -38,12 +39,20 @@ export function useSendAsMessage(paneId: string, text: string, onSent: () => voi
     timer.current = null;
   };
   useEffect(() => stop, []);
+  // The session the text is written for: the pane's address, token and all, as it was when the
+  // person began writing. A session that replaced it behind the open page is not that session, so
+  // the bridge refuses the message `pane replaced` rather than typing it there.
+  const [pinned, setPinned] = useState<string | null>(null);
+  const writtenFor = text === '' ? null : (pinned ?? pane?.address ?? null);
+  if (writtenFor !== pinned) setPinned(writtenFor);
   const canSend = pane !== undefined && pane.harness !== 'shell' && text.trim() !== '';
   const sendIt = async () => {
     setOffer(false);
     if (!pane) return;
-    const m = await sending.send({ to: pane.address, body: text });
+    const m = await sending.send({ to: writtenFor ?? pane.address, body: text });
     if (m && m.state !== 'refused') onSent();
+    // The person has seen the outcome and the session on screen now: a next press is for that one.
+    else setPinned(pane.address);
   };
   return {
     pressProps: {

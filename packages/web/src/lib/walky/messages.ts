@@ -31,4 +31,5 @@ export const stateWords = (m: WalkyMessage): string => walkyWords(m.state, m.rea
 export const knownWords = (m: WalkyMessage): string => verifiedWords(m.verified, m.from.member);
 
 /** The receipt line of a sent message: "Message to collie/%7: typed into the pane". */
-export const receiptLine = (m: WalkyMessage): string => `Message to ${m.to?.pane ?? m.asked}: ${stateWords(m)}`;
+/** The pane as the receipt names it, without its token (a refused message has only the address asked). */
+export const receiptLine = (m: WalkyMessage): string => `Message to ${m.to?.pane ?? m.asked.replace(/#[a-z0-9]{4}$/, '')}: ${stateWords(m)}`;

@@ -58,6 +58,8 @@ describe('walky on the phone, pure parts', () => {
     expect(paneMessages([...merged, refused], { id: 's:%2', token: 'bbbb' }).map((m) => m.id)).toEqual([b.id, a.id]);
     expect(paneMessages([refused], { id: 's:%1', token: 'zzzz' })).toHaveLength(1);
     expect(receiptLine(merged[1]!)).toBe('Message to local/s:%2: waiting in the inbox, not typed: draft present');
+    // Refused before a pane was found: the address asked, without its token.
+    expect(receiptLine({ ...refused, to: null, asked: 'local/s:%1#zzzz', reason: 'pane replaced' })).toBe('Message to local/s:%1: not sent: pane replaced');
   });
 
   it('counts what "Send to" reaches: every reachable machine, this one, or one member; never an unreachable one or a shell', () => {
