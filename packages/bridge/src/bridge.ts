@@ -22,7 +22,7 @@ import { startDurable, type DurableService } from './durable';
 import { startNerveLink } from './nerve';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
-import { authorize } from './http/auth';
+import { authorize, peerOf } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
@@ -60,8 +60,10 @@ export interface BridgeOptions {
   clock?: { now: () => number; setTimer: (fn: () => void, ms: number) => () => void };
   /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
   publicUrl?: string | null;
-  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
+  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from the proxy's user only. */
   trustedUser?: string | null;
+  /** `COLLIE_TRUSTED_PROXY_USER` as a uid: whose connections may carry that login (default 0, root, as tailscaled runs). */
+  trustedProxyUid?: number;
   /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
   push?: PushConfig;
   /** Crew test knobs: the member's reconnect back-off and its signing clock. */
@@ -158,7 +160,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   let ready = false;
   const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
-  const auth = { devices, trustedUser: o.trustedUser ?? null };
+  const auth = { devices, trustedUser: o.trustedUser ?? null, trustedProxyUid: o.trustedProxyUid ?? 0 };
   // The running crew, once started (below); a member's pane and durable agent go to it.
   let crewRef: Crew | null = null;
   const workbench = await startWorkbench({
@@ -246,7 +248,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     watchScreen,
     authorize: (req) => {
       const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
-      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
+      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), ...peerOf(req.socket) });
     },
     watchChat: (id, send) => chatsForPhone.watch(id, send),
   });
