@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Pane, PaneScreen, Server } from '@collie/protocol';
-import { appendAudit, ensureStateDir } from './config';
+import { AuditFlood, appendAudit, auditWritten, ensureStateDir } from './config';
 import { EventHub, SENDS_PER_PANE } from './events/hub';
 import { createApp } from './http/app';
 import { eventsSocket } from './http/events-socket';
@@ -158,7 +158,9 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   let walkyRef: Walky | null = null;
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
-  const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
+  // Refused requests come in floods (any web page can send them): counted, not each written.
+  const auditFlood = new AuditFlood({ write: (entry) => void appendAudit(o.stateDir, entry).catch(() => undefined) });
+  const audit = (entry: Record<string, unknown>) => auditFlood.offer(entry);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
   const auth = { devices, trustedUser: o.trustedUser ?? null, trustedProxyUid: o.trustedProxyUid ?? 0 };
   // The running crew, once started (below); a member's pane and durable agent go to it.
@@ -343,6 +345,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await devices.close();
       workbench.stop();
       await push.stop();
+      auditFlood.flush();
+      await auditWritten(o.stateDir);
     })());
   return { url, port, hub, durable, devices, publicUrl, push, crew, stop, [Symbol.asyncDispose]: stop };
 }

@@ -142,7 +142,10 @@ export function requireDevice(d: AuthDeps): MiddlewareHandler {
     if (PUBLIC_API.some((r) => r.method === c.req.method && r.path === c.req.path)) return next();
     const socket = socketOf(c.env);
     const result = authorize(d, { authorization: c.req.header('authorization'), cookie: c.req.header('cookie'), login: c.req.header('tailscale-user-login'), ...peerOf(socket) });
-    if (!result.ok) return fail(c, result.error);
+    if (!result.ok) {
+      c.set('refused', { code: result.error.code });
+      return fail(c, result.error);
+    }
     c.set('who', result.who);
     const refused = sendRight(result.who, c.req.method, c.req.path);
     if (refused) {
