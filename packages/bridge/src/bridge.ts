@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Pane, PaneScreen, Server } from '@collie/protocol';
-import { appendAudit, ensureStateDir } from './config';
+import { AuditFlood, appendAudit, auditWritten, ensureStateDir } from './config';
 import { EventHub, SENDS_PER_PANE } from './events/hub';
 import { createApp } from './http/app';
 import { eventsSocket } from './http/events-socket';
@@ -22,7 +22,7 @@ import { startDurable, type DurableService } from './durable';
 import { startNerveLink } from './nerve';
 import { startWalky, type Walky } from './walky';
 import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
-import { authorize } from './http/auth';
+import { authorize, peerOf } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
 import { startPush, type PushConfig, type PushService } from './push';
@@ -60,8 +60,10 @@ export interface BridgeOptions {
   clock?: { now: () => number; setTimer: (fn: () => void, ms: number) => () => void };
   /** `COLLIE_PUBLIC_URL`: the address a phone opens (else tailscale serve's, when it serves this port). */
   publicUrl?: string | null;
-  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from loopback only. */
+  /** `COLLIE_TRUSTED_USER`: a `Tailscale-User-Login` let in without a device, from the proxy's user only. */
   trustedUser?: string | null;
+  /** `COLLIE_TRUSTED_PROXY_USER` as a uid: whose connections may carry that login (default 0, root, as tailscaled runs). */
+  trustedProxyUid?: number;
   /** Web Push: the debounce, reminder, presence window (`COLLIE_PUSH_*`); tests add their push service's CA. */
   push?: PushConfig;
   /** Crew test knobs: the member's reconnect back-off and its signing clock. */
@@ -156,9 +158,11 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   let walkyRef: Walky | null = null;
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
   let ready = false;
-  const audit = (entry: Record<string, unknown>) => void appendAudit(o.stateDir, entry).catch(() => undefined);
+  // Refused requests come in floods (any web page can send them): counted, not each written.
+  const auditFlood = new AuditFlood({ write: (entry) => void appendAudit(o.stateDir, entry).catch(() => undefined) });
+  const audit = (entry: Record<string, unknown>) => auditFlood.offer(entry);
   const devices = await DeviceStore.open(o.stateDir, {}, (l) => process.stderr.write(`collie: ${l}\n`));
-  const auth = { devices, trustedUser: o.trustedUser ?? null };
+  const auth = { devices, trustedUser: o.trustedUser ?? null, trustedProxyUid: o.trustedProxyUid ?? 0 };
   // The running crew, once started (below); a member's pane and durable agent go to it.
   let crewRef: Crew | null = null;
   const workbench = await startWorkbench({
@@ -251,7 +255,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     watchScreen,
     authorize: (req) => {
       const h = (name: string) => (typeof req.headers[name] === 'string' ? req.headers[name] : undefined);
-      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), peer: req.socket.remoteAddress });
+      return authorize(auth, { authorization: h('authorization'), cookie: h('cookie'), login: h('tailscale-user-login'), ...peerOf(req.socket) });
     },
     watchChat: (id, send) => chatsForPhone.watch(id, send),
   });
@@ -346,6 +350,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await devices.close();
       workbench.stop();
       await push.stop();
+      auditFlood.flush();
+      await auditWritten(o.stateDir);
     })());
   return { url, port, hub, durable, devices, publicUrl, push, crew, stop, [Symbol.asyncDispose]: stop };
 }

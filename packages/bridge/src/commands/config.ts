@@ -23,6 +23,7 @@ export function bridgeOptions(config: Config, overrides: { port?: number; env?: 
     holdMs: config.holdMinutes * 60_000,
     publicUrl: config.publicUrl,
     trustedUser: config.trustedUser,
+    trustedProxyUid: config.trustedProxyUid,
     ...(config.nerveApiFile ? { nerveApiFile: config.nerveApiFile } : {}),
     webDir,
     version,

@@ -117,6 +117,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads COLLIE_TRUSTED_PROXY_USER as a uid or a user name of /etc/passwd, root by default', () => {
+    expect(ok(loadConfig({}, deps())).config.trustedProxyUid).toBe(0);
+    expect(ok(loadConfig({ COLLIE_TRUSTED_PROXY_USER: '1234' }, deps())).config.trustedProxyUid).toBe(1234);
+    expect(ok(loadConfig({ COLLIE_TRUSTED_PROXY_USER: 'root' }, deps())).config.trustedProxyUid).toBe(0);
+    expect(ok(loadConfig({ COLLIE_TRUSTED_PROXY_USER: 'nobody' }, deps())).config.trustedProxyUid).toBe(65534);
+    const [e] = errors(loadConfig({ COLLIE_TRUSTED_PROXY_USER: 'no-such-user-here' }, deps()));
+    expect(e).toMatch(/^COLLIE_TRUSTED_PROXY_USER: "no-such-user-here" is not a user of this machine/);
+  });
+
   it('reads COLLIE_REDACT as a switch, on by default', () => {
     for (const off of ['0', 'false', 'OFF', 'no']) expect(ok(loadConfig({ COLLIE_REDACT: off }, deps())).config.redact).toBe(false);
     for (const on of ['1', 'true', 'On', 'yes', '']) expect(ok(loadConfig({ COLLIE_REDACT: on }, deps())).config.redact).toBe(true);

@@ -34,6 +34,8 @@ export interface Config {
   readonly publicUrl: string | null;
   /** `COLLIE_TRUSTED_USER`: the proxy login let in without a device; null: none. */
   readonly trustedUser: string | null;
+  /** `COLLIE_TRUSTED_PROXY_USER` as a uid: the proxy's user, whose connections alone may carry that login (default 0, root). */
+  readonly trustedProxyUid: number;
   /** `COLLIE_PUSH_DELAY`: seconds a pane waits on the user before it pushes (default 30). */
   readonly pushDelaySeconds: number;
   /** `COLLIE_PUSH_AWAY`: no push while a device had the app visible this many seconds ago (default 120). */

@@ -2,6 +2,7 @@
  * The bridge's settings: one zod schema over the merged environment, each variable with its
  * default and an error message that names it and says what it accepts.
  */
+import { readFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { z } from 'zod';
 import { parseNerveSources } from '../nerve/sources';
@@ -105,6 +106,25 @@ function parseLogin(raw: string): string | Invalid {
   return /^[^\s,]{1,200}$/.test(raw) ? raw : new Invalid(`${JSON.stringify(raw)} is not a login (one, without spaces or commas, as Tailscale-User-Login carries it)`);
 }
 
+/**
+ * `COLLIE_TRUSTED_PROXY_USER`: the proxy's user as a uid, or a user name looked up in
+ * `/etc/passwd` (a user known only elsewhere, LDAP say, is given by uid).
+ */
+function parseUser(raw: string, passwd: () => string = () => readFileSync('/etc/passwd', 'utf8')): number | Invalid {
+  if (/^\d{1,10}$/.test(raw)) return Number(raw) <= 0xffff_fffe ? Number(raw) : new Invalid(`${JSON.stringify(raw)} is not a uid`);
+  let text = '';
+  try {
+    text = passwd();
+  } catch {
+    // No passwd file: only a uid will do.
+  }
+  for (const line of text.split('\n')) {
+    const f = line.split(':');
+    if (f[0] === raw && f.length >= 3 && /^\d+$/.test(f[2]!)) return Number(f[2]);
+  }
+  return new Invalid(`${JSON.stringify(raw)} is not a user of this machine (give the user tailscaled or your proxy runs as, by name or uid; root is 0)`);
+}
+
 /** `COLLIE_NERVE_API`: Nerves' api.json files and folders of Nerve state dirs, `:`-separated (nerve/sources.ts). */
 function parseApiFile(raw: string): string | Invalid {
   const got = parseNerveSources(raw);
@@ -143,6 +163,7 @@ export function settingsSchema(defaults: { machine: string }) {
       COLLIE_SKILL_SYNC: setting(true, parseSwitch),
       COLLIE_PUBLIC_URL: setting<string | null>(null, parsePublicUrl),
       COLLIE_TRUSTED_USER: setting<string | null>(null, parseLogin),
+      COLLIE_TRUSTED_PROXY_USER: setting(0, (raw) => parseUser(raw)),
       COLLIE_PUSH_DELAY: setting(30, parseSeconds),
       COLLIE_PUSH_AWAY: setting(120, parseSeconds),
       COLLIE_NERVE_API: setting<string | null>(null, parseApiFile),
@@ -158,6 +179,7 @@ export function settingsSchema(defaults: { machine: string }) {
       skillSync: s.COLLIE_SKILL_SYNC,
       publicUrl: s.COLLIE_PUBLIC_URL,
       trustedUser: s.COLLIE_TRUSTED_USER,
+      trustedProxyUid: s.COLLIE_TRUSTED_PROXY_USER,
       pushDelaySeconds: s.COLLIE_PUSH_DELAY,
       pushAwaySeconds: s.COLLIE_PUSH_AWAY,
       nerveApiFile: s.COLLIE_NERVE_API,

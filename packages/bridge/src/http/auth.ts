@@ -1,6 +1,8 @@
 /**
  * Who may use the API: a paired device (its cookie, or `Authorization: Bearer <token>`), or
- * a login a loopback proxy vouches for when the user opted in (`COLLIE_TRUSTED_USER`).
+ * a login the proxy vouches for when the user opted in (`COLLIE_TRUSTED_USER`), on a connection
+ * whose peer socket belongs to the proxy's user (`COLLIE_TRUSTED_PROXY_USER`, see `peer-uid.ts`):
+ * every local process connects from loopback, so loopback alone proves nothing.
  * `authorize` is the one check; `requireDevice` applies it to every `/api` route but the
  * pairing route, and the events socket applies it at the upgrade. `sendRight` is the one check
  * of a watch-only device's writes, applied by `requireDevice` right after.
@@ -9,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { DeviceToken, type StoredDevice } from '@collie/protocol';
 import type { DeviceStore } from '../devices';
 import { ApiError, fail } from './api-error';
+import { type Connection, socketPeerUid } from './peer-uid';
 
 /** Routes reachable without a device: only pairing itself. */
 export const PUBLIC_API: readonly { method: string; path: string }[] = [{ method: 'POST', path: '/api/pair' }];
@@ -70,8 +73,10 @@ declare module 'hono' {
 
 export interface AuthDeps {
   devices: Pick<DeviceStore, 'check' | 'touch' | 'cookieName'>;
-  /** `COLLIE_TRUSTED_USER`: the `Tailscale-User-Login` accepted from a loopback peer; null: none. */
+  /** `COLLIE_TRUSTED_USER`: the `Tailscale-User-Login` accepted from the proxy; null: none. */
   trustedUser: string | null;
+  /** `COLLIE_TRUSTED_PROXY_USER` as a uid: the proxy's user, whose connections alone may carry that login (default 0, root). */
+  trustedProxyUid?: number;
 }
 
 /** What `authorize` reads from a request. */
@@ -82,6 +87,8 @@ export interface Credentials {
   login?: string | undefined;
   /** The TCP peer's address. */
   peer?: string | undefined;
+  /** The local user that owns the peer's socket (asked only when a login is to be trusted); null: unknown. */
+  peerUid?: (() => number | null) | undefined;
 }
 
 export type AuthResult = { ok: true; who: Who } | { ok: false; error: ApiError };
@@ -121,9 +128,9 @@ export function authorize(d: AuthDeps, c: Credentials): AuthResult {
     d.devices.touch(found.device);
     return { ok: true, who: { kind: 'device', device: found.device } };
   }
-  // The header means something only when the user named the login, and only from a proxy on
-  // this machine: anyone else could type it.
-  if (d.trustedUser !== null && c.login !== undefined && c.login === d.trustedUser && isLoopback(c.peer)) {
+  // The header means something only when the user named the login, and only from the proxy
+  // itself: any local user could type it, and every local user connects from loopback.
+  if (d.trustedUser !== null && c.login !== undefined && c.login === d.trustedUser && isLoopback(c.peer) && c.peerUid !== undefined && c.peerUid() === (d.trustedProxyUid ?? 0)) {
     return { ok: true, who: { kind: 'proxy', login: c.login } };
   }
   return unauthorized('bridge: pair this device first (open the pairing link from collie pair, or type its code)');
@@ -133,9 +140,12 @@ export function authorize(d: AuthDeps, c: Credentials): AuthResult {
 export function requireDevice(d: AuthDeps): MiddlewareHandler {
   return async (c, next) => {
     if (PUBLIC_API.some((r) => r.method === c.req.method && r.path === c.req.path)) return next();
-    const peer = peerOf(c.env);
-    const result = authorize(d, { authorization: c.req.header('authorization'), cookie: c.req.header('cookie'), login: c.req.header('tailscale-user-login'), peer });
-    if (!result.ok) return fail(c, result.error);
+    const socket = socketOf(c.env);
+    const result = authorize(d, { authorization: c.req.header('authorization'), cookie: c.req.header('cookie'), login: c.req.header('tailscale-user-login'), ...peerOf(socket) });
+    if (!result.ok) {
+      c.set('refused', { code: result.error.code });
+      return fail(c, result.error);
+    }
     c.set('who', result.who);
     const refused = sendRight(result.who, c.req.method, c.req.path);
     if (refused) {
@@ -146,12 +156,18 @@ export function requireDevice(d: AuthDeps): MiddlewareHandler {
   };
 }
 
-/** The TCP peer of a request served by @hono/node-server (its env holds the IncomingMessage). */
-function peerOf(env: unknown): string | undefined {
+/** The TCP socket of a request served by @hono/node-server (its env holds the IncomingMessage). */
+function socketOf(env: unknown): (Connection & object) | undefined {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
   const incoming: unknown = env.incoming;
   if (typeof incoming !== 'object' || incoming === null || !('socket' in incoming)) return undefined;
   const socket: unknown = incoming.socket;
-  if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return undefined;
-  return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined;
+  return typeof socket === 'object' && socket !== null ? (socket as Connection) : undefined;
+}
+
+/** What `authorize` reads of the peer: its address, and who owns its socket (looked up once per connection). */
+export function peerOf(socket: (Connection & object) | undefined): Pick<Credentials, 'peer' | 'peerUid'> {
+  if (!socket) return {};
+  const peer = typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined;
+  return { peer, peerUid: () => socketPeerUid(socket) };
 }
