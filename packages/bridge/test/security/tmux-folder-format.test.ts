@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewPaneAnswer } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from '../harness';
+import { call, finalReceipt } from '../send-helpers';
 
 /**
  * Attack replay: a folder whose name holds a tmux format (`#(…)` runs a shell command,
@@ -77,5 +78,28 @@ describe('security: a folder name is never a tmux format (New pane, real bridge,
     const cwd = await tmux.tmux('display-message', '-p', '-t', pane.tmuxId, '#{pane_current_path}');
     expect(cwd.replace(/\n$/, '')).toBe(folder);
     await until(bridge.hub, `the new pane in ${folder}`, (h) => h.panes.get(a.pane)?.cwd === folder, 30_000);
+  }, 60_000);
+});
+
+describe('security: the state dir\'s name is never a tmux format (a send, real bridge, real tmux)', () => {
+  it('a send goes through load-buffer from a state dir named `s#(touch PWNED)`: the text arrives, nothing runs', async () => {
+    await using tmux = await startTmux();
+    await using dir = await tempDir('collie-state-parent');
+    const marker = join(await realpath(dir.path), 'PWNED');
+    const stateDir = join(dir.path, `s#(touch ${marker})`);
+    await mkdir(stateDir, { recursive: true });
+    const pane = await tmux.newSession('home', { cmd: 'cat' });
+    const bridge = await bridgeFor(tmux.tmpDir, stateDir);
+    try {
+      const id = `${tmux.name}:${pane}`;
+      await until(bridge.hub, 'the pane', (h) => h.panes.get(id), 30_000);
+      const r = await call(bridge, id, 'send', { text: 'hello through the buffer', request_id: 'state-1' });
+      expect(r.state).not.toBe('failed');
+      expect((await finalReceipt(bridge, 'state-1')).state).toBe('typed');
+      await tmux.waitForScreen(pane, /hello through the buffer/);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await bridge.stop();
+    }
   }, 60_000);
 });
