@@ -1,6 +1,7 @@
 // `collie walky send` to an idle real Claude Code pane, command start → receipt printed (the
 // command's exit), side by side in one run with the bridge's own POST /api/panes/:id/send to
-// the same pane; and `collie walky who` alone. The sender is the testkit's stand-in agent in
+// the same pane; `collie walky who` alone; and once, the held case: a send into the pane on a
+// 30 s turn, start → the CLI's exit (the page's 15 s, with "queued" and "check later"). The sender is the testkit's stand-in agent in
 // its own pane, so the bridge proves the caller's pane from /proc as it does for any agent.
 // Run after `npm run build`:  node bench/walky-latency.mjs [rounds=20]
 import { execFileSync, spawn } from 'node:child_process';
@@ -93,6 +94,16 @@ try {
     // Node's own start in the same place, the floor under any CLI.
     bare.push((await inPane([], [process.execPath, '-e', '0'])).ms);
   }
+  // The held case: a send into the pane on a 30 s turn answers at the page's 15 s with "queued"
+  // and "check later" (or with the receipt, had the turn ended first), and exits 0.
+  const pane = await paneIdle();
+  api.script(kit.longTurn(30_000, 'Held bench turn done.'));
+  await claude.submit('start a long turn for the held bench');
+  await claude.waitForScreen((s) => kit.claudeWorking(s));
+  const heldRun = await inPane(['walky', 'send', pane.address, 'held bench']);
+  const heldLines = heldRun.out.trim().split('\n');
+  if (heldRun.code !== 0) throw new Error(`held send: exit ${heldRun.code}: ${heldRun.out}${heldRun.err}`);
+  await settle(heldLines[0]);
   const f = (xs, q) => +quantile(xs, q).toFixed(1);
   console.log(JSON.stringify({
     rounds: ROUNDS,
@@ -103,6 +114,7 @@ try {
     cliAddsOverSameTextAtP50: +(f(walky, 0.5) - f(postSame, 0.5)).toFixed(1),
     walkyWho: { p50: f(who, 0.5), p99: f(who, 0.99) },
     nodeAlone: { p50: f(bare, 0.5), p99: f(bare, 0.99) },
+    heldSend: { ms: +heldRun.ms.toFixed(1), exit: heldRun.code, printed: heldLines.slice(2) },
     ...(BEFORE ? { walkyWhoBefore: { cli: BEFORE, p50: f(whoBefore, 0.5), p99: f(whoBefore, 0.99) } } : {}),
     loadAverage: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
   }, null, 2));

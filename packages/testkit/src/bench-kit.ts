@@ -2,7 +2,7 @@
 export { startTmux } from './tmux';
 export { startMessagesApi } from './messages-api';
 export { startClaude } from './claude';
-export { plainReply } from './scenarios';
+export { longTurn, plainReply } from './scenarios';
 export { claudeInputReady, claudeWorking } from './claude-screen';
 export { startPushService } from './push/push-service';
 export { launchChromium, phoneContext } from './chromium';
