@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -8,14 +9,23 @@ const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
 const LINK = /cp1_[A-Za-z0-9_-]{43}/;
 
-/** `collie serve` as its own process; resolves once it printed its pairing lines. */
+/** This environment less systemd's markers (with them, serve prints no pairing offer even in a terminal). */
+function withoutSystemd(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env['INVOCATION_ID'];
+  delete env['JOURNAL_STREAM'];
+  return env;
+}
+
+/** `collie serve` as its own process, in a terminal (`script`), where it prints a pairing offer; resolves once it did. */
 async function serve(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ child: ChildProcess; out: () => string; url: string; killed: () => Promise<void> }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { env: { ...process.env, COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [process.execPath, cli, 'serve', '--port', '0', ...args].join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...withoutSystemd(), COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
-      out += d.toString();
+      out += d.toString().replace(/\r/g, '');
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m && /type the code/.test(out)) resolve(m[1]!);
     };
@@ -23,7 +33,14 @@ async function serve(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ chi
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
   });
+  // The bridge is script's child: kill -9 it by the pid its run file names, then script.
+  const pid = (JSON.parse(await readFile(join(String(env['COLLIE_STATE_DIR']), 'bridge.json'), 'utf8')) as { pid: number }).pid;
   const killed = async () => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
@@ -40,7 +57,7 @@ async function qrOf(text: string): Promise<string> {
   return b.qrCode(text);
 }
 
-describe('collie serve prints a pairing link; devices survive a kill -9', () => {
+describe('collie serve in a terminal prints a pairing link; devices survive a kill -9', () => {
   it('the printed link pairs a browser once; after kill -9 and a restart paired devices stay paired and revoked stay revoked', async () => {
     await using tmux = await startTmux();
     await tmux.newSession('work', { cmd: 'sh' });
@@ -92,7 +109,7 @@ describe('collie serve prints a pairing link; devices survive a kill -9', () => 
     await using dir = await tempDir('collie-serve-qr-');
     const env = { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config'), TMUX_TMPDIR: tmux.tmpDir, COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net' };
     // `script` gives the process a terminal, where serve prints its QR code.
-    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} serve --port 0`, '/dev/null'], { env: { ...process.env, COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} serve --port 0`, '/dev/null'], { env: { ...withoutSystemd(), COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let out = '';
     try {

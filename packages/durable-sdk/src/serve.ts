@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALLS, WIRE_HEADER, WIRE_VERSION, type AgentEventInput, type CallPath, type WireError, type WireResult } from '@collie/protocol';
+import { endianness } from 'node:os';
+import { CALLS, peerUidIn, WIRE_HEADER, WIRE_VERSION, type AgentEventInput, type CallPath, type WireError, type WireResult } from '@collie/protocol';
 import type { z } from 'zod';
 import type { Calls, DurableAgent } from './agent';
 
@@ -37,8 +39,29 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** The uid owning the peer's end of a TCP connection (`peerUidIn` over this machine's tables), once per connection. */
+const owners = new WeakMap<object, number | null>();
+function ownerOf(socket: IncomingMessage['socket']): number | null {
+  if (!owners.has(socket)) {
+    const tables = ['/proc/net/tcp', '/proc/net/tcp6'].map((f) => {
+      try {
+        return readFileSync(f, 'utf8');
+      } catch {
+        return '';
+      }
+    });
+    owners.set(socket, peerUidIn(tables, socket, endianness() === 'LE'));
+  }
+  return owners.get(socket)!;
+}
+
+/**
+ * With a token, the token. Without one, a unix socket is kept to its user by its mode (0600);
+ * a TCP port is reached from loopback by every local user, so only connections this agent's
+ * own user opened (the bridge, run by the same user) are taken.
+ */
 function authorized(req: IncomingMessage, token: string | undefined): boolean {
-  if (token === undefined) return true;
+  if (token === undefined) return req.socket.remoteAddress === undefined || ownerOf(req.socket) === process.getuid?.();
   const got = Buffer.from(req.headers.authorization ?? '');
   const want = Buffer.from(`Bearer ${token}`);
   return got.length === want.length && timingSafeEqual(got, want);
@@ -84,7 +107,10 @@ export async function serve(agent: DurableAgent, where: ListenOn): Promise<Liste
 
 async function handle(agent: DurableAgent, req: IncomingMessage, res: ServerResponse, streams: Set<ServerResponse>): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://agent');
-  if (!authorized(req, agent.options.token)) return fail(res, 401, 'unauthorized', 'durable agent: a bearer token is required');
+  if (!authorized(req, agent.options.token)) {
+    const why = agent.options.token === undefined ? 'only its own user may connect to a durable agent on a TCP port without a token' : 'a bearer token is required';
+    return fail(res, 401, 'unauthorized', `durable agent: ${why}`);
+  }
   const wire = req.headers[WIRE_HEADER];
   if (wire !== String(WIRE_VERSION)) {
     return fail(res, 400, 'wire_version', `durable agent: this agent speaks wire v${WIRE_VERSION}; the caller spoke ${wire === undefined ? 'no version' : `v${String(wire).slice(0, 10)}`}`);

@@ -16,3 +16,4 @@ export * from './crew';
 export * from './crew-walky';
 export * from './crew-phone';
 export * from './crew-page';
+export * from './proc-net-tcp';

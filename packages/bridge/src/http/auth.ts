@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { DeviceToken, type StoredDevice } from '@collie/protocol';
 import type { DeviceStore } from '../devices';
 import { ApiError, fail } from './api-error';
-import { type Connection, socketPeerUid } from './peer-uid';
+import { type TcpEnds, socketPeerUid } from './peer-uid';
 
 /** Routes reachable without a device: only pairing itself. */
 export const PUBLIC_API: readonly { method: string; path: string }[] = [{ method: 'POST', path: '/api/pair' }];
@@ -157,16 +157,16 @@ export function requireDevice(d: AuthDeps): MiddlewareHandler {
 }
 
 /** The TCP socket of a request served by @hono/node-server (its env holds the IncomingMessage). */
-function socketOf(env: unknown): (Connection & object) | undefined {
+function socketOf(env: unknown): (TcpEnds & object) | undefined {
   if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
   const incoming: unknown = env.incoming;
   if (typeof incoming !== 'object' || incoming === null || !('socket' in incoming)) return undefined;
   const socket: unknown = incoming.socket;
-  return typeof socket === 'object' && socket !== null ? (socket as Connection) : undefined;
+  return typeof socket === 'object' && socket !== null ? (socket as TcpEnds) : undefined;
 }
 
 /** What `authorize` reads of the peer: its address, and who owns its socket (looked up once per connection). */
-export function peerOf(socket: (Connection & object) | undefined): Pick<Credentials, 'peer' | 'peerUid'> {
+export function peerOf(socket: (TcpEnds & object) | undefined): Pick<Credentials, 'peer' | 'peerUid'> {
   if (!socket) return {};
   const peer = typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined;
   return { peer, peerUid: () => socketPeerUid(socket) };
