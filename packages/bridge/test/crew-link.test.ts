@@ -104,7 +104,7 @@ describe('a crew of three bridges on this machine', () => {
     await lead.crew.reload();
     await until(lead.hub, 'beta panes gone from the lead', (h) => ![...h.panes.values()].some((p) => p.member?.name === 'beta'), 10_000);
     const betaId = (await readIdentity(sB))!;
-    const refused = await rawCrew(sL, '/crew/v1/hello', signedHeaders(betaId, 'GET', '/crew/v1/hello', ''));
+    const refused = await rawCrew(sL, '/crew/v1/hello', signedHeaders(betaId, 'GET', '/crew/v1/hello', '', (await readIdentity(sL))!.keyId));
     expect(refused).toMatchObject({ status: 403, json: { error: { code: 'removed' } } });
 
     // A send to a member that is not connected says so, and alpha's panes grey with its last-seen time.

@@ -72,27 +72,28 @@ describe('the crew link refuses what it must', () => {
     expect((await crewCli(sL, ['leave'])).code).toBe(4);
 
     const id = (await readIdentity(sA))!;
+    const leadKey = (await readIdentity(sL))!.keyId;
     const path = '/crew/v1/hello';
-    expect(await rawCrew(sL, path, signedHeaders(id, 'GET', path, ''))).toMatchObject({ status: 200, json: { name: 'bluefin', role: 'lead' } });
+    expect(await rawCrew(sL, path, signedHeaders(id, 'GET', path, '', leadKey))).toMatchObject({ status: 200, json: { name: 'bluefin', role: 'lead' } });
     // A clock 11 minutes off, either way.
     for (const off of [11, -11]) {
-      const r = await rawCrew(sL, path, signedHeaders(id, 'GET', path, '', Date.now() + off * 60_000));
+      const r = await rawCrew(sL, path, signedHeaders(id, 'GET', path, '', leadKey, Date.now() + off * 60_000));
       expect([r.status, refusal(r)]).toEqual([401, 'stale']);
     }
     // A replayed request: the same header twice.
-    const once = signedHeaders(id, 'GET', path, '');
+    const once = signedHeaders(id, 'GET', path, '', leadKey);
     expect((await rawCrew(sL, path, once)).status).toBe(200);
     const replayed = await rawCrew(sL, path, once);
     expect([replayed.status, refusal(replayed)]).toEqual([401, 'replay']);
     // A forged signature: another key signing under alpha's key id; a header for another path.
     const { generateKeyPairSync } = await import('node:crypto');
-    const forged = { [SIGNATURE_HEADER]: signRequest({ key: generateKeyPairSync('ed25519').privateKey, keyId: id.keyId, method: 'GET', path, body: '' }) };
+    const forged = { [SIGNATURE_HEADER]: signRequest({ key: generateKeyPairSync('ed25519').privateKey, keyId: id.keyId, to: leadKey, method: 'GET', path, body: '' }) };
     expect(refusal(await rawCrew(sL, path, forged))).toBe('bad_signature');
-    expect(refusal(await rawCrew(sL, path, signedHeaders(id, 'GET', '/crew/v1/other', '')))).toBe('bad_signature');
+    expect(refusal(await rawCrew(sL, path, signedHeaders(id, 'GET', '/crew/v1/other', '', leadKey)))).toBe('bad_signature');
     // A key the crew does not know, and no header at all.
     await crewCli(sX, ['create', '--listen', `127.0.0.1:${await freePort()}`]);
     const stranger = (await readIdentity(sX))!;
-    expect(refusal(await rawCrew(sL, path, signedHeaders(stranger, 'GET', path, '')))).toBe('unknown_key');
+    expect(refusal(await rawCrew(sL, path, signedHeaders(stranger, 'GET', path, '', leadKey)))).toBe('unknown_key');
     expect(refusal(await rawCrew(sL, path, {}))).toBe('malformed');
     // A body over 64 KiB.
     const big = 'x'.repeat(70 * 1024);
@@ -119,7 +120,7 @@ describe('the crew link refuses what it must', () => {
     const left = await crewCli(sA, ['leave', '--json']);
     expect(left.json).toMatchObject({ left: 'alpha', leadTold: true });
     expect((await crewCli(sA, ['list'])).code).toBe(3);
-    expect(refusal(await rawCrew(sL, path, signedHeaders(id, 'GET', path, '')))).toBe('unknown_key');
+    expect(refusal(await rawCrew(sL, path, signedHeaders(id, 'GET', path, '', leadKey)))).toBe('unknown_key');
     await back.stop();
     await lead.stop();
   }, 180_000);

@@ -72,35 +72,45 @@ export type InvitePayload = z.infer<typeof InvitePayload>;
 /** Ten minutes: an invite's life, and how far a signed request's clock may be off. */
 export const CREW_WINDOW_MS = 10 * 60_000;
 
-/** `Collie-Crew-Signature: v1;key=…;ts=…;nonce=…;sig=…` */
+/**
+ * `Collie-Crew-Signature: v2;key=…;to=…;ts=…;nonce=…;sig=…`. `to` is the key id of the machine the
+ * request is for, so a request one receiver got cannot be replayed to another. `v1` (no `to`)
+ * is what bridges signed before; only a lead still takes it, from its own members.
+ */
 export const SIGNATURE_HEADER = 'collie-crew-signature';
 
 export interface SignatureParts {
   key: string;
+  /** The receiver's key id; absent in a v1 header. */
+  to?: string;
   ts: number;
   nonce: string;
   sig: string;
 }
 
-/** Parse the signature header. Pure; null for anything not exactly that shape. */
+/** Parse the signature header (v2, or the older v1). Pure; null for anything not exactly that shape. */
 export function parseSignatureHeader(text: string | undefined | null): SignatureParts | null {
   if (typeof text !== 'string' || text.length > 400) return null;
-  const m = /^v1;key=([0-9a-f]{32});ts=(\d{1,15});nonce=([A-Za-z0-9_-]{22});sig=([A-Za-z0-9_-]{86})$/.exec(text);
+  const m = /^(?:v2;key=([0-9a-f]{32});to=([0-9a-f]{32})|v1;key=([0-9a-f]{32}));ts=(\d{1,15});nonce=([A-Za-z0-9_-]{22});sig=([A-Za-z0-9_-]{86})$/.exec(text);
   if (!m) return null;
-  return { key: m[1]!, ts: Number(m[2]), nonce: m[3]!, sig: m[4]! };
+  return { key: (m[1] ?? m[3])!, ...(m[2] ? { to: m[2] } : {}), ts: Number(m[4]), nonce: m[5]!, sig: m[6]! };
 }
 
 export function formatSignatureHeader(p: SignatureParts): string {
-  return `v1;key=${p.key};ts=${p.ts};nonce=${p.nonce};sig=${p.sig}`;
+  return p.to ? `v2;key=${p.key};to=${p.to};ts=${p.ts};nonce=${p.nonce};sig=${p.sig}` : `v1;key=${p.key};ts=${p.ts};nonce=${p.nonce};sig=${p.sig}`;
 }
 
-/** The bytes a signature covers, as lines. Pure. */
-export function signedText(method: string, path: string, bodyHash: string, ts: number, nonce: string, key: string): string {
-  return ['collie-crew-v1', method.toUpperCase(), path, bodyHash, String(ts), nonce, key].join('\n');
+/** The bytes a signature covers, as lines: v2 ends with the receiver's key id, v1 (no `to`) does not. Pure. */
+export function signedText(method: string, path: string, bodyHash: string, ts: number, nonce: string, key: string, to?: string): string {
+  const lines = [to ? 'collie-crew-v2' : 'collie-crew-v1', method.toUpperCase(), path, bodyHash, String(ts), nonce, key];
+  return (to ? [...lines, to] : lines).join('\n');
 }
 
-/** Why a crew request was refused. `removed` answers 403, the others 401. */
-export const CrewRefusal = z.enum(['malformed', 'stale', 'removed', 'unknown_key', 'bad_signature', 'replay']);
+/**
+ * Why a crew request was refused. `removed` answers 403, the others 401. `misdirected`: signed
+ * for another machine; `unbound`: signed the v1 way (no receiver), which only a lead takes.
+ */
+export const CrewRefusal = z.enum(['malformed', 'stale', 'removed', 'unknown_key', 'bad_signature', 'unbound', 'misdirected', 'replay']);
 export type CrewRefusal = z.infer<typeof CrewRefusal>;
 
 /** Every error a crew route answers, `{error:{code,message}}`. */

@@ -1,7 +1,7 @@
 /** One signed HTTPS request to a crew peer, its certificate pinned. */
 import https from 'node:https';
 import { SIGNATURE_HEADER, parseListen } from '@collie/protocol';
-import type { Identity } from './identity';
+import { keyIdOfCert, type Identity } from './identity';
 import { signRequest } from './sign';
 import { pinnedTls } from './tls';
 
@@ -12,13 +12,13 @@ export interface CrewReply {
 
 export const pemOfDer = (der: string) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(der, 'base64url').toString('base64').replace(/.{64}/g, '$&\n').replace(/\n?$/, '\n')}-----END CERTIFICATE-----\n`;
 
-/** Headers of a signed request (also the WebSocket upgrade's). */
-export function signedHeaders(id: Identity, method: string, path: string, body: string, now?: number): Record<string, string> {
-  return { [SIGNATURE_HEADER]: signRequest({ key: id.privateKey, keyId: id.keyId, method, path, body, ...(now === undefined ? {} : { now }) }) };
+/** Headers of a signed request (also the WebSocket upgrade's), for the machine whose key id is `to`. */
+export function signedHeaders(id: Identity, method: string, path: string, body: string, to: string, now?: number): Record<string, string> {
+  return { [SIGNATURE_HEADER]: signRequest({ key: id.privateKey, keyId: id.keyId, to, method, path, body, ...(now === undefined ? {} : { now }) }) };
 }
 
 /**
- * POST or GET `path` at `listen`, signed by `id`, trusting only `certPem`. Network failures
+ * POST or GET `path` at `listen`, signed by `id` for the key in `certPem`, trusting only `certPem`. Network failures
  * reject with a sentence; any HTTP answer resolves.
  */
 export function crewRequest(o: { id: Identity; certPem: string; listen: string; method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs?: number; now?: number }): Promise<CrewReply> {
@@ -34,7 +34,7 @@ export function crewRequest(o: { id: Identity; certPem: string; listen: string; 
         path: o.path,
         agent: false,
         timeout: o.timeoutMs ?? 10_000,
-        headers: { ...signedHeaders(o.id, o.method, o.path, body, o.now), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+        headers: { ...signedHeaders(o.id, o.method, o.path, body, keyIdOfCert(o.certPem), o.now), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
         ...pinnedTls(o.certPem),
       },
       (res) => {

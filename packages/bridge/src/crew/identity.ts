@@ -30,6 +30,11 @@ export function keyIdOf(spki: Buffer): string {
   return createHash('sha256').update(spki).digest('hex').slice(0, 32);
 }
 
+/** The key id of the key in a PEM certificate: the receiver a request to that peer names. */
+export function keyIdOfCert(certPem: string): string {
+  return keyIdOf(new X509Certificate(certPem).publicKey.export({ format: 'der', type: 'spki' }));
+}
+
 export function publicKeyFromText(text: string): KeyObject {
   return createPublicKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'spki' });
 }

@@ -6,7 +6,7 @@
 import { X509Certificate } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { JoinAnswer, JoinRequest, type CrewFile, type CrewView, type SendReceipt } from '@collie/protocol';
-import { ensureStateDir } from '../config';
+import { appendAudit, ensureStateDir } from '../config';
 import type { EventHub } from '../events/hub';
 import { loadIdentity, publicKeyFromText, type Identity } from './identity';
 import { pemOfDer } from './client';
@@ -24,6 +24,8 @@ import type { CrewPort, CrewWalkyHost } from '../walky/crew-port';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
 export { splitPaneId } from './lead-link';
+
+const AUDITED = new Set(['bad_signature', 'unbound', 'misdirected', 'replay']);
 
 export interface CrewOptions {
   stateDir: string;
@@ -125,7 +127,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     const req = parsed.data;
     const keyId = keyIdOfText(req.member.key);
     // The join is signed by the key it presents: proof the joiner holds it.
-    const v = verifyRequest({ method: 'POST', path: '/crew/v1/join', body, header }, (k) => (k === keyId ? { status: 'member', key: publicKeyFromText(req.member.key), name: req.member.name } : null), replay, Date.now());
+    const v = verifyRequest({ method: 'POST', path: '/crew/v1/join', body, header }, (k) => (k === keyId ? { status: 'member', key: publicKeyFromText(req.member.key), name: req.member.name } : null), replay, Date.now(), { keyId: id!.keyId, unbound: true });
     if (!v.ok) throw new CrewError(v.refusal, v.message);
     return withCrewLock(o.stateDir, async () => {
       const now = Date.now();
@@ -184,6 +186,11 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
           listener = await startCrewListener(want, id, {
             standing: (k) => (crew?.role === 'lead' ? leadStanding(crew, k) : crew?.role === 'member' ? memberStanding(crew, k) : null),
             replay,
+            receiver: () => ({ keyId: id!.keyId, unbound: crew?.role === 'lead' }),
+            onRefused: (r) => {
+              // The refusals that say someone tried a request not theirs to make; a stale clock or a removed key is not audited.
+              if (AUDITED.has(r.code)) void appendAudit(o.stateDir, { action: 'crew.refused', code: r.code, path: r.path, from: r.from }).catch(() => undefined);
+            },
             onAccepted: () => {
               saveSeen = saveSeen.then(() => writeSeen(o.stateDir, replay)).catch(() => undefined);
             },

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CREW_MAX_FRAME, CrewErrorBody, SIGNATURE_HEADER, parseListen, type CrewErrorCode } from '@collie/protocol';
 import type { Identity } from './identity';
-import type { KeyStanding, ReplayMemory } from './sign';
+import type { KeyStanding, Receiver, ReplayMemory } from './sign';
 import { verifyRequest } from './sign';
 
 /** A request body larger than this is refused `too_large` (a join is under 4 KiB). */
@@ -21,6 +21,8 @@ const STATUS: Record<CrewErrorCode, number> = {
   stale: 401,
   unknown_key: 401,
   bad_signature: 401,
+  unbound: 401,
+  misdirected: 401,
   replay: 401,
   removed: 403,
   bad_request: 400,
@@ -52,7 +54,11 @@ export interface ListenerRoutes {
   /** What this machine knows of a key (lead: its members; member: its lead). */
   standing(keyId: string): KeyStanding;
   replay: ReplayMemory;
+  /** This machine as the receiver: its key id, and whether it takes a v1 (unbound) signature. */
+  receiver(): Receiver;
   onAccepted(): void;
+  /** A signed request refused (for the audit log). */
+  onRefused?(r: { code: CrewErrorCode; path: string; from: string | null }): void;
   /** Signed routes: `(method, path, body, who)` → JSON, or a CrewError. */
   signed(method: string, path: string, body: string, who: Verified): Promise<unknown>;
   /** The join: unsigned by a known key; checks its own. */
@@ -101,8 +107,11 @@ export async function startCrewListener(listen: string, id: Identity, routes: Li
   const wss = new WebSocketServer({ noServer: true, maxPayload: CREW_MAX_FRAME });
   const verify = (req: IncomingMessage, body: string) => {
     const header = req.headers[SIGNATURE_HEADER];
-    const r = verifyRequest({ method: req.method ?? 'GET', path: req.url ?? '/', body, header: typeof header === 'string' ? header : undefined }, (k) => routes.standing(k), routes.replay, routes.now());
-    if (!r.ok) throw new CrewError(r.refusal, r.message);
+    const r = verifyRequest({ method: req.method ?? 'GET', path: req.url ?? '/', body, header: typeof header === 'string' ? header : undefined }, (k) => routes.standing(k), routes.replay, routes.now(), routes.receiver());
+    if (!r.ok) {
+      routes.onRefused?.({ code: r.refusal, path: (req.url ?? '/').slice(0, 200), from: r.from ?? null });
+      throw new CrewError(r.refusal, r.message);
+    }
     routes.onAccepted();
     return { name: r.name, keyId: r.keyId };
   };

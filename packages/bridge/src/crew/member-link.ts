@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { CREW_MAX_FRAME, CREW_UP_EVENTS, CrewDown, parseListen, type CrewRequest, type CrewUp, type KeyName, type SendReceipt } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import { toApiError } from '../http/api-error';
-import type { Identity } from './identity';
+import { keyIdOfCert, type Identity } from './identity';
 import { signedHeaders } from './client';
 import { pinnedTls } from './tls';
 import { MemberCalls, type MemberPhone } from './member-calls';
@@ -74,7 +74,7 @@ export class MemberLink {
     const path = '/crew/v1/stream';
     this.state.attempts++;
     const ws = new WebSocket(`wss://${host}:${at.value.port}${path}`, {
-      headers: signedHeaders(this.o.id, 'GET', path, '', this.o.now?.()),
+      headers: signedHeaders(this.o.id, 'GET', path, '', keyIdOfCert(this.o.lead.certPem), this.o.now?.()),
       maxPayload: CREW_MAX_FRAME,
       handshakeTimeout: 10_000,
       ...pinnedTls(this.o.lead.certPem),

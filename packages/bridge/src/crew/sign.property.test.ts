@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CREW_WINDOW_MS, CrewDown, CrewUp, JoinRequest, formatSignatureHeader, parseListen, parseSignatureHeader } from '@collie/protocol';
+import { CREW_WINDOW_MS, CrewDown, CrewUp, JoinRequest, formatSignatureHeader, parseListen, parseSignatureHeader, signedText } from '@collie/protocol';
 import { keyIdOf } from './identity';
 import { decodeInvite, encodeInvite } from './invite-token';
-import { ReplayMemory, signRequest, verifyRequest, type KeyStanding } from './sign';
+import { bodyHash, ReplayMemory, signRequest, verifyRequest, type KeyStanding } from './sign';
 
 const pair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -14,6 +14,8 @@ const member = pair();
 const stranger = pair();
 const lookup = (id: string): KeyStanding => (id === member.keyId ? { status: 'member', key: member.publicKey, name: 'minibuch' } : null);
 const NOW = 1_796_000_000_000;
+/** The receiver: a member (it takes no v1 signature). */
+const ME = { keyId: pair().keyId, unbound: false };
 
 const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE');
 const path = fc.string({ maxLength: 80 }).map((s) => `/crew/v1/${encodeURIComponent(s)}`);
@@ -23,10 +25,10 @@ describe('the crew signature check', () => {
   it('accepts every request signed by a member, once', () => {
     fc.assert(
       fc.property(method, path, body, fc.integer({ min: -CREW_WINDOW_MS, max: CREW_WINDOW_MS }), (m, p, b, skew) => {
-        const header = signRequest({ key: member.privateKey, keyId: member.keyId, method: m, path: p, body: b, now: NOW + skew });
+        const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: m, path: p, body: b, now: NOW + skew });
         const replay = new ReplayMemory();
-        expect(verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW)).toEqual({ ok: true, keyId: member.keyId, name: 'minibuch' });
-        const again = verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW);
+        expect(verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW, ME)).toEqual({ ok: true, keyId: member.keyId, name: 'minibuch' });
+        const again = verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW, ME);
         expect(again.ok ? 'ok' : again.refusal).toBe('replay');
       }),
       { numRuns: 150 },
@@ -36,9 +38,9 @@ describe('the crew signature check', () => {
   it('refuses a request whose method, path or body changed after signing (bad_signature)', () => {
     fc.assert(
       fc.property(method, path, fc.string({ maxLength: 200 }), fc.constantFrom('method', 'path', 'body'), fc.string({ minLength: 1, maxLength: 10 }), (m, p, b, what, extra) => {
-        const header = signRequest({ key: member.privateKey, keyId: member.keyId, method: m, path: p, body: b, now: NOW });
+        const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: m, path: p, body: b, now: NOW });
         const changed = { method: what === 'method' ? (m === 'GET' ? 'POST' : 'GET') : m, path: what === 'path' ? p + extra : p, body: what === 'body' ? b + extra : b, header };
-        const r = verifyRequest(changed, lookup, new ReplayMemory(), NOW);
+        const r = verifyRequest(changed, lookup, new ReplayMemory(), NOW, ME);
         expect(r.ok ? 'ok' : r.refusal).toBe('bad_signature');
       }),
       { numRuns: 150 },
@@ -48,14 +50,14 @@ describe('the crew signature check', () => {
   it('refuses a forged signature: a stranger signing with the member key id, or flipped signature bits', () => {
     fc.assert(
       fc.property(path, body, fc.nat(63), (p, b, bit) => {
-        const forged = signRequest({ key: stranger.privateKey, keyId: member.keyId, method: 'POST', path: p, body: b, now: NOW });
-        const r1 = verifyRequest({ method: 'POST', path: p, body: b, header: forged }, lookup, new ReplayMemory(), NOW);
+        const forged = signRequest({ key: stranger.privateKey, keyId: member.keyId, to: ME.keyId, method: 'POST', path: p, body: b, now: NOW });
+        const r1 = verifyRequest({ method: 'POST', path: p, body: b, header: forged }, lookup, new ReplayMemory(), NOW, ME);
         expect(r1.ok ? 'ok' : r1.refusal).toBe('bad_signature');
-        const good = parseSignatureHeader(signRequest({ key: member.privateKey, keyId: member.keyId, method: 'POST', path: p, body: b, now: NOW }))!;
+        const good = parseSignatureHeader(signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: 'POST', path: p, body: b, now: NOW }))!;
         const sig = Buffer.from(good.sig, 'base64url');
         sig[bit >> 3] = sig[bit >> 3]! ^ (1 << (bit & 7));
         const flipped = formatSignatureHeader({ ...good, sig: sig.toString('base64url') });
-        const r2 = verifyRequest({ method: 'POST', path: p, body: b, header: flipped }, lookup, new ReplayMemory(), NOW);
+        const r2 = verifyRequest({ method: 'POST', path: p, body: b, header: flipped }, lookup, new ReplayMemory(), NOW, ME);
         expect(r2.ok ? 'ok' : r2.refusal).toBe('bad_signature');
       }),
       { numRuns: 100 },
@@ -65,32 +67,60 @@ describe('the crew signature check', () => {
   it('refuses a clock more than 10 minutes off either way (stale), a removed member (removed) and an unknown key', () => {
     fc.assert(
       fc.property(fc.integer({ min: CREW_WINDOW_MS + 1, max: 10 * CREW_WINDOW_MS }), fc.boolean(), (off, ahead) => {
-        const header = signRequest({ key: member.privateKey, keyId: member.keyId, method: 'GET', path: '/crew/v1/stream', body: '', now: NOW + (ahead ? off : -off) });
-        const r = verifyRequest({ method: 'GET', path: '/crew/v1/stream', body: '', header }, lookup, new ReplayMemory(), NOW);
+        const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: 'GET', path: '/crew/v1/stream', body: '', now: NOW + (ahead ? off : -off) });
+        const r = verifyRequest({ method: 'GET', path: '/crew/v1/stream', body: '', header }, lookup, new ReplayMemory(), NOW, ME);
         expect(r.ok ? 'ok' : r.refusal).toBe('stale');
       }),
     );
-    const header = signRequest({ key: member.privateKey, keyId: member.keyId, method: 'GET', path: '/x', body: '', now: NOW });
-    const removed = verifyRequest({ method: 'GET', path: '/x', body: '', header }, () => ({ status: 'removed', name: 'minibuch' }), new ReplayMemory(), NOW);
+    const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: 'GET', path: '/x', body: '', now: NOW });
+    const removed = verifyRequest({ method: 'GET', path: '/x', body: '', header }, () => ({ status: 'removed', name: 'minibuch' }), new ReplayMemory(), NOW, ME);
     expect(removed).toMatchObject({ ok: false, refusal: 'removed', message: 'crew: removed: minibuch was removed from this crew' });
-    const unknown = verifyRequest({ method: 'GET', path: '/x', body: '', header: signRequest({ key: stranger.privateKey, keyId: stranger.keyId, method: 'GET', path: '/x', body: '', now: NOW }) }, lookup, new ReplayMemory(), NOW);
+    const unknown = verifyRequest({ method: 'GET', path: '/x', body: '', header: signRequest({ key: stranger.privateKey, keyId: stranger.keyId, to: ME.keyId, method: 'GET', path: '/x', body: '', now: NOW }) }, lookup, new ReplayMemory(), NOW, ME);
     expect(unknown.ok ? 'ok' : unknown.refusal).toBe('unknown_key');
   });
 
+  it('refuses a request signed for another machine (misdirected) without burning its nonce; a v1 (unbound) one on a member, not on a lead', () => {
+    fc.assert(
+      fc.property(method, path, body, (m, p, b) => {
+        const other = pair().keyId;
+        const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: other, method: m, path: p, body: b, now: NOW });
+        const replay = new ReplayMemory();
+        const r = verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW, ME);
+        expect(r).toMatchObject({ ok: false, refusal: 'misdirected', from: 'minibuch' });
+        // The machine it was signed for still takes it once.
+        expect(verifyRequest({ method: m, path: p, body: b, header }, lookup, replay, NOW, { keyId: other, unbound: false }).ok).toBe(true);
+        // The same request re-labelled for this machine fails its signature.
+        const parts = parseSignatureHeader(header)!;
+        const relabelled = formatSignatureHeader({ ...parts, to: ME.keyId });
+        const forged = verifyRequest({ method: m, path: p, body: b, header: relabelled }, lookup, new ReplayMemory(), NOW, ME);
+        expect(forged.ok ? 'ok' : forged.refusal).toBe('bad_signature');
+        // Stripped of its receiver (v1): the signature no longer holds either.
+        const { to: _to, ...bare } = parts;
+        const stripped = verifyRequest({ method: m, path: p, body: b, header: formatSignatureHeader(bare) }, lookup, new ReplayMemory(), NOW, { keyId: ME.keyId, unbound: true });
+        expect(stripped.ok ? 'ok' : stripped.refusal).toBe('bad_signature');
+      }),
+      { numRuns: 100 },
+    );
+    // A v1 header, as bridges signed before: refused on a member, taken on a lead.
+    const v1 = (nonce: string) => formatSignatureHeader({ key: member.keyId, ts: NOW, nonce, sig: sign(null, Buffer.from(signedText('GET', '/x', bodyHash(''), NOW, nonce, member.keyId), 'utf8'), member.privateKey).toString('base64url') });
+    expect(verifyRequest({ method: 'GET', path: '/x', body: '', header: v1('BBBBBBBBBBBBBBBBBBBBBB') }, lookup, new ReplayMemory(), NOW, ME)).toMatchObject({ ok: false, refusal: 'unbound' });
+    expect(verifyRequest({ method: 'GET', path: '/x', body: '', header: v1('CCCCCCCCCCCCCCCCCCCCCC') }, lookup, new ReplayMemory(), NOW, { ...ME, unbound: true }).ok).toBe(true);
+  });
+
   it('a forged request does not burn the nonce of the real one', () => {
-    const real = signRequest({ key: member.privateKey, keyId: member.keyId, method: 'POST', path: '/a', body: 'x', now: NOW, nonce: 'AAAAAAAAAAAAAAAAAAAAAA' });
-    const forged = signRequest({ key: stranger.privateKey, keyId: member.keyId, method: 'POST', path: '/a', body: 'x', now: NOW, nonce: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    const real = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: 'POST', path: '/a', body: 'x', now: NOW, nonce: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    const forged = signRequest({ key: stranger.privateKey, keyId: member.keyId, to: ME.keyId, method: 'POST', path: '/a', body: 'x', now: NOW, nonce: 'AAAAAAAAAAAAAAAAAAAAAA' });
     const replay = new ReplayMemory();
-    expect(verifyRequest({ method: 'POST', path: '/a', body: 'x', header: forged }, lookup, replay, NOW).ok).toBe(false);
-    expect(verifyRequest({ method: 'POST', path: '/a', body: 'x', header: real }, lookup, replay, NOW).ok).toBe(true);
+    expect(verifyRequest({ method: 'POST', path: '/a', body: 'x', header: forged }, lookup, replay, NOW, ME).ok).toBe(false);
+    expect(verifyRequest({ method: 'POST', path: '/a', body: 'x', header: real }, lookup, replay, NOW, ME).ok).toBe(true);
   });
 
   it('a replay memory carried across a restart still refuses the replay; entries older than the window go', () => {
-    const header = signRequest({ key: member.privateKey, keyId: member.keyId, method: 'GET', path: '/x', body: '', now: NOW });
+    const header = signRequest({ key: member.privateKey, keyId: member.keyId, to: ME.keyId, method: 'GET', path: '/x', body: '', now: NOW });
     const first = new ReplayMemory();
-    expect(verifyRequest({ method: 'GET', path: '/x', body: '', header }, lookup, first, NOW).ok).toBe(true);
+    expect(verifyRequest({ method: 'GET', path: '/x', body: '', header }, lookup, first, NOW, ME).ok).toBe(true);
     const restarted = new ReplayMemory(first.entries());
-    const r = verifyRequest({ method: 'GET', path: '/x', body: '', header }, lookup, restarted, NOW + 1000);
+    const r = verifyRequest({ method: 'GET', path: '/x', body: '', header }, lookup, restarted, NOW + 1000, ME);
     expect(r.ok ? 'ok' : r.refusal).toBe('replay');
     restarted.prune(NOW + CREW_WINDOW_MS + 1);
     expect(restarted.entries()).toEqual([]);

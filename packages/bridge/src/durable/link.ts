@@ -50,7 +50,7 @@ export class AgentLink {
   private live: { destroy(): void } | null = null;
 
   constructor(private readonly d: LinkDeps) {
-    this.mirror = new Mirror({ ...d, agent: d.source.name });
+    this.mirror = new Mirror({ ...d, agent: d.source.name, kept: () => this.publish() });
   }
 
   get name(): string {
@@ -82,6 +82,7 @@ export class AgentLink {
       wire: this.wire,
       caution: this.state === 'version_mismatch' && this.wire !== null ? versionWords(this.wire) : null,
       problem: this.problem,
+      kept: this.mirror.keptWords(),
       controls: this.hello?.controls ?? Controls.parse({}),
       starters: this.starters,
       machine: null,

@@ -1,8 +1,10 @@
+import { jsonBytes, KeepLedger } from './keep';
 import {
   appendToItem,
   fitItem,
   fitMeta,
   fitQuestion,
+  KEPT_NOTICE,
   type AgentEvent,
   type ConversationMeta,
   type DurableConversation,
@@ -23,12 +25,17 @@ export interface MirrorDeps {
   items: (conversationId: string) => readonly DurableItem[] | undefined;
   /** A question was asked (new, or a new version). */
   asked: (conversation: DurableConversation, question: DurableQuestion) => void;
+  /** What the caps did not keep changed: the sentence for the agent's record (keep.ts). */
+  kept?: (words: string | null) => void;
 }
 
 interface Held {
   meta: ConversationMeta;
   questions: Map<string, WireQuestion>;
 }
+
+/** The id of the notice heading a conversation whose older items were dropped. */
+const NOTICE_ID = 'collie:kept';
 
 /** The chat lines of the page's Receipts table, for a question nobody answered from the phone. */
 export const RECEIPT_LINES = { timed_out: 'Timed out before an answer:', decided: 'Decided in the durable agent:' } as const;
@@ -40,6 +47,9 @@ export const RECEIPT_LINES = { timed_out: 'Timed out before an answer:', decided
  */
 export class Mirror {
   readonly held = new Map<string, Held>();
+  private ledger = new KeepLedger();
+  private words: string | null = null;
+  private trimming = false;
 
   constructor(private readonly d: MirrorDeps) {}
 
@@ -51,6 +61,7 @@ export class Mirror {
       case 'sync': {
         const keep = new Set(e.conversations.map((c) => c.id));
         for (const id of [...this.held.keys()]) if (!keep.has(id)) this.remove(id);
+        this.ledger.forgetRefused(keep);
         for (const c of e.conversations) this.whole(c);
         return;
       }
@@ -103,6 +114,13 @@ export class Mirror {
   /** Drop every conversation (the agent was removed or refused). */
   clear(): void {
     for (const id of [...this.held.keys()]) this.remove(id);
+    this.ledger = new KeepLedger();
+    this.tell();
+  }
+
+  /** The sentence of what the caps did not keep (null: nothing). */
+  keptWords(): string | null {
+    return this.words;
   }
 
   view(h: Held): DurableConversation {
@@ -112,14 +130,17 @@ export class Mirror {
   private whole(c: WireConversation): void {
     const { items, questions, ...meta } = c;
     const had = this.held.get(c.id);
-    const h: Held = { meta, questions: new Map() };
+    const h: Held = { meta, questions: new Map(questions.map((q) => [q.id, q])) };
+    // Past 100 open conversations, or with no room left for its meta, it is not held.
+    const metaBytes = jsonBytes(this.view(h));
+    if (!had && !this.ledger.admit(c.id, metaBytes)) return this.tell();
     this.held.set(c.id, h);
+    this.ledger.meta(c.id, metaBytes);
     const before = new Map((this.d.items(c.id) ?? []).map((i) => [i.id, JSON.stringify(i)]));
     for (const item of items) {
       const fitted = fitItem(item, this.d.mask);
       if (before.get(fitted.id) !== JSON.stringify(fitted)) this.item(c.id, fitted);
     }
-    for (const q of questions) h.questions.set(q.id, q);
     const view = this.publishConversation(h);
     for (const q of view.questions) {
       const old = had?.questions.get(q.id);
@@ -129,17 +150,55 @@ export class Mirror {
 
   private publishConversation(h: Held): DurableConversation {
     const conversation = this.view(h);
+    this.ledger.meta(conversation.id, jsonBytes(conversation));
     this.d.publish({ type: 'durable.conversation.updated', conversation });
+    this.trim();
     return conversation;
   }
 
   private item(conversationId: string, item: DurableItem): void {
     if (!this.held.has(conversationId)) return;
+    this.ledger.item(conversationId, item.id, jsonBytes(item));
     this.d.publish({ type: 'durable.item.updated', agent: this.d.agent, conversationId, item });
+    this.trim({ conv: conversationId, id: item.id });
   }
 
   private remove(id: string): void {
     if (!this.held.delete(id)) return;
+    this.ledger.remove(id);
     this.d.publish({ type: 'durable.conversation.removed', agent: this.d.agent, id });
+  }
+
+  /**
+   * Past the agent's bytes: each conversation that loses items is published again from its
+   * kept items, headed by a notice saying older ones were dropped (the events have no "item
+   * removed", so the conversation is removed and re-added whole).
+   */
+  private trim(spare?: { conv: string; id: string }): void {
+    if (this.trimming) return;
+    const drop = this.ledger.over(spare);
+    if (drop.size === 0) return this.tell();
+    this.trimming = true;
+    try {
+      for (const [conv, ids] of drop) {
+        const h = this.held.get(conv);
+        if (!h) continue;
+        const kept = (this.d.items(conv) ?? []).filter((i) => !ids.has(i.id) && i.id !== NOTICE_ID);
+        this.d.publish({ type: 'durable.conversation.removed', agent: this.d.agent, id: conv });
+        this.d.publish({ type: 'durable.conversation.updated', conversation: this.view(h) });
+        const notice: DurableItem = { kind: 'notice', id: NOTICE_ID, at: kept[0]?.at ?? this.d.now(), final: true, text: KEPT_NOTICE, href: null, shortened: false, receipt: true };
+        for (const item of [notice, ...kept]) this.item(conv, item);
+      }
+    } finally {
+      this.trimming = false;
+    }
+    this.tell();
+  }
+
+  private tell(): void {
+    const words = this.ledger.words();
+    if (words === this.words) return;
+    this.words = words;
+    this.d.kept?.(words);
   }
 }

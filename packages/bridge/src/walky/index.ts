@@ -12,6 +12,7 @@ import { WalkyService } from './service';
 import { CrewHost } from './crew-host';
 import { listenWalky } from './socket';
 import { WalkyLog } from './walky-log';
+import { maskAnswer } from './mask';
 import { phoneWalky, type PhoneWalky } from './phone';
 import type { CrewPort, CrewWalkyHost } from './crew-port';
 
@@ -56,7 +57,7 @@ export interface Walky {
 export async function startWalky(o: WalkyOptions): Promise<Walky> {
   const now = o.now ?? Date.now;
   const dir = join(o.stateDir, 'walky');
-  const log = await WalkyLog.open(dir, now);
+  const log = await WalkyLog.open(dir, now, (body) => o.redact(body));
   const ss = await findSs();
   const service: WalkyService = new WalkyService({
     hub: o.hub,
@@ -86,7 +87,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
       await log.refused(REFUSAL.notProved).catch(() => undefined);
       return errorAnswer('not_proved', proof.refused);
     }
-    return service.handle(parsed.req, proof.panePid === null ? null : (byPid.get(proof.panePid) ?? null));
+    return maskAnswer(await service.handle(parsed.req, proof.panePid === null ? null : (byPid.get(proof.panePid) ?? null)), o.redact);
   });
 
   // A pane's inbox belongs to the pane and its token: unseen for 30 s, both are gone.

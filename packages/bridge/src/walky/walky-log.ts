@@ -35,6 +35,11 @@ async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<T | null
  * last day, so one id never types twice, across `kill -9` too), `refusals.json` (counts per
  * reason, no body, no sender). On open and past 2,000 lines the log is folded to one line
  * per message, newest 2,000 of the last 7 days, and rewritten atomically.
+ *
+ * Bodies are kept masked (`mask`, the bridge's redactor), in memory and on disk: everything read
+ * back from here (`inbox`, `status`, the phone, the lead) is masked. The exact text is typed
+ * from the message the service holds as it sends, never from here. A log written before
+ * masking is masked as it is read, and rewritten so on open.
  */
 export class WalkyLog {
   private readonly messages = new Map<string, WalkyMessage>();
@@ -47,11 +52,12 @@ export class WalkyLog {
   private constructor(
     readonly dir: string,
     private readonly now: () => number,
+    private readonly mask: (body: string) => string,
   ) {}
 
-  static async open(dir: string, now: () => number = Date.now): Promise<WalkyLog> {
+  static async open(dir: string, now: () => number = Date.now, mask: (body: string) => string = (b) => b): Promise<WalkyLog> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const log = new WalkyLog(dir, now);
+    const log = new WalkyLog(dir, now, mask);
     let text = '';
     try {
       text = await readFile(log.path('log.jsonl'), 'utf8');
@@ -62,7 +68,7 @@ export class WalkyLog {
       if (!line) continue;
       try {
         const parsed = LogLine.safeParse(JSON.parse(line));
-        if (parsed.success) log.messages.set(parsed.data.m.id, parsed.data.m);
+        if (parsed.success) log.messages.set(parsed.data.m.id, log.masked(parsed.data.m));
       } catch {
         // a line torn by a crash: the change it held was not acted on
       }
@@ -71,6 +77,11 @@ export class WalkyLog {
     log.reasons = (await readJson(log.path('refusals.json'), RefusalFile))?.reasons ?? {};
     await log.compact();
     return log;
+  }
+
+  private masked(m: WalkyMessage): WalkyMessage {
+    const body = this.mask(m.body);
+    return body === m.body ? m : { ...m, body };
   }
 
   private path(name: string): string {
@@ -103,7 +114,8 @@ export class WalkyLog {
   }
 
   /** Record a message or a change to it; resolves once the line is on disk. */
-  put(m: WalkyMessage): Promise<void> {
+  put(exact: WalkyMessage): Promise<void> {
+    const m = this.masked(exact);
     const fresh = !this.messages.has(m.id);
     const before = this.messages.get(m.id)?.state;
     this.messages.set(m.id, m);

@@ -49,6 +49,10 @@ export const LIMITS = {
   id: 200,
   /** The bridge keeps this many items per open conversation; older ones drop off. */
   itemsKept: 500,
+  /** Open conversations the bridge holds per durable agent; later ones are not shown. */
+  openConversations: 100,
+  /** Bytes (JSON) one durable agent may add to the snapshot; past it its oldest items drop. */
+  agentBytes: 2_000_000,
   /** One line of the event stream; a longer line is dropped whole, and the stream goes on. */
   frameBytes: 4 * 1024 * 1024,
 } as const;
@@ -76,3 +80,28 @@ export function versionListNote(agentWire: number, collieWire: number = WIRE_VER
     ? `The durable agent speaks wire v${agentWire}, this Collie speaks v${collieWire}. Update Collie, or the agent's SDK.`
     : `The durable agent speaks wire v${agentWire}, this Collie speaks v${collieWire}. Update the agent's SDK, or Collie.`;
 }
+
+/** What one durable agent lost to the caps above, counted since it attached. */
+export interface KeptCounts {
+  conversations: number;
+  itemsPerConversation: number;
+  itemsForBytes: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The sentence the phone shows on a durable agent that sent more than the bridge keeps, or
+ * null when it lost nothing. Pure.
+ */
+export function keptWords(k: KeptCounts): string | null {
+  const parts: string[] = [];
+  if (k.conversations > 0) parts.push(`${plural(k.conversations, 'conversation', 'conversations')} past the first ${LIMITS.openConversations} open ones ${k.conversations === 1 ? 'is' : 'are'} not shown`);
+  if (k.itemsPerConversation > 0) parts.push(`${plural(k.itemsPerConversation, 'item', 'items')} past the newest ${LIMITS.itemsKept} of a conversation ${k.itemsPerConversation === 1 ? 'was' : 'were'} dropped`);
+  if (k.itemsForBytes > 0) parts.push(`${plural(k.itemsForBytes, 'older item was', 'older items were')} dropped to keep it under ${LIMITS.agentBytes / 1_000_000} MB on the phone`);
+  if (parts.length === 0) return null;
+  return `This durable agent sent more than Collie keeps: ${parts.join('; ')}. Close conversations in the agent to see the others.`;
+}
+
+/** The first line of a conversation whose older items were dropped to keep the agent under its bytes. */
+export const KEPT_NOTICE = `This durable agent sent more than Collie keeps: older items of this conversation were dropped (at most ${LIMITS.agentBytes / 1_000_000} MB per durable agent on the phone).`;

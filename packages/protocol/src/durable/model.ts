@@ -25,6 +25,8 @@ export const DurableAgent = z.object({
   caution: z.string().nullable(),
   /** Why it is unreachable, in words (for the agent's home). */
   problem: z.string().nullable(),
+  /** What the bridge did not keep of what it sent (conversations, items), in words; null when nothing. */
+  kept: z.string().nullable().default(null),
   controls: Controls,
   starters: z.array(Starter),
   /** A crew member's machine; null for this machine's own. */

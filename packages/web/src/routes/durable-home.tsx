@@ -42,6 +42,7 @@ export function DurableHome({ agent }: { readonly agent: string }) {
           </a>
         </div>
         {a?.caution ? <Notice title="Version mismatch">{a.caution}</Notice> : null}
+        {a?.kept ? <Notice title="Not everything is shown">{a.kept}</Notice> : null}
         {a && (a.state === 'unreachable' || a.state === 'starting') ? <Notice title={STATE_WORDS[a.state]}>{a.problem ?? undefined}</Notice> : null}
         <ul className="rows durable-open">
           {open.map((c) => (
