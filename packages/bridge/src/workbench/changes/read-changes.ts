@@ -12,7 +12,7 @@ export async function repoRoot(cwd: string): Promise<string> {
 }
 
 export async function repoStatus(root: string): Promise<RepoStatus> {
-  return parseStatus(await git(root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']));
+  return parseStatus(await git(root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignore-submodules=dirty']));
 }
 
 /**
@@ -22,7 +22,7 @@ export async function repoStatus(root: string): Promise<RepoStatus> {
 export async function readChanges(cwd: string, page: number): Promise<ChangesAnswer> {
   const root = await repoRoot(cwd);
   const status = await repoStatus(root);
-  const diff = await git(root, ['diff', status.initial ? EMPTY_TREE : 'HEAD', '-M', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']);
+  const diff = await git(root, ['diff', status.initial ? EMPTY_TREE : 'HEAD', '-M', '--ignore-submodules=dirty', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']);
   const { files, pages } = pageChanges(parseDiff(diff), status, page);
   const paths = status.entries.map((e) => ({ path: e.path, status: e.status }));
   return { root, branch: status.branch, files, paths, page: Math.min(page, pages - 1), pages };
