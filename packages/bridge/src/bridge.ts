@@ -167,6 +167,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   let crewRef: Crew | null = null;
   const workbench = await startWorkbench({
     stateDir: o.stateDir,
+    redact,
     // A crew member's pane (`@<member>/…`) has its files on the member: never read them here.
     pane: (id) => (crewRef?.owns(id) ? undefined : hub.panes.get(id)),
     send: (id, text, requestId) => sends.send(id, text, requestId),

@@ -16,7 +16,7 @@ describe('caps at the wire', () => {
     await using state = await tempDir('collie-state');
     await using service = await startPushService();
     const hub = new EventHub('testbox', 'run');
-    const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined }, config: { ca: service.ca, delayMs: 50 }, log: () => undefined });
+    const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined }, config: { ca: service.ca, loopbackEndpoints: true, delayMs: 50 }, log: () => undefined });
     try {
       expect(await push.subscribe('dev', service.subscribe())).toBe(true);
       for (let i = 0; i < 100; i++) hub.publish({ type: 'pane.added', pane: blocked(`t:%${i}`, `rm -rf ./build-${i}`) });

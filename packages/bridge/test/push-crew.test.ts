@@ -22,7 +22,7 @@ describe('pushes for a member\'s pane, at the push service\'s wire (docs/push.md
     const [sL, sM] = ['lead', 'member'].map((n) => `${dir.path}/${n}`) as [string, string];
     await tmuxL.newSession('desk', { cmd: 'cat' });
     const pane = await fakePane(tmuxM, dir.path, 'api', 'fresh-idle');
-    const push = { ca: service.ca, backoff: [50, 100, 200], delayMs: DELAY };
+    const push = { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200], delayMs: DELAY };
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { push });
     await using member = await crewBridge(tmuxM.tmpDir, sM, 'workshop-host', { push });
     const leadPort = await freePort();

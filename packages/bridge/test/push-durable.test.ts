@@ -18,7 +18,7 @@ describe('a durable agent\'s question on the lock screen', () => {
     await writeSources(config, [served.source]);
     const device = await testDevice(state.path);
     await using bridge: TestBridge = Object.assign(
-      await startBridge(testBridgeOptions(join(state.path, 'no-tmux'), state.path, { configDir: config, durableBackoff: FAST, push: { ca: service.ca, backoff: [50, 100, 200] } })),
+      await startBridge(testBridgeOptions(join(state.path, 'no-tmux'), state.path, { configDir: config, durableBackoff: FAST, push: { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200] } })),
       { device },
     );
     await subscribeDevice(bridge, service.subscribe());

@@ -7,7 +7,7 @@ import type { TestBridge } from './harness';
 /** A bridge under test whose pushes go to the stand-in push service (its CA trusted). */
 export async function pushBridge(tmuxTmpDir: string, stateDir: string, service: PushServiceStandIn, push: PushConfig = {}): Promise<TestBridge> {
   const device = await testDevice(stateDir);
-  return Object.assign(await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, { push: { ca: service.ca, backoff: [50, 100, 200], ...push } })), { device });
+  return Object.assign(await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, { push: { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200], ...push } })), { device });
 }
 
 export async function pushCall(bridge: TestBridge, path: string, body?: unknown, headers: Record<string, string> = bridge.device.headers): Promise<{ status: number; json: unknown }> {

@@ -26,7 +26,7 @@ describe('push over the real Web Push wire (a stand-in push service on loopback)
     expect((await pushCall(bridge, '', undefined, {})).status).toBe(401);
     expect((await pushCall(bridge, '/subscribe', { subscription: sub0 }, {})).status).toBe(401);
     const plain = await pushCall(bridge, '/subscribe', { subscription: { ...sub0, endpoint: 'http://127.0.0.1:9/push' } });
-    expect(plain).toEqual({ status: 400, json: { error: { code: 'bad_request', message: 'bridge: subscription.endpoint: a push service is reached over https' } } });
+    expect(plain).toEqual({ status: 400, json: { error: { code: 'bad_endpoint', message: 'bridge: subscription.endpoint: a push service is reached over https' } } });
     const badKey = await pushCall(bridge, '/subscribe', { subscription: { ...sub0, keys: { ...sub0.keys, p256dh: 'x' } } });
     expect(badKey.status).toBe(400);
     expect(JSON.stringify(badKey.json)).toContain('p256dh');

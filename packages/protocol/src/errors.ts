@@ -25,6 +25,8 @@ export const ErrorCode = z.enum([
   'upload_type',
   'bad_name',
   'outside_root',
+  'forbidden_path',
+  'bad_endpoint',
   'member_unreachable',
   'nerve_unavailable',
 ]);
@@ -60,6 +62,10 @@ export const httpStatus: Record<ErrorCode, number> = {
   bad_name: 400,
   /** A file path from the phone that leads (through `..` or a symlink) outside the pane's repository or folder. */
   outside_root: 403,
+  /** A file path from the phone in or through a `.git` folder, which holds credentials and the repository's own commands: never served. */
+  forbidden_path: 403,
+  /** A push subscription whose endpoint is not https on a public host name (loopback, LAN, an IP address, a local name). */
+  bad_endpoint: 400,
   /** A crew lead asked to act on a member's pane while that member is not connected. */
   member_unreachable: 503,
   /** `/api/nerve/*`: Nerve is not running, or its api.json cannot be read. */

@@ -71,7 +71,7 @@ describe("the lead's phone in a crew at 390×844", () => {
     const [sL, sA, sB, sC, sD] = ['lead', 'alpha', 'beta', 'gamma', 'delta'].map((n) => join(work.path, n)) as [string, string, string, string, string];
     // The lead pushes to a stand-in push service (its CA trusted); nobody counts as looking, so a wait pushes.
     await using pushes = await startPushService();
-    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist, push: { ca: pushes.ca, delayMs: 500, awayMs: 1, backoff: [50, 100, 200] } });
+    await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist, push: { ca: pushes.ca, loopbackEndpoints: true, delayMs: 500, awayMs: 1, backoff: [50, 100, 200] } });
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist, configDir: configB, durableBackoff: { first: 50, max: 400, mismatch: 400 } });
     const gamma = await crewBridge(tmuxC.tmpDir, sC, 'attic', { webDir: dist });

@@ -31,7 +31,7 @@ describe('answering from the lock screen', () => {
     const otherTmux = await tmux.newSession('other', { cmd: [process.execPath, fakeClaude, 'fresh-idle'], env: { COLLIE_FAKE_FIFO: otherFifo } });
     await using state = await tempDir('collie-state-');
     await using service = await startPushService();
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, push: { ca: service.ca, delayMs: 300 } }));
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, push: { ca: service.ca, loopbackEndpoints: true, delayMs: 300 } }));
     await untilPane(bridge.hub, 'the idle pane', (p) => p.tmuxId === paneTmux && p.state === 'idle', 30_000);
     await untilPane(bridge.hub, 'the other pane', (p) => p.tmuxId === otherTmux && p.state === 'idle', 30_000);
     const device = await testDevice(state.path);

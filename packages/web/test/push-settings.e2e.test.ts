@@ -23,7 +23,7 @@ describe('push on the phone', () => {
     const paneId = await tmux.newSession('work', { cmd: [process.execPath, fakeClaude, 'fresh-idle'] });
     await using state = await tempDir('collie-state-');
     await using service = await startPushService();
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, push: { ca: service.ca } }));
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, push: { ca: service.ca, loopbackEndpoints: true } }));
     const pane = await untilPane(bridge.hub, 'the pane', (p) => p.tmuxId === paneId, 30_000);
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });

@@ -5,6 +5,8 @@ import type { DurableService } from '../durable';
 import { PushDecider } from '../durable/pushes';
 import type { EventHub } from '../events/hub';
 import { DurablePushes } from './durable-pushes';
+import { pushEndpointProblem } from './endpoint';
+import { safeLookup } from './endpoint-lookup';
 import { ensureVapidKeys, pushDir } from './keys';
 import { PanePushes } from './pane-pushes';
 import { Presence } from './presence';
@@ -25,6 +27,12 @@ export interface PushConfig {
   backoff?: number[];
   /** Trust this CA too (a test's stand-in push service on loopback). */
   ca?: string;
+  /**
+   * Take push endpoints on loopback (a test's stand-in push service). Set only in code by
+   * tests: no config, environment or route reaches it. Otherwise an endpoint must be https on
+   * a public host name that resolves to public addresses only.
+   */
+  loopbackEndpoints?: boolean;
 }
 
 export interface PushDeps {
@@ -47,6 +55,8 @@ export interface PushSent {
 
 export interface PushService {
   status(device: string): PushStatus;
+  /** Why this endpoint may not be pushed to (loopback, LAN, an IP address, a local name, not https), or null. */
+  endpointProblem(endpoint: string): string | null;
   subscribe(device: string, sub: PushSubscriptionJson): Promise<boolean>;
   unsubscribe(device: string, endpoint: string): Promise<boolean>;
   setPrefs(prefs: PushPrefs): Promise<void>;
@@ -70,7 +80,10 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   const store = await PushStore.open(o.stateDir);
   const decider = await PushDecider.openFile(join(pushDir(o.stateDir), 'pushed.json'), o.machine);
   const presence = new Presence(c.awayMs ?? 120_000);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, ...(c.ca ? { ca: c.ca } : {}) });
+  const loopback = c.loopbackEndpoints === true;
+  const endpointProblem = (endpoint: string) => pushEndpointProblem(endpoint, { loopback });
+  // Every connection's address is checked as it is made: a public name that resolves to a private address is refused.
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, lookup: safeLookup({ loopback }), ...(c.ca ? { ca: c.ca } : {}) });
   const vapid = new VapidHeaders({ subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey });
   const listeners = new Set<(s: PushSent) => void>();
   const timers = new Set<NodeJS.Timeout>();
@@ -79,6 +92,12 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   const one = async (s: KeptSubscription, body: string, p: PushPayload): Promise<PushOutcome> => {
     const tag = p.tag;
+    // A subscription kept from before the endpoint rule (or a file edited by hand): never sent to.
+    const problem = endpointProblem(s.subscription.endpoint);
+    if (problem) {
+      log(`push: not sent to a subscription whose endpoint is refused: ${problem}`);
+      return { ok: false, gone: false, status: null, tries: 0, message: problem };
+    }
     const out = await deliver(s.subscription, body, { ttl: p.type === 'push.show' && p.kind === 'test' ? 60 : ASK_TTL, urgency: p.type === 'push.show' ? 'high' : 'normal', topic: topicOf(tag) }, { vapid, agent, backoff: c.backoff ?? [1000, 4000, 15_000], sleep, timeoutMs: 10_000 });
     if (!out.ok && out.gone) {
       await store.remove(s.subscription.endpoint);
@@ -145,6 +164,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
 
   return {
     status: (device) => ({ publicKey: keys.publicKey, subscribed: store.ofDevice(device).length, prefs: store.prefs }),
+    endpointProblem,
     subscribe: (device, sub) => store.add(device, sub, Date.now()),
     unsubscribe: (device, endpoint) => store.remove(endpoint, device),
     setPrefs: (prefs) => store.setPrefs(prefs),

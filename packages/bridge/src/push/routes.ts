@@ -11,8 +11,9 @@ function deviceOf(c: Context): string {
 }
 
 /**
- * `/api/push/…`, behind the device gate like every `/api` route. The endpoint must be https:
- * push services are, and the push library speaks nothing else.
+ * `/api/push/…`, behind the device gate like every `/api` route. The endpoint must be https on
+ * a public host name (`pushEndpointProblem`): the bridge connects there, so a phone may not
+ * point it at loopback or the LAN.
  */
 export function pushRoutes(push: PushService): Hono {
   const r = new Hono();
@@ -21,10 +22,8 @@ export function pushRoutes(push: PushService): Hono {
   r.post('/subscribe', async (c) => {
     const b = await body(c, PushSubscribeRequest);
     if (b instanceof ApiError) return fail(c, b);
-    const url = new URL(b.subscription.endpoint);
-    if (url.protocol !== 'https:') {
-      return fail(c, new ApiError('bad_request', 'bridge: subscription.endpoint: a push service is reached over https'));
-    }
+    const problem = push.endpointProblem(b.subscription.endpoint);
+    if (problem) return fail(c, new ApiError('bad_endpoint', `bridge: subscription.endpoint: ${problem}`));
     if (!(await push.subscribe(deviceOf(c), b.subscription))) return fail(c, new ApiError('conflict', 'bridge: too many push subscriptions; remove some devices first'));
     return c.json(push.status(deviceOf(c)));
   });

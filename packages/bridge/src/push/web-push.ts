@@ -101,7 +101,9 @@ export async function deliver(sub: PushSubscriptionJson, payload: string, o: Pus
       const status = err instanceof webpush.WebPushError ? err.statusCode : null;
       if (status === 404 || status === 410) return { ok: false, gone: true, status, tries };
       // A refused connection or a reset is worth another try too; a bad key of ours is not.
-      const network = status === null && typeof (err as { code?: unknown }).code === 'string';
+      // A private address behind a public name (`endpoint-lookup.ts`) is not.
+      const code = (err as { code?: unknown }).code;
+      const network = status === null && typeof code === 'string' && code !== 'ECOLLIEPRIVATE';
       const again = status === 429 || (status !== null && status >= 500) || network;
       const wait = d.backoff[tries - 1];
       if (!again || wait === undefined) {

@@ -112,6 +112,13 @@ const secret: fc.Arbitrary<Generated> = fc.oneof(
     .map((v) => ({ text: `"client_secret": "${v}"`, hidden: v })),
   prefixed('Bearer ', withDigit(chars(`${ALNUM}._~+/-`, 8, 60))),
   chars(`${ALNUM}!*+._-`, 8, 30).map((v) => ({ text: `https://ada:${v}@example.com/x`, hidden: v })),
+  // Git's own forms: a remote URL with a token as the password (`.git/config`, `git remote -v`)…
+  fc.tuple(fc.constantFrom('alice', 'x-access-token', 'oauth2', 'git', 'ci-bot'), fc.constantFrom('ghp_', 'glpat-', ''), withDigit(chars(ALNUM, 12, 40))).map(([user, kind, t]) => ({
+    text: `\turl = https://${user}:${kind}${t}@github.com/acme/shop.git`,
+    hidden: t,
+  })),
+  // …and with the token as the user name alone.
+  fc.tuple(fc.constantFrom('https', 'http'), withDigit(chars(ALNUM, 16, 40))).map(([scheme, t]) => ({ text: `${scheme}://${t}@github.com/acme/shop.git`, hidden: t })),
 );
 
 /** Insert SGR escapes at random places of a string. */

@@ -87,6 +87,9 @@ const RULES: readonly Rule[] = [
   rule('pem-inline', `-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----(?<s>.*?\\S)(?=\\s*-----END[A-Z0-9 ]*PRIVATE KEY-----|\\s*$)`),
   // Credentials in a URL's authority: `https://user:pass@host` keeps the user name.
   rule('url-credentials', `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\\s/@:]*:(?<s>[^\\s/]+)@`),
+  // …and a token as the whole user part (`https://<token>@github.com/…`, as git takes it): only
+  // a long one that looks random, so `ssh://git@host` and `https://ada.lovelace@host` pass.
+  rule('url-token-user', `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://(?<s>[^\\s/@:]{16,})@`, looksRandom),
   // `Bearer <token>` anywhere: curl lines, logs, pasted headers. Prose ("Bearer tokens") passes.
   rule('bearer', `(?<![A-Za-z0-9])[Bb]earer\\s+(?<s>[A-Za-z0-9._~+/=-]{8,})`, looksRandom),
   // Credential headers with a scheme word: the value after the scheme is always a secret.

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Pane, SendReceipt } from '@collie/protocol';
+import { makeRedactor, type Redactor } from '../redact';
 import { UploadStore } from './uploads/store';
 import { isRawUpload, uploadRoutes } from './uploads/routes';
 import { changesRoutes } from './changes/routes';
@@ -17,6 +18,8 @@ const SWEEP_MS = 60 * 60 * 1000;
 
 export interface WorkbenchDeps {
   stateDir: string;
+  /** `COLLIE_REDACT`: files and diffs are served masked (masked when not given). */
+  redact?: Redactor;
   pane: (id: string) => Pane | undefined;
   /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
@@ -51,12 +54,13 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   sweep();
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
+  const redact = d.redact ?? makeRedactor(true);
   const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
   const watchers = new RepoWatchers();
-  routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
+  routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, redact, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
   routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
   routes.route('/', quickReplyRoutes(d.configDir ?? null));
-  routes.route('/', filesRoutes({ pane: d.pane }));
+  routes.route('/', filesRoutes({ pane: d.pane, redact }));
   const env = d.env ?? process.env;
   routes.route('/', newRoutes({ panes: d.panes, pane: d.pane, watch: d.watch, send: d.send, configDir: d.configDir ?? null, env, sessions: d.sessions, open: d.open }));
   const paneFolders = () => [...new Set(d.panes().flatMap((p) => (p.cwd ? [p.cwd] : [])))];

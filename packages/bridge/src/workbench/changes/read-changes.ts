@@ -1,6 +1,7 @@
 import type { ChangesAnswer } from '@collie/protocol';
+import type { Redactor } from '../../redact';
 import { git } from './git';
-import { parseDiff } from './parse-diff';
+import { parseDiff, type ParsedFile } from './parse-diff';
 import { pageChanges } from './page';
 import { parseStatus, type RepoStatus } from './status';
 
@@ -12,18 +13,35 @@ export async function repoRoot(cwd: string): Promise<string> {
 }
 
 export async function repoStatus(root: string): Promise<RepoStatus> {
-  return parseStatus(await git(root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all']));
+  return parseStatus(await git(root, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=all', '--ignore-submodules=dirty']));
 }
 
 /**
  * The working tree against HEAD (staged and unstaged together; untracked files listed), one
- * page of it. Three git processes: the top folder, the status, the diff.
+ * page of it, every line masked by `mask` before it is paged. Three git processes: the top
+ * folder, the status, the diff.
  */
-export async function readChanges(cwd: string, page: number): Promise<ChangesAnswer> {
+export async function readChanges(cwd: string, page: number, mask: Redactor): Promise<ChangesAnswer> {
   const root = await repoRoot(cwd);
   const status = await repoStatus(root);
-  const diff = await git(root, ['diff', status.initial ? EMPTY_TREE : 'HEAD', '-M', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']);
-  const { files, pages } = pageChanges(parseDiff(diff), status, page);
+  const diff = await git(root, ['diff', status.initial ? EMPTY_TREE : 'HEAD', '-M', '--ignore-submodules=dirty', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']);
+  const { files, pages } = pageChanges(maskDiff(parseDiff(diff), mask), status, page);
   const paths = status.entries.map((e) => ({ path: e.path, status: e.status }));
   return { root, branch: status.branch, files, paths, page: Math.min(page, pages - 1), pages };
+}
+
+/**
+ * The diff's secrets masked: a hunk's lines are masked together (a private key block spans
+ * lines), its header alone (git puts the enclosing line there). Lengths may shrink, line
+ * numbers stay.
+ */
+export function maskDiff(files: readonly ParsedFile[], mask: Redactor): ParsedFile[] {
+  if (!mask.enabled) return [...files];
+  return files.map((f) => ({
+    ...f,
+    hunks: f.hunks.map((h) => {
+      const texts = mask.lines(h.lines.map((l) => l.text));
+      return { header: mask(h.header), lines: h.lines.map((l, i) => ({ ...l, text: texts[i] ?? '' })) };
+    }),
+  }));
 }

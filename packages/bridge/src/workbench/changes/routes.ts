@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { MAX_SEND_CHARS, ReviewRequest, type Pane, type SendReceipt } from '@collie/protocol';
 import { ApiError, fail } from '../../http/api-error';
 import { body } from '../../http/routes/sends';
+import type { Redactor } from '../../redact';
 import { readChanges, repoRoot, repoStatus } from './read-changes';
 import { reviewMessage } from './review-message';
 import type { RepoWatchers } from './watch';
@@ -14,6 +15,8 @@ export interface ChangesRouteDeps {
   pane: (id: string) => Pane | undefined;
   send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
   watchers: RepoWatchers;
+  /** `COLLIE_REDACT`: every line of the diff is served masked. */
+  redact: Redactor;
   /** Test knob: how long a wait is held (default 25 s). */
   waitMs?: number;
 }
@@ -34,7 +37,7 @@ export function changesRoutes(d: ChangesRouteDeps): Hono {
     if (cwd instanceof ApiError) return fail(c, cwd);
     const raw = c.req.query('page') ?? '0';
     if (!/^\d{1,6}$/.test(raw)) return fail(c, new ApiError('bad_request', 'changes: page is a number from 0'));
-    return c.json(await readChanges(cwd, Number(raw)));
+    return c.json(await readChanges(cwd, Number(raw), d.redact));
   });
   r.get('/panes/:id/changes/wait', async (c) => {
     const cwd = folderOf(d, c.req.param('id'));

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { ApiError } from '../../http/api-error';
 
 /** Whether `real` is `root` or under it (both already resolved by `realpath`). Pure. */
@@ -7,12 +7,21 @@ export function isInside(root: string, real: string): boolean {
   return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/** Whether a relative path names a `.git` folder or goes through one (any case: some file systems fold it). Pure. */
+export function inGitDir(rel: string): boolean {
+  return rel.split(/[\\/]/).some((part) => part.toLowerCase() === '.git');
+}
+
+const gitDirRefused = (rel: string) => new ApiError('forbidden_path', `files: '${rel.slice(0, 200)}' is in a .git folder, which is never shown`);
+
 /**
  * The real path of `rel` under the real `root`, every symlink resolved, refused when it leads
- * outside (`outside_root`) or is not there (`not_found`). `rel` is already checked by the
- * protocol's `FilePath` (no `..`, not absolute); the symlinks are what this checks.
+ * outside (`outside_root`), into or through a `.git` folder, by its name or a symlink
+ * (`forbidden_path`), or is not there (`not_found`). `rel` is already checked by the protocol's
+ * `FilePath` (no `..`, not absolute); the symlinks are what this checks.
  */
 export async function resolveInside(root: string, rel: string): Promise<string> {
+  if (inGitDir(rel)) throw gitDirRefused(rel);
   let real: string;
   try {
     real = await realpath(join(root, rel));
@@ -23,5 +32,6 @@ export async function resolveInside(root: string, rel: string): Promise<string> 
     throw e;
   }
   if (!isInside(root, real)) throw new ApiError('outside_root', `files: '${rel.slice(0, 200)}' leads outside the pane's repository or folder`);
+  if (inGitDir(relative(root, real))) throw gitDirRefused(rel);
   return real;
 }

@@ -2,6 +2,7 @@ import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { MAX_DIR_ENTRIES, MAX_FILE_VIEW_BYTES, MAX_IMAGE_VIEW_BYTES, type FileAnswer, type FileEntry, type FilesAnswer } from '@collie/protocol';
 import { ApiError } from '../../http/api-error';
+import type { Redactor } from '../../redact';
 import { git } from '../changes/git';
 import { sniffType } from '../uploads/sniff';
 import { resolveInside } from './inside';
@@ -23,7 +24,7 @@ export async function listFolder(cwd: string, rel: string, showIgnored: boolean)
   const { root, start, repo } = await filesRoot(cwd);
   const dir = await resolveInside(root, rel);
   if (!(await stat(dir)).isDirectory()) throw new ApiError('bad_request', `files: '${rel.slice(0, 200)}' is a file; open it with /file`);
-  const all = (await readdir(dir, { withFileTypes: true })).filter((d) => !(repo && d.name === '.git'));
+  const all = (await readdir(dir, { withFileTypes: true })).filter((d) => d.name.toLowerCase() !== '.git');
   const ignored = new Set<string>();
   if (repo && all.length > 0) {
     const relOf = (name: string) => relative(root, join(dir, name));
@@ -42,8 +43,8 @@ export async function listFolder(cwd: string, rel: string, showIgnored: boolean)
   return { root, start, path: relative(root, dir), entries, hidden: all.length - shown.length, truncated: shown.length > MAX_DIR_ENTRIES };
 }
 
-/** One file under the root: text (UTF-8) or an image shown, a binary or a huge file only said. */
-export async function readFileView(cwd: string, rel: string): Promise<FileAnswer> {
+/** One file under the root: text (UTF-8, its secrets masked by `mask`) or an image shown, a binary or a huge file only said. */
+export async function readFileView(cwd: string, rel: string, mask: Redactor): Promise<FileAnswer> {
   const { root } = await filesRoot(cwd);
   const real = await resolveInside(root, rel);
   const fh = await open(real, 'r');
@@ -64,7 +65,7 @@ export async function readFileView(cwd: string, rel: string): Promise<FileAnswer
     if (size > MAX_FILE_VIEW_BYTES) return { kind: 'too_large', path, size, limit: MAX_FILE_VIEW_BYTES };
     const bytes = await fh.readFile();
     if (size > 0 && sniffType(bytes) !== 'text/plain') return { kind: 'binary', path, size };
-    return { kind: 'text', path, size, text: bytes.toString('utf8') };
+    return { kind: 'text', path, size, text: mask(bytes.toString('utf8')) };
   } finally {
     await fh.close();
   }

@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { FilePath, type Pane } from '@collie/protocol';
 import { ApiError, fail } from '../../http/api-error';
+import type { Redactor } from '../../redact';
 import { listFolder, readFileView } from './read';
 
 export interface FilesRouteDeps {
   pane: (id: string) => Pane | undefined;
+  /** `COLLIE_REDACT`: a file's text is served masked, like the mirror. */
+  redact: Redactor;
 }
 
-/** `GET /api/panes/:id/files?path=P[&ignored=1]` and `GET /api/panes/:id/file?path=P`: read-only, inside the pane's root. */
+/** `GET /api/panes/:id/files?path=P[&ignored=1]` and `GET /api/panes/:id/file?path=P`: read-only, inside the pane's root, never in `.git`, secrets masked. */
 export function filesRoutes(d: FilesRouteDeps): Hono {
   const r = new Hono();
   const at = (id: string, raw: string | undefined): { cwd: string; rel: string } | ApiError => {
@@ -30,7 +33,7 @@ export function filesRoutes(d: FilesRouteDeps): Hono {
     const q = at(c.req.param('id'), c.req.query('path'));
     if (q instanceof ApiError) return fail(c, q);
     if (q.rel === '') return fail(c, new ApiError('bad_request', 'files: path names a file'));
-    return c.json(await readFileView(q.cwd, q.rel));
+    return c.json(await readFileView(q.cwd, q.rel, d.redact));
   });
   return r;
 }

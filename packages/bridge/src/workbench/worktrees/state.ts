@@ -22,7 +22,7 @@ function mayHaveWorktrees(folder: string): boolean {
 /** The number of entries `git status --porcelain -z` lists (changed, staged, untracked); 0 for a missing folder. */
 async function dirtyCount(path: string): Promise<number> {
   if (!existsSync(path)) return 0;
-  const out = await git(path, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+  const out = await git(path, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=dirty']);
   // A rename's entry carries its old path as a second NUL-ended field.
   let n = 0;
   const parts = out.split('\0');
