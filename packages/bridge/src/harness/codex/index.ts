@@ -3,6 +3,7 @@ import type { AgentReader } from '../agent';
 import { typedText, type StyledLine } from '../screen/styled-line';
 import { codexKeys, readCodexCard } from './card';
 import { findComposer, findDialog, isUserMessage } from './layout';
+import { findMenu, isPanel } from './menu';
 
 /**
  * Codex CLI 0.171 (the Rust TUI); see `layout.ts` for where things are.
@@ -11,7 +12,8 @@ import { findComposer, findDialog, isUserMessage } from './layout';
  * while a prompt waits for the session), and also while the reply streams: then Codex drops
  * the status row and shows only the growing text. So when no status row shows, the transcript
  * above the composer decides: a user message with no turn end (`Worked for …`, or `■ …` for an
- * interrupt or an error) under it is a turn still running.
+ * interrupt or an error) under it is a turn still running. A menu the user opened (`menu.ts`)
+ * reads as the state under it with the dialog `menu`; the F2 warnings panel reads idle.
  */
 const STATUS = [/\besc to interrupt\)/u, /^\s*Waiting for startup\b.*\besc cancel\b/u];
 const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^■ /u;
@@ -35,10 +37,20 @@ export function readCodex(lines: readonly StyledLine[]): ScreenReading {
   const dialog = findDialog(lines);
   if (dialog) return { harness: 'codex', state: 'blocked', dialog: dialog.kind, draft: null };
   const composer = findComposer(lines);
-  if (composer < 0) return { harness: 'codex', state: 'unknown', dialog: null, draft: null };
-  const status = lines.slice(Math.max(0, composer - 4), composer).some((l) => STATUS.some((re) => re.test(l.text)));
-  const state: ScreenState = status || turnOpen(lines, composer) ? 'working' : 'idle';
+  // A menu the user opened: the state under it, no draft (the popup's `/…` is the menu's filter).
+  const menu = findMenu(lines, composer);
+  if (menu >= 0) return { harness: 'codex', state: runningAbove(lines, menu) ? 'working' : 'idle', dialog: 'menu', draft: null };
+  if (composer < 0) {
+    const panel = isPanel(lines);
+    return { harness: 'codex', state: panel ? 'idle' : 'unknown', dialog: null, draft: null };
+  }
+  const state: ScreenState = runningAbove(lines, composer) ? 'working' : 'idle';
   return { harness: 'codex', state, dialog: null, draft: readDraft(lines, composer) };
+}
+
+/** A turn runs over row `row` (the composer, or the top of a menu): its status row, or a user message still unanswered. */
+function runningAbove(lines: readonly StyledLine[], row: number): boolean {
+  return lines.slice(Math.max(0, row - 4), row).some((l) => STATUS.some((re) => re.test(l.text))) || turnOpen(lines, row);
 }
 
 /** Scanning up from the composer: a user message before any turn end means its turn runs. */

@@ -4,6 +4,7 @@ import { captureReadme } from '../../capture/driver';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startCodex, startResponsesApi } from './codex';
+import { captureCodexMenus } from './capture-menus';
 import { codexApproval, codexInputReady, codexInputText, codexWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
@@ -12,7 +13,7 @@ const SIZE = { width: 120, height: 40 };
  * Codex's capture driver: drives the real Codex TUI against the scripted Responses API and keeps
  * its screens as `codex--<name>`: the trust dialog, the fresh and finished idle screens, drafts,
  * a running turn (status row and streaming text), a running command, the command approval
- * (pointer on each option), an interrupted turn, `request_user_input` with one and two questions.
+ * (pointer on each option), an interrupted turn, the menus a user opens (`capture-menus.ts`), `request_user_input` with one and two questions.
  */
 export const codexCaptureDriver: CaptureDriver = {
   agent: 'codex',
@@ -35,6 +36,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await codex.waitForScreen(/Trust this folder\?|Do you trust/u);
     await shot('trust', { state: 'blocked', dialog: 'trust', draft: false, note: 'first start in an untrusted folder: the folder-trust dialog' });
     await codex.press('Enter', idle, 20_000);
+    // The first frames after trust may be a cleared screen: wait for the splash and the footer.
+    await codex.waitForScreen((s) => idle(s) && /OpenAI Codex/u.test(s) && /for shortcuts/u.test(s), 20_000);
     await shot('fresh-idle', { state: 'idle', dialog: null, draft: false, note: 'just started: the logo splash, the empty composer with its example prompt' });
 
     await typed('fix the flaky login test');
@@ -42,9 +45,10 @@ export const codexCaptureDriver: CaptureDriver = {
     await clear('fix the flaky login test');
     await typed('/');
     await codex.waitForScreen(/\/model|\/review|\/status/u);
-    await shot('slash-popup', { state: 'idle', dialog: null, draft: true, draftText: '/', note: 'the slash-command popup under the composer' });
+    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: false, note: 'the slash-command popup under the composer: a menu, its "/" no draft' });
     await tmux.sendKeys(codex.paneId, 'BSpace');
     await codex.waitForScreen((s) => !/^› \/\s*$/mu.test(s));
+    await captureCodexMenus(tmux, codex, shot, idle);
 
     api.script(agentLongTurn(10_000, 'Reading the code one module at a time and noting what each part does before changing anything at all.'));
     await codex.submit('explain the parser');
@@ -90,7 +94,7 @@ export const codexCaptureDriver: CaptureDriver = {
     await codex.submit('start something long');
     await codex.waitForScreen(/• This answer/u, 20_000);
     await codex.press('Escape', (s) => idle(s) && !/• This answer will be interrupted long before it ends, so most of it never shows\.\s*$/mu.test(s), 10_000);
-    await codex.waitForScreen(idle, 10_000);
+    await codex.waitForScreen((s) => idle(s) && /› start something long[\s\S]*■ /u.test(s), 10_000);
     await shot('interrupted', { state: 'idle', dialog: null, draft: false, note: 'a streaming turn interrupted with esc' });
 
     api.script(agentReply('Short answer.'));
