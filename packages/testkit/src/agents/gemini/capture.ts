@@ -5,6 +5,7 @@ import { captureReadme } from '../../capture/driver';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { geminiScript, startGemini, startGeminiApi } from './gemini';
+import { captureGeminiMenus } from './capture-menus';
 import { geminiApproval, geminiInputReady, geminiInputText, geminiWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
@@ -13,7 +14,8 @@ const SIZE = { width: 120, height: 40 };
  * Gemini CLI's capture driver: drives the real CLI against the scripted Gemini API and keeps its
  * screens as `gemini--<name>`: idle and finished screens, drafts, a running turn, the shell
  * approval (pointer on each option), a running command, a file write, `ask_user` with one and
- * two questions (each tab and the review tab, answered and not), and the trust dialog of a second CLI.
+ * two questions (each tab and the review tab, answered and not), the trust dialog of a second CLI, and the
+ * menus a user opens (`capture-menus.ts`).
  */
 export const geminiCaptureDriver: CaptureDriver = {
   agent: 'gemini',
@@ -40,6 +42,7 @@ export const geminiCaptureDriver: CaptureDriver = {
     await typed('fix the flaky login test');
     await shot('draft', { state: 'idle', dialog: null, draft: true, draftText: 'fix the flaky login test', note: 'a draft in the input box' });
     await clear();
+    await captureGeminiMenus(tmux, gemini, shot, idle);
 
     api.script(agentLongTurn(10_000, 'Reading the code one module at a time and noting what each part does before changing anything at all.'));
     await gemini.submit('explain the parser');
