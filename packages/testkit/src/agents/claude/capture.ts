@@ -16,7 +16,7 @@ const WAIT = 120_000;
  * approval, folder trust, the auto-mode nudge. In a session: the fresh and finished idle
  * screens, a running turn, the Bash permission (and its amend field), AskUserQuestion (one
  * question, its typed answer, "Chat about this", a multi-select, a two-question wizard and its
- * review, preview mockups), the pickers a command opens (/model, /effort, /resume), and in plan
+ * review, preview mockups), the pickers a command opens (/model, /effort, /resume), the slash-command popup, and in plan
  * mode "Exit plan mode?" and the plan approval.
  */
 export const claudeCaptureDriver: CaptureDriver = {
@@ -85,6 +85,12 @@ export const claudeCaptureDriver: CaptureDriver = {
       await shot(name, { state: 'idle', dialog: 'menu', draft: false, note: `${cmd} opened by the user` });
       await once(c, 'Escape', (s) => !sign.test(s) && idle(s));
     }
+    // The slash-command popup under the box while "/" is typed: a menu, not a draft.
+    const POPUP = /^\s*\/[\w:-]+\s{2,}\S[\s\S]*^\s*\/[\w:-]+\s{2,}\S/mu;
+    await tmux.typeText(c.paneId, '/');
+    await c.waitForScreen(POPUP, WAIT);
+    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: false, note: 'the slash-command popup under the input box, "/" typed' });
+    await once(c, 'BSpace', (s) => !POPUP.test(s) && idle(s));
 
     api.script(plainReply('Hello from the scripted API. The turn is over.'));
     await c.submit('say hello');
