@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { Harness } from '@collie/protocol';
+import { readFileSync } from 'node:fs';
+import type { Harness } from '@collie/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CaptureLabels, type CaptureLabel } from './capture-labels';
+import { captureCorpora, CaptureLabels, type CaptureLabel } from './capture-labels';
 import { readScreen } from './read-screen';
 
 /**
@@ -18,10 +18,8 @@ import { readScreen } from './read-screen';
  * Rows are only put where the agent draws such things: into the top of the screen the reading
  * does not rest on (the rows that can scroll away without changing it), and under the dialog.
  */
-const HARNESS = new URL('./', import.meta.url);
-const corpora = readdirSync(HARNESS, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/captures/labels.json`, HARNESS)))
-  .map((d) => Harness.parse(d.name));
+const all = captureCorpora(new URL('./', import.meta.url));
+const corpora = [...new Set(all.map((c) => c.agent))];
 
 const E = '\u001b';
 /** Notices, banners and tips as the agents draw them (words seen on their screens). */
@@ -52,16 +50,20 @@ interface Screen {
   free: number;
 }
 
+/** Every captured screen of `harness`, of every release. */
 function load(harness: Harness): Screen[] {
-  const dir = new URL(`${harness}/captures/`, HARNESS);
-  const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
-  return Object.entries(labels).map(([name, label]) => {
-    const rows = readFileSync(new URL(`${name}.txt`, dir), 'utf8').replace(/\r\n/gu, '\n').split('\n');
-    const whole = JSON.stringify(readScreen(harness, rows.join('\n')));
-    let free = 0;
-    while (free < rows.length && JSON.stringify(readScreen(harness, rows.slice(free + 1).join('\n'))) === whole) free++;
-    return { name, label, rows, free };
-  });
+  return all
+    .filter((c) => c.agent === harness)
+    .flatMap(({ name: corpus, dir }) => {
+      const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
+      return Object.entries(labels).map(([file, label]) => {
+        const rows = readFileSync(new URL(`${file}.txt`, dir), 'utf8').replace(/\r\n/gu, '\n').split('\n');
+        const whole = JSON.stringify(readScreen(harness, rows.join('\n')));
+        let free = 0;
+        while (free < rows.length && JSON.stringify(readScreen(harness, rows.slice(free + 1).join('\n'))) === whole) free++;
+        return { name: `${corpus}/${file}`, label, rows, free };
+      });
+    });
 }
 
 /**

@@ -1,23 +1,19 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dialog, Harness, PaneState, ScreenState, type ScreenReading } from '@collie/protocol';
-import { CaptureLabels } from '../harness/capture-labels';
+import { captureCorpora, CaptureLabels } from '../harness/capture-labels';
 import { readScreen } from '../harness/read-screen';
 import { decide } from './decide';
 
-/** Every agent's captured screens of a menu the user opened (`harness/<agent>/captures/`, labelled `menu`). */
+/** Every agent's captured screens of a menu the user opened, of every release (labelled `menu`). */
 function menuCaptures(): { name: string; harness: Harness; screen: string }[] {
-  const root = new URL('../harness/', import.meta.url);
-  return readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/captures/labels.json`, root)))
-    .flatMap((d) => {
-      const dir = new URL(`${d.name}/captures/`, root);
-      const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
-      return Object.entries(labels)
-        .filter(([, l]) => l.dialog === 'menu')
-        .map(([name, l]) => ({ name, harness: l.harness, screen: readFileSync(new URL(`${name}.txt`, dir), 'utf8') }));
-    });
+  return captureCorpora(new URL('../harness/', import.meta.url)).flatMap(({ name: corpus, dir }) => {
+    const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
+    return Object.entries(labels)
+      .filter(([, l]) => l.dialog === 'menu')
+      .map(([name, l]) => ({ name: `${corpus}/${name}`, harness: l.harness, screen: readFileSync(new URL(`${name}.txt`, dir), 'utf8') }));
+  });
 }
 
 const reading = fc.record({

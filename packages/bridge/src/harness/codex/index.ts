@@ -16,7 +16,8 @@ import { findMenu, isPanel } from './menu';
  * reads as the state under it with the dialog `menu`; the F2 warnings panel reads idle.
  */
 const STATUS = [/\besc to interrupt\)/u, /^\s*Waiting for startup\b.*\besc cancel\b/u];
-const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^■ /u;
+/** A turn's end: `Worked for 8s • 17:14` (0.171), the time alone (`  03:47`, 0.156), `■ …` for an interrupt or error. */
+const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^\s+\d{1,2}:\d{2}\s*$|^■ /u;
 /** A user message may be taller than the screen; past this many rows the scan gives up (idle). */
 const TRANSCRIPT_ROWS = 200;
 

@@ -17,18 +17,16 @@ const PANEL_HINT = /\besc dismiss\b|^\s*Warnings · \d+ of \d+\b/u;
 
 /** Where a user-opened menu starts (its top row), or -1 when none is open. */
 export function findMenu(lines: readonly StyledLine[], composer: number): number {
-  if (composer >= 0) {
-    // The popup: only over a composer that holds the command being typed.
-    if (!/^›\s*\/\S*\s*$/u.test(lines[composer]?.text ?? '')) return -1;
-    // One blank row may separate the popup from the composer.
-    const under = (lines[composer - 1]?.text ?? '').trim() === '' ? composer - 1 : composer;
-    let top = under;
-    while (top > 0 && POPUP_ROW.test(lines[top - 1]?.text ?? '')) top--;
-    return top < under ? top : -1;
-  }
+  // A picker's hint is the last row drawn: any `› ` row above it is history.
   const hint = lastNonEmpty(lines);
-  if (hint < 0 || !PICKER_HINT.test(lines[hint]?.text ?? '')) return -1;
-  return blockTop(lines, hint);
+  if (hint >= 0 && PICKER_HINT.test(lines[hint]?.text ?? '')) return blockTop(lines, hint);
+  // The popup: only over a composer that holds the command being typed.
+  if (composer < 0 || !/^›\s*\/\S*\s*$/u.test(lines[composer]?.text ?? '')) return -1;
+  // One blank row may separate the popup from the composer.
+  const under = (lines[composer - 1]?.text ?? '').trim() === '' ? composer - 1 : composer;
+  let top = under;
+  while (top > 0 && POPUP_ROW.test(lines[top - 1]?.text ?? '')) top--;
+  return top < under ? top : -1;
 }
 
 /** True when an info panel (the F2 warnings) has the composer's place. */

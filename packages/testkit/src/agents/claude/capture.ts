@@ -75,7 +75,7 @@ export const claudeCaptureDriver: CaptureDriver = {
 
     // Before any prompt, so the folder has no session yet.
     await c.submit('/resume');
-    await c.waitForScreen(/No sessions in this project yet[\s\S]*Esc to close/u, WAIT);
+    await c.waitForScreen(/(?:No sessions in this project yet|No conversations found)[\s\S]*Esc to (?:close|cancel)/u, WAIT);
     await shot('resume-empty', { state: 'idle', dialog: 'menu', draft: false, note: '/resume in a project with no sessions yet' });
     await once(c, 'Escape', (s) => !/Resume session/u.test(s) && idle(s));
 

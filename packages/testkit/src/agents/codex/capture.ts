@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
+import { agentRequire } from '../agent-install';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startCodex, startResponsesApi } from './codex';
@@ -22,7 +22,7 @@ export const codexCaptureDriver: CaptureDriver = {
     await using codex = await startCodex(tmux, api, { ...SIZE, trusted: false, features: { default_mode_request_user_input: true } });
     const shot = (name: string, label: CaptureLabel) => keep(codex.paneId, `codex--${name}`, label);
     // The splash names no version once the trust dialog was answered: the package says it.
-    const version = (createRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
+    const version = (agentRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
     const idle = (s: string) => codexInputReady(s) && !codexWorking(s);
     const typed = async (text: string) => {
       await tmux.typeText(codex.paneId, text);
@@ -36,8 +36,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await codex.waitForScreen(/Trust this folder\?|Do you trust/u);
     await shot('trust', { state: 'blocked', dialog: 'trust', draft: false, note: 'first start in an untrusted folder: the folder-trust dialog' });
     await codex.press('Enter', idle, 20_000);
-    // The first frames after trust may be a cleared screen: wait for the splash and the footer.
-    await codex.waitForScreen((s) => idle(s) && /OpenAI Codex/u.test(s) && /for shortcuts/u.test(s), 20_000);
+    // The first frames after trust may be a cleared screen: wait for the splash and the composer.
+    await codex.waitForScreen((s) => idle(s) && /OpenAI Codex/u.test(s) && /^› \S/mu.test(s), 20_000);
     await shot('fresh-idle', { state: 'idle', dialog: null, draft: false, note: 'just started: the logo splash, the empty composer with its example prompt' });
 
     await typed('fix the flaky login test');
@@ -56,7 +56,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await shot('working', { state: 'working', dialog: null, draft: false, note: 'a turn waiting on the model: the "Working (Ns • esc to interrupt)" status row' });
     await codex.waitForScreen(/• Reading the code one module/u, 20_000);
     await shot('working-streaming', { state: 'working', dialog: null, draft: false, note: 'the reply streaming: the status row is gone, only the title spinner shows work' });
-    await codex.waitForScreen((s) => /Worked for/u.test(s) && idle(s), 30_000);
+    // 0.171 ends a turn with `Worked for 8s • 17:14`; older releases with the time alone.
+    await codex.waitForScreen((s) => /Worked for|^\s+\d{1,2}:\d{2}\s*$/mu.test(s) && idle(s), 30_000);
     await shot('done', { state: 'idle', dialog: null, draft: false, note: 'a finished turn: the reply and the "Worked for Ns" line' });
 
     await typed('also check the renderer, it wraps long lines badly and the tests do not cover it yet');

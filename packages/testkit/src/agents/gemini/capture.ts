@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
+import { agentsFrom } from '../agent-install';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { geminiScript, startGemini, startGeminiApi } from './gemini';
@@ -21,7 +22,8 @@ export const geminiCaptureDriver: CaptureDriver = {
   agent: 'gemini',
   async capture({ tmux, keep }) {
     await using api = await startGeminiApi();
-    await using gemini = await startGemini(tmux, api, SIZE);
+    // Another release than the newest: let it pin its "update available" box, as users of it see.
+    await using gemini = await startGemini(tmux, api, { ...SIZE, updateNotice: agentsFrom() !== null });
     const shot = (name: string, label: CaptureLabel) => keep(gemini.paneId, `gemini--${name}`, label);
     const version = await geminiVersion();
     const idle = (s: string) => geminiInputReady(s) && !geminiWorking(s);
