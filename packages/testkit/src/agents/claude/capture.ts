@@ -182,7 +182,7 @@ export const claudeCaptureDriver: CaptureDriver = {
       await keep(p.paneId, 'exit-plan-mode', { state: 'blocked', dialog: 'plan', draft: false, note: 'ExitPlanMode with no plan file: Exit plan mode?' });
       await p.press('Down', /❯ 2\. No/u, WAIT);
       await once(p, 'Enter', (s) => !/Exit plan mode\?/u.test(s));
-      await p.waitForScreen((s) => /Rejected Claude's plan/u.test(s) && idle(s), WAIT);
+      await p.waitForScreen((s) => /[Rr]ejected Claude's plan/u.test(s) && idle(s), WAIT);
       api.script(planApproval('# Plan\n\n1. Write haiku.txt\n2. Read it back'));
       await p.submit('plan a haiku');
       await p.waitForScreen(/Would you like to proceed\?/u, WAIT);
