@@ -52,3 +52,15 @@ export async function capturePiQuestion(api: ChatApi, pi: AgentPane, shot: Shot)
   await pi.waitForScreen((s) => s.includes('Tool finished') && piReady(s), WAIT);
   await shot('done-after-question', { state: 'idle', dialog: null, draft: false, note: 'the question answered (SQLite), the turn ended' });
 }
+
+/** pi's shipped `confirm-destructive.ts` example: `/new` asks "Clear session?" through `ctx.ui.confirm`; Esc keeps the session. */
+export async function capturePiConfirm(tmux: TmuxServer, pi: AgentPane, shot: Shot): Promise<void> {
+  await tmux.typeText(pi.paneId, '/new');
+  await pi.waitForScreen(/^\/new\s*$/mu, WAIT);
+  await tmux.sendKeys(pi.paneId, 'Enter');
+  const asked = (s: string) => /Clear session\?/u.test(s) && /↑↓ navigate/u.test(s);
+  await pi.waitForScreen(asked, WAIT);
+  await shot('confirm', { state: 'blocked', dialog: 'select', draft: false, note: 'the confirm-destructive.ts example: /new asks "Clear session?" through ctx.ui.confirm' });
+  await tmux.sendKeys(pi.paneId, 'Escape');
+  await pi.waitForScreen((s) => !asked(s) && piReady(s), WAIT);
+}

@@ -6,7 +6,7 @@ import { chatLongTurn, chatReply, chatToolCall } from '../openai-chat/scripts';
 import { startChatApi } from '../openai-chat/server';
 import { piPackageDir } from './config';
 import { startPi } from './pi';
-import { capturePiMenus, capturePiQuestion } from './capture-menus';
+import { capturePiConfirm, capturePiMenus, capturePiQuestion } from './capture-menus';
 import { piPermission, piReady, piWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
@@ -15,14 +15,14 @@ const SIZE = { width: 120, height: 40 };
  * pi's capture driver: drives the real pi TUI (with its shipped permission-gate and question examples) against
  * the scripted chat API and keeps its screens as `pi--<name>`: the fresh editor, drafts, a running
  * turn (and a draft typed during it), a finished turn, the permission gate (pointer on each
- * option), the turn after the gate was answered, the menus a user opens and the question extension
- * (`capture-menus.ts`).
+ * option), the turn after the gate was answered, the menus a user opens, the question extension and a
+ * confirm (`capture-menus.ts`).
  */
 export const piCaptureDriver: CaptureDriver = {
   agent: 'pi',
   async capture({ tmux, keep }) {
     await using api = await startChatApi();
-    await using pi = await startPi(tmux, api, { ...SIZE, extensions: ['permission-gate.ts', 'question.ts'] });
+    await using pi = await startPi(tmux, api, { ...SIZE, extensions: ['permission-gate.ts', 'question.ts', 'confirm-destructive.ts'] });
     const shot = (name: string, label: CaptureLabel) => keep(pi.paneId, `pi--${name}`, label);
     const squeeze = (t: string) => t.replace(/\s+/gu, '');
     const typed = async (text: string) => {
@@ -74,7 +74,8 @@ export const piCaptureDriver: CaptureDriver = {
     await shot('permission-refused', { state: 'idle', dialog: null, draft: false, note: 'the gate answered with Esc: "Blocked by user", the model answered, the turn ended' });
 
     await capturePiQuestion(api, pi, shot);
+    await capturePiConfirm(tmux, pi, shot);
 
-    return { version, readme: captureReadme('pi', 'pi', version, SIZE, "the scripted chat-completions API (pi's permission-gate and question examples loaded)") };
+    return { version, readme: captureReadme('pi', 'pi', version, SIZE, "the scripted chat-completions API (pi's permission-gate, question and confirm-destructive examples loaded)") };
   },
 };
