@@ -41,10 +41,9 @@ export function readCodex(lines: readonly StyledLine[]): ScreenReading {
   // A menu the user opened: the state under it, no draft (the popup's `/…` is the menu's filter).
   const menu = findMenu(lines, composer);
   if (menu >= 0) return { harness: 'codex', state: runningAbove(lines, menu) ? 'working' : 'idle', dialog: 'menu', draft: null };
-  if (composer < 0) {
-    const panel = isPanel(lines);
-    return { harness: 'codex', state: panel ? 'idle' : 'unknown', dialog: null, draft: null };
-  }
+  // The F2 warnings panel hides the composer: a `› ` row above it is history (0.156 draws user messages bold, not faint).
+  if (isPanel(lines)) return { harness: 'codex', state: 'idle', dialog: null, draft: null };
+  if (composer < 0) return { harness: 'codex', state: 'unknown', dialog: null, draft: null };
   const state: ScreenState = runningAbove(lines, composer) ? 'working' : 'idle';
   return { harness: 'codex', state, dialog: null, draft: readDraft(lines, composer) };
 }

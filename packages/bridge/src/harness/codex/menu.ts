@@ -8,12 +8,13 @@ import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
  * - the pickers (`/model`'s `Select Model and Effort`, `/permissions`'
  *   `Update Model Permissions`, …), drawn in the composer's place over the hint
  *   `enter select · esc back` (older releases: `press enter to select`, `esc to go back`);
- * - the F2 warnings panel (`Warnings · 1 of 2 · Startup`, hint `k keep & next · esc dismiss &
- *   close`): information with the composer hidden, neither a menu nor a question.
+ * - the F2 warnings panel (`Warnings · 1 of 2 · Startup`, last row `k keep & next · esc dismiss &
+ *   close · ^o copy · ←/→ warning`; 0.156: `esc back · ctrl+o copy · ←/→ warning · ↓ scroll`):
+ *   information with the composer hidden, neither a menu nor a question.
  */
 const POPUP_ROW = /^(?:›| ) \/[\w:-]+(?:\s{2,}\S.*)?\s*$/u;
 const PICKER_HINT = /^\s*(?:press )?enter (?:to )?(?:select|confirm)\b.*\besc\b|^\s*esc to (?:go back|close|cancel)\s*$/iu;
-const PANEL_HINT = /\besc dismiss\b|^\s*Warnings · \d+ of \d+\b/u;
+const PANEL_HINT = /\besc (?:dismiss & close|back)\b.*←\/→ warning\b/u;
 
 /** Where a user-opened menu starts (its top row), or -1 when none is open. */
 export function findMenu(lines: readonly StyledLine[], composer: number): number {
@@ -29,10 +30,9 @@ export function findMenu(lines: readonly StyledLine[], composer: number): number
   return top < under ? top : -1;
 }
 
-/** True when an info panel (the F2 warnings) has the composer's place. */
+/** True when an info panel (the F2 warnings) has the composer's place: its hint is the last row drawn. */
 export function isPanel(lines: readonly StyledLine[]): boolean {
-  const end = lastNonEmpty(lines);
-  return lines.slice(Math.max(0, end - 30), end + 1).some((l) => PANEL_HINT.test(l.text));
+  return PANEL_HINT.test(lines[lastNonEmpty(lines)]?.text ?? '');
 }
 
 /** The first row of the menu that ends at `hint`: up past its rows to the blank above its title. */
