@@ -8,6 +8,7 @@ import { tempDir } from './temp-dir';
 import type { TmuxServer } from './tmux';
 import { AGENT_UNSET, startAgentPane, type AgentPane } from './agents/pane';
 import type { ScreenPredicate } from './wait';
+import { agentRequire } from './agents/agent-install';
 
 /** Options of {@link startClaude}. */
 export interface StartClaudeOptions {
@@ -131,7 +132,7 @@ export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string,
 /** The native `claude` the Agent SDK installs for this platform. */
 export function claudeBinary(): string {
   const name = `@anthropic-ai/claude-agent-sdk-${process.platform}-${process.arch}/package.json`;
-  const here = createRequire(import.meta.url);
+  const here = agentRequire(import.meta.url);
   let pkg: string;
   try {
     pkg = here.resolve(name);

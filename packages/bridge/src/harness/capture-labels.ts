@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { Dialog, Harness, ScreenState } from '@collie/protocol';
 import { z } from 'zod';
 
@@ -24,3 +25,30 @@ export type CaptureLabel = z.infer<typeof CaptureLabel>;
 
 export const CaptureLabels = z.record(z.string(), CaptureLabel);
 export type CaptureLabels = z.infer<typeof CaptureLabels>;
+
+/** One folder of an agent's captured screens: the pinned release's `captures/`, or another release's `captures/<version>/`. */
+export interface CaptureCorpus {
+  agent: Harness;
+  /** `codex`, or `codex 0.156.0` for another release. */
+  name: string;
+  dir: URL;
+}
+
+/**
+ * Every corpus of real screens under `harness/` (`harnessDir`): each `<agent>/captures/` with a
+ * `labels.json`, and each release folder in it (`captures/<version>/`, written by
+ * `npm run capture -- <agent> --from <prefix>`).
+ */
+export function captureCorpora(harnessDir: URL): CaptureCorpus[] {
+  const withLabels = (dir: URL) => existsSync(new URL('labels.json', dir));
+  return readdirSync(harnessDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && withLabels(new URL(`${d.name}/captures/`, harnessDir)))
+    .flatMap((d) => {
+      const dir = new URL(`${d.name}/captures/`, harnessDir);
+      const agent = Harness.parse(d.name);
+      const releases = readdirSync(dir, { withFileTypes: true })
+        .filter((r) => r.isDirectory() && !r.name.startsWith('.') && withLabels(new URL(`${r.name}/`, dir)))
+        .map((r) => ({ agent, name: `${d.name} ${r.name}`, dir: new URL(`${r.name}/`, dir) }));
+      return [{ agent, name: d.name, dir }, ...releases];
+    });
+}

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { Harness, ScreenReading } from '@collie/protocol';
+import { readdirSync, readFileSync } from 'node:fs';
+import { ScreenReading } from '@collie/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { captureCorpora } from './capture-labels';
 import { readCard } from './card';
 import { readScreen } from './read-screen';
 
@@ -10,16 +11,15 @@ import { readScreen } from './read-screen';
  * rows (kept whole, cut, or shuffled) and arbitrary strings read without a throw, to a valid
  * reading in the states a reader may give, and a card only where a dialog is read.
  */
-const HARNESS = new URL('./', import.meta.url);
-const corpora = readdirSync(HARNESS, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/captures/labels.json`, HARNESS)))
-  .map((d) => Harness.parse(d.name));
+const all = captureCorpora(new URL('./', import.meta.url));
+const corpora = [...new Set(all.map((c) => c.agent))];
 
 describe.each(corpora)('the %s reader on screens made of its captured rows', (harness) => {
-  const dir = new URL(`${harness}/captures/`, HARNESS);
-  const rows = readdirSync(dir)
-    .filter((f) => f.endsWith('.txt'))
-    .flatMap((f) => readFileSync(new URL(f, dir), 'utf8').split('\n'));
+  // Rows of every release captured.
+  const rows = all
+    .filter((c) => c.agent === harness)
+    .flatMap((c) => readdirSync(c.dir).filter((f) => f.endsWith('.txt')).map((f) => new URL(f, c.dir)))
+    .flatMap((f) => readFileSync(f, 'utf8').split('\n'));
   const piece = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...rows) },
     { weight: 2, arbitrary: fc.constantFrom(...rows).chain((r) => fc.nat(r.length).map((n) => r.slice(0, n))) },

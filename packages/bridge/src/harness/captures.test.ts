@@ -1,25 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ScreenReading } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
-import { CaptureLabels } from './capture-labels';
+import { captureCorpora, CaptureLabels } from './capture-labels';
 import { answerPlan, readCard } from './card';
 import { detectHarnessFromScreen, readScreen } from './read-screen';
 
 /**
- * The one fixture table: every agent's corpus of real screens, `harness/<agent>/captures/` with
- * its `labels.json` (written by `npm run capture -- <agent>`). Each screen is read by its
+ * The one fixture table: every agent's corpus of real screens, `harness/<agent>/captures/` (and each
+ * other release's `captures/<version>/`) with its `labels.json` (written by `npm run capture -- <agent>`). Each screen is read by its
  * agent's reader as labelled (state, dialog, draft and its exact text) and never detected as
  * another agent; each open dialog becomes a card with its labelled options, answerable (unless
  * its label says it is answered at the terminal) with a key plan for every option that asks for
  * no words; a menu the user opened is never answerable; a screen without a dialog has no card.
  */
-const HARNESS = new URL('./', import.meta.url);
-const corpora = readdirSync(HARNESS, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/captures/labels.json`, HARNESS)))
-  .map((d) => d.name);
+const corpora = captureCorpora(new URL('./', import.meta.url)).map((c) => [c.name, c] as const);
 
-describe.each(corpora)('the %s captures', (agent) => {
-  const dir = new URL(`${agent}/captures/`, HARNESS);
+describe.each(corpora)('the %s captures', (_name, { dir }) => {
   const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
 
   it('labels every capture and captures every label', () => {

@@ -1,7 +1,20 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dialog, Harness, PaneState, ScreenState, type ScreenReading } from '@collie/protocol';
+import { captureCorpora, CaptureLabels } from '../harness/capture-labels';
+import { readScreen } from '../harness/read-screen';
 import { decide } from './decide';
+
+/** Every agent's captured screens of a menu the user opened, of every release (labelled `menu`). */
+function menuCaptures(): { name: string; harness: Harness; screen: string }[] {
+  return captureCorpora(new URL('../harness/', import.meta.url)).flatMap(({ name: corpus, dir }) => {
+    const labels = CaptureLabels.parse(JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')));
+    return Object.entries(labels)
+      .filter(([, l]) => l.dialog === 'menu')
+      .map(([name, l]) => ({ name: `${corpus}/${name}`, harness: l.harness, screen: readFileSync(new URL(`${name}.txt`, dir), 'utf8') }));
+  });
+}
 
 const reading = fc.record({
   harness: fc.constantFrom(...Harness.options),
@@ -37,5 +50,10 @@ describe('the send decision', () => {
     // An idle screen the engine has not confirmed as a turn's end is still a running turn.
     expect(decide({ harness: 'claude', state: 'working', reading: base })).toEqual({ action: 'hold', reason: 'working' });
     expect(decide({ harness: 'claude', state: 'blocked', reading: base })).toEqual({ action: 'hold', reason: 'working' });
+  });
+
+  it.each(menuCaptures().map((c) => [c.name, c] as const))('holds a send while %s shows a menu the user opened, as for a dialog', (_name, c) => {
+    const reading = readScreen(c.harness, c.screen);
+    expect(decide({ harness: c.harness, state: 'idle', reading })).toEqual({ action: 'hold', reason: 'dialog' });
   });
 });

@@ -32,6 +32,7 @@ export function ComposerDock({ paneId, pane }: { readonly paneId: string; readon
         paneId={paneId}
         disabledReason={gone ? 'This pane is gone: there is nothing to send to.' : null}
         paneHasDraft={pane !== undefined && pane.draft !== null}
+        menuOpen={pane?.dialog === 'menu'}
         placeholder={pane?.harness === 'shell' ? 'Type a command for the shell' : 'Message the agent'}
         keysOpen={keysOpen && !gone}
         keysId={KEYS_ID}

@@ -17,6 +17,11 @@ interface Props {
   readonly disabledReason: string | null;
   /** The pane's input box holds the person's own draft: a send would be refused. */
   readonly paneHasDraft: boolean;
+  /**
+   * A menu the person opened is on the pane (a slash popup, a model picker): text would go into
+   * the menu, so the box gives way to a sentence until it closes (what was written stays).
+   */
+  readonly menuOpen?: boolean;
   /** Says what the text goes to: "Message the agent", "Type a command". */
   readonly placeholder: string;
   readonly keysOpen: boolean;
@@ -43,7 +48,7 @@ function finePointer(): boolean {
  * Text for the pane's input box, sent through the bridge's send protocol, and where that send
  * stands, live. The box empties once the text is typed and keeps it when it was not sent.
  */
-export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, keysOpen, keysId, onToggleKeys }: Props) {
+export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = false, placeholder, keysOpen, keysId, onToggleKeys }: Props) {
   const action = usePaneAction(paneId);
   const [box, setBox] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -100,15 +105,21 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
   };
   // While our own send is being typed, the pane's box holds our text, not the person's draft.
   const ownTyping = action.line?.moving === true || action.busy;
+  const menuShown = menuOpen && disabledReason === null;
 
   return (
     <div className="composer">
       <StatusLine action={action} className="composer-status" />
       {disabledReason ? <p className="composer-note">{disabledReason}</p> : null}
-      {disabledReason === null && paneHasDraft && !ownTyping ? (
+      {menuShown ? (
+        <p className="composer-note composer-menu" role="status">
+          A menu is open in the terminal. Close it there, or with Esc on the keys pad, to write to the agent.
+        </p>
+      ) : null}
+      {disabledReason === null && paneHasDraft && !ownTyping && !menuShown ? (
         <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
       ) : null}
-      <QuickReplyChips disabled={disabledReason !== null || action.busy} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
+      <QuickReplyChips disabled={disabledReason !== null || action.busy || menuShown} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
       <AttachmentList list={files.list} onRemove={files.remove} />
       <div className="composer-row">
         <AttachButton onFiles={files.add} disabled={disabledReason !== null} />
@@ -122,28 +133,32 @@ export function Composer({ paneId, disabledReason, paneHasDraft, placeholder, ke
         >
           Keys
         </button>
-        <textarea
-          ref={area}
-          className="composer-box"
-          rows={1}
-          value={box}
-          placeholder={disabledReason === null ? placeholder : ''}
-          aria-label="Text to send to the pane"
-          aria-describedby={desktop ? `${keysId}-hint` : undefined}
-          disabled={disabledReason !== null}
-          onChange={(event) => setBox(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onPaste={(event) => {
-            // A screenshot pasted on a desktop is attached, not typed.
-            const pasted = [...event.clipboardData.files];
-            if (pasted.length === 0) return;
-            event.preventDefault();
-            files.add(pasted);
-          }}
-        />
-        <button type="button" className="composer-send" onClick={asMessage.guard(send)} disabled={blocked} {...asMessage.pressProps}>
-          Send
-        </button>
+        {menuShown ? null : (
+          <>
+            <textarea
+              ref={area}
+              className="composer-box"
+              rows={1}
+              value={box}
+              placeholder={disabledReason === null ? placeholder : ''}
+              aria-label="Text to send to the pane"
+              aria-describedby={desktop ? `${keysId}-hint` : undefined}
+              disabled={disabledReason !== null}
+              onChange={(event) => setBox(event.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              onPaste={(event) => {
+                // A screenshot pasted on a desktop is attached, not typed.
+                const pasted = [...event.clipboardData.files];
+                if (pasted.length === 0) return;
+                event.preventDefault();
+                files.add(pasted);
+              }}
+            />
+            <button type="button" className="composer-send" onClick={asMessage.guard(send)} disabled={blocked} {...asMessage.pressProps}>
+              Send
+            </button>
+          </>
+        )}
       </div>
       {asMessage.view}
       {desktop ? (

@@ -6,6 +6,7 @@ import type { StyledLine } from '../screen/styled-line';
 import { isTurnRunning } from './activity';
 import { readDialog } from './dialog';
 import { findInputBox, readDraft } from './input-box';
+import { slashPopupTop } from './slash-popup';
 import { claudeFieldText, claudeTextKeys } from './text-answer';
 import { quotePath } from '../../workbench/quote-path';
 
@@ -16,10 +17,15 @@ import { quotePath } from '../../workbench/quote-path';
  *   between them; footers (status line, background agents) sit below it.
  * - A modal (permission, AskUserQuestion, plan approval, folder trust, a picker) replaces
  *   the box; every modal but the user-opened picker (`menu`) means the agent waits: blocked.
+ * - The slash-command popup against the box is a `menu` too (`slash-popup.ts`).
  * - A spinner line just above the box means a turn is running.
  */
 export function readClaude(lines: readonly StyledLine[]): ScreenReading {
   const box = findInputBox(lines);
+  const draft = box ? readDraft(box) : null;
+  // The slash popup over the box: a menu, and the `/…` typed is its filter, not a draft.
+  const popup = box ? slashPopupTop(lines, box, draft) : null;
+  if (popup !== null) return { harness: 'claude', state: isTurnRunning(lines, popup) ? 'working' : 'idle', dialog: 'menu', draft: null };
   const dialog = box ? null : readDialog(lines);
   const working = isTurnRunning(lines, box?.top ?? null);
   let state: ScreenState;
@@ -27,7 +33,7 @@ export function readClaude(lines: readonly StyledLine[]): ScreenReading {
   else if (working) state = 'working';
   else if (box || dialog === 'menu') state = 'idle';
   else state = 'unknown';
-  return { harness: 'claude', state, dialog, draft: box ? readDraft(box) : null };
+  return { harness: 'claude', state, dialog, draft };
 }
 
 /** Claude's placeholder for a paste it did not spell out: `[Pasted text #2 +41 lines]`. */

@@ -17,9 +17,9 @@ const SETUP = [
   /\bDo you want to use this API key\?/u,
   /\bMake auto mode your default permission mode\?/u,
   /\bChoose the text style that looks best with your terminal\b/u,
-  /^\s*Press Enter to continue\s*$/u,
+  /^\s*Press Enter to continue(?:…|\.\.\.)?\s*$/u,
 ];
-const PRESS_ENTER = /^\s*Press Enter to continue\s*$/u;
+const PRESS_ENTER = /^\s*Press Enter to continue(?:…|\.\.\.)?\s*$/u;
 /** The pointer on a row drawn without a number: `❯ No, exit`, `❯ ✔ Auto (match terminal)`. */
 const POINTER_ROW = /^\s*❯\s+(?!\d+\.\s)\S/u;
 /** Marks before a label that are state, not text: the pointer and the current choice. */

@@ -3,6 +3,7 @@ import type { AgentReader } from '../agent';
 import { typedText, type StyledLine } from '../screen/styled-line';
 import { codexKeys, readCodexCard } from './card';
 import { findComposer, findDialog, isUserMessage } from './layout';
+import { findMenu, isPanel } from './menu';
 
 /**
  * Codex CLI 0.171 (the Rust TUI); see `layout.ts` for where things are.
@@ -11,10 +12,12 @@ import { findComposer, findDialog, isUserMessage } from './layout';
  * while a prompt waits for the session), and also while the reply streams: then Codex drops
  * the status row and shows only the growing text. So when no status row shows, the transcript
  * above the composer decides: a user message with no turn end (`Worked for …`, or `■ …` for an
- * interrupt or an error) under it is a turn still running.
+ * interrupt or an error) under it is a turn still running. A menu the user opened (`menu.ts`)
+ * reads as the state under it with the dialog `menu`; the F2 warnings panel reads idle.
  */
 const STATUS = [/\besc to interrupt\)/u, /^\s*Waiting for startup\b.*\besc cancel\b/u];
-const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^■ /u;
+/** A turn's end: `Worked for 8s • 17:14` (0.171), the time alone (`  03:47`, 0.156), `■ …` for an interrupt or error. */
+const TURN_END = /^\s*Worked for (?:<\d+|\d+)[smh]\b|^\s+\d{1,2}:\d{2}\s*$|^■ /u;
 /** A user message may be taller than the screen; past this many rows the scan gives up (idle). */
 const TRANSCRIPT_ROWS = 200;
 
@@ -35,10 +38,19 @@ export function readCodex(lines: readonly StyledLine[]): ScreenReading {
   const dialog = findDialog(lines);
   if (dialog) return { harness: 'codex', state: 'blocked', dialog: dialog.kind, draft: null };
   const composer = findComposer(lines);
+  // A menu the user opened: the state under it, no draft (the popup's `/…` is the menu's filter).
+  const menu = findMenu(lines, composer);
+  if (menu >= 0) return { harness: 'codex', state: runningAbove(lines, menu) ? 'working' : 'idle', dialog: 'menu', draft: null };
+  // The F2 warnings panel hides the composer: a `› ` row above it is history (0.156 draws user messages bold, not faint).
+  if (isPanel(lines)) return { harness: 'codex', state: 'idle', dialog: null, draft: null };
   if (composer < 0) return { harness: 'codex', state: 'unknown', dialog: null, draft: null };
-  const status = lines.slice(Math.max(0, composer - 4), composer).some((l) => STATUS.some((re) => re.test(l.text)));
-  const state: ScreenState = status || turnOpen(lines, composer) ? 'working' : 'idle';
+  const state: ScreenState = runningAbove(lines, composer) ? 'working' : 'idle';
   return { harness: 'codex', state, dialog: null, draft: readDraft(lines, composer) };
+}
+
+/** A turn runs over row `row` (the composer, or the top of a menu): its status row, or a user message still unanswered. */
+function runningAbove(lines: readonly StyledLine[], row: number): boolean {
+  return lines.slice(Math.max(0, row - 4), row).some((l) => STATUS.some((re) => re.test(l.text))) || turnOpen(lines, row);
 }
 
 /** Scanning up from the composer: a user message before any turn end means its turn runs. */

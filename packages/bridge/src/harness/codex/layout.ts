@@ -21,7 +21,7 @@ const APPROVAL_ASK = /^\s*Would you like to (?:run the following command|make th
 const APPROVAL_HINT = /^\s*Press enter to confirm or esc to cancel\s*$/u;
 /** Folder trust: "Trust this folder? Codex can read…" (0.171) or "Do you trust the contents of this directory?" (older). */
 const TRUST_ASK = /\bTrust this folder\?|\bDo you trust the contents of this directory\?/u;
-const TRUST_HINT = /^\s*enter continue · esc back\s*$|^\s*Press enter to continue\s*$/u;
+const TRUST_HINT = /^\s*enter continue · esc (?:back|quit)\s*$|^\s*Press enter to continue\s*$/u;
 /**
  * The question tool (`request_user_input`): `Question 1/2 (2 unanswered)`, the question, its
  * options (`› 1. Black (Recommended)  The classic coat`) and this hint row.

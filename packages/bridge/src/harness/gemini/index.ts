@@ -3,10 +3,12 @@ import type { AgentReader } from '../agent';
 import { bottomTexts, typedText, type StyledLine } from '../screen/styled-line';
 import { geminiKeys, readGeminiCard } from './card';
 import { findDialog, findPrompt, PROMPT } from './layout';
+import { isMenu } from './menu';
 
 /**
  * Gemini CLI 0.61 (Ink); see `layout.ts` for where things are. While a turn runs its running
- * row reads `⠏ Thinking... (esc to cancel, 12s)` (also while an approved command runs).
+ * row reads `⠏ Thinking... (esc to cancel, 12s)` (also while an approved command runs). A menu
+ * the user opened (`menu.ts`) reads as the state under it with the dialog `menu`.
  */
 const WORKING = /\(esc to cancel\b/iu;
 const BOTTOM_ROWS = 40;
@@ -23,8 +25,11 @@ export function readGemini(lines: readonly StyledLine[]): ScreenReading {
   const dialog = findDialog(lines);
   if (dialog) return { harness: 'gemini', state: 'blocked', dialog: dialog.kind, draft: null };
   const prompt = findPrompt(lines);
+  const working = bottomTexts(lines, BOTTOM_ROWS).some((r) => WORKING.test(r));
+  // A menu the user opened: the state under it, and no draft (the popup's `/…` is its filter).
+  if (isMenu(lines)) return { harness: 'gemini', state: working ? 'working' : 'idle', dialog: 'menu', draft: null };
   let state: ScreenState;
-  if (bottomTexts(lines, BOTTOM_ROWS).some((r) => WORKING.test(r))) state = 'working';
+  if (working) state = 'working';
   else if (prompt >= 0) state = 'idle';
   else state = 'unknown';
   return { harness: 'gemini', state, dialog: null, draft: prompt >= 0 ? readDraft(lines, prompt) : null };

@@ -50,15 +50,37 @@ export interface GeminiDialog {
  * own box (and a restart notice) is drawn below it: the input box is hidden meanwhile.
  */
 export function findDialog(lines: readonly StyledLine[]): GeminiDialog | null {
-  const end = lastNonEmpty(lines);
-  let bottom = -1;
-  for (let i = end; i >= 0 && i > end - 4; i--) {
-    if (/^\s*╰─+╯\s*$/u.test(lines[i]?.text ?? '')) {
-      bottom = i;
-      break;
-    }
+  // A notice box pinned under the dialog (`update available`, a warning) is passed over: up to
+  // two boxes are tried from the bottom.
+  let end = lastNonEmpty(lines);
+  for (let box = 0; box < 3 && end >= 0; box++) {
+    const bottom = boxBottom(lines, end);
+    if (bottom < 0) return null;
+    const dialog = dialogAt(lines, bottom);
+    if (dialog) return dialog;
+    end = boxTop(lines, bottom) - 1;
   }
-  if (bottom < 0) return null;
+  return null;
+}
+
+/** The bottom edge `╰─╯` among the last rows up to `end`, or -1. */
+function boxBottom(lines: readonly StyledLine[], end: number): number {
+  for (let i = end; i >= 0 && i > end - 4; i--) {
+    if (/^\s*╰─+╯\s*$/u.test(lines[i]?.text ?? '')) return i;
+  }
+  return -1;
+}
+
+/** The top edge `╭─╮` of the box whose bottom is `bottom` (its first row when none is drawn). */
+function boxTop(lines: readonly StyledLine[], bottom: number): number {
+  for (let i = bottom - 1; i >= 0 && i > bottom - DIALOG_ROWS; i--) {
+    if (/^\s*╭─+╮\s*$/u.test(lines[i]?.text ?? '')) return i;
+  }
+  return -1;
+}
+
+/** The dialog whose box ends at `bottom`, or null when that box asks nothing. */
+function dialogAt(lines: readonly StyledLine[], bottom: number): GeminiDialog | null {
   let ask: 'permission' | 'trust' | null = null;
   let option = false;
   let numbered = false;

@@ -6,11 +6,15 @@ import { typedText, type StyledLine } from '../screen/styled-line';
  * pi 0.73's editor, as captured in tmux: two full-width `─` rules with the typed rows between
  * them (none when it is empty: the rules touch), and the footer under it: the directory, the
  * token stats and context use (`↑1.4k ↓16 1.1%/128k (auto)   fake-coder`), at most a row of
- * extension statuses. An extension's dialog (`ctx.ui.select`) is drawn between the same rules.
+ * extension statuses. An extension's dialog (`ctx.ui.select`, `ctx.ui.custom`) is drawn between
+ * the same rules, and so is a picker the user opened (`/model`); the slash-command popup is drawn
+ * under the lower rule, over the footer.
  */
 export interface Editor {
   top: number;
   bottom: number;
+  /** The slash-command popup drawn under the editor (`→ settings   Open settings menu`, `(1/21)`): a menu. */
+  popup: boolean;
   /** The rows between the rules. */
   inner: StyledLine[];
   width: number;
@@ -21,9 +25,14 @@ const FOOTER_ROWS = 4;
 /** A draft or a dialog taller than this is something else. */
 const MAX_INNER = 40;
 
+/** The popup's rows under the editor: the pointer on one command, its counter. */
+const POPUP_ROW = /^(?:→ | {2})\S+\s{2,}\S|^\s*\(\d+\/\d+\)\s*$/u;
+const POPUP_ROWS = 16;
+
 /** The lowest editor on screen, or null. */
 export function findEditor(lines: readonly StyledLine[]): Editor | null {
   let below = 0;
+  let popupRows = 0;
   let bottom = -1;
   for (let i = lines.length - 1; i >= 0; i--) {
     const text = lines[i]?.text ?? '';
@@ -31,12 +40,15 @@ export function findEditor(lines: readonly StyledLine[]): Editor | null {
       bottom = i;
       break;
     }
-    if (text.trim() !== '' && ++below > FOOTER_ROWS) return null;
+    if (POPUP_ROW.test(text)) popupRows++;
+    if (text.trim() !== '' && ++below > FOOTER_ROWS + POPUP_ROWS) return null;
   }
+  const popup = popupRows > 0 && lines.slice(bottom + 1).some((l) => l.text.startsWith('→ '));
+  if (below > FOOTER_ROWS && !popup) return null;
   if (bottom < 1) return null;
   for (let top = bottom - 1; top >= 0 && bottom - top - 1 <= MAX_INNER; top--) {
     if (isRule(lines[top]?.text ?? '')) {
-      return { top, bottom, inner: lines.slice(top + 1, bottom), width: [...(lines[bottom]?.text.trim() ?? '')].length };
+      return { top, bottom, popup, inner: lines.slice(top + 1, bottom), width: [...(lines[bottom]?.text.trim() ?? '')].length };
     }
   }
   return null;

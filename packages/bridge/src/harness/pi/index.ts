@@ -13,14 +13,16 @@ import { piKeys } from './keys';
 const WORKING = [/\besc to interrupt\b/iu, /^\s*[\u2801-\u28ff]\s+\S.*(?:…|\.\.\.)/u];
 const ACTIVITY_ROWS = 30;
 
-/** Read a pi screen: state, an extension's select dialog, and the draft. */
+/** Read a pi screen: state, an extension's dialog or a menu the user opened, and the draft. */
 export function readPi(lines: readonly StyledLine[]): ScreenReading {
   const editor = findEditor(lines);
   const dialog = readPiDialog(editor);
   const above = editor ? lines.slice(Math.max(0, editor.top - ACTIVITY_ROWS), editor.top).map((l) => l.text) : bottomTexts(lines, ACTIVITY_ROWS);
+  const working = above.some((r) => WORKING.some((re) => re.test(r)));
   let state: ScreenState;
-  if (dialog) state = 'blocked';
-  else if (above.some((r) => WORKING.some((re) => re.test(r)))) state = 'working';
+  // A menu the user opened (`menu`) leaves the state as it is under it; an extension's dialog blocks.
+  if (dialog && dialog !== 'menu') state = 'blocked';
+  else if (working) state = 'working';
   else if (editor) state = 'idle';
   else state = 'unknown';
   return { harness: 'pi', state, dialog, draft: editor && !dialog ? readEditorDraft(editor) : null };

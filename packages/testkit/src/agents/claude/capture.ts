@@ -16,7 +16,7 @@ const WAIT = 120_000;
  * approval, folder trust, the auto-mode nudge. In a session: the fresh and finished idle
  * screens, a running turn, the Bash permission (and its amend field), AskUserQuestion (one
  * question, its typed answer, "Chat about this", a multi-select, a two-question wizard and its
- * review, preview mockups), the pickers a command opens (/model, /effort, /resume), and in plan
+ * review, preview mockups), the pickers a command opens (/model, /effort, /resume), the slash-command popup, and in plan
  * mode "Exit plan mode?" and the plan approval.
  */
 export const claudeCaptureDriver: CaptureDriver = {
@@ -75,7 +75,7 @@ export const claudeCaptureDriver: CaptureDriver = {
 
     // Before any prompt, so the folder has no session yet.
     await c.submit('/resume');
-    await c.waitForScreen(/No sessions in this project yet[\s\S]*Esc to close/u, WAIT);
+    await c.waitForScreen(/(?:No sessions in this project yet|No conversations found)[\s\S]*Esc to (?:close|cancel)/u, WAIT);
     await shot('resume-empty', { state: 'idle', dialog: 'menu', draft: false, note: '/resume in a project with no sessions yet' });
     await once(c, 'Escape', (s) => !/Resume session/u.test(s) && idle(s));
 
@@ -85,6 +85,12 @@ export const claudeCaptureDriver: CaptureDriver = {
       await shot(name, { state: 'idle', dialog: 'menu', draft: false, note: `${cmd} opened by the user` });
       await once(c, 'Escape', (s) => !sign.test(s) && idle(s));
     }
+    // The slash-command popup under the box while "/" is typed: a menu, not a draft.
+    const POPUP = /^\s*\/[\w:-]+\s{2,}\S[\s\S]*^\s*\/[\w:-]+\s{2,}\S/mu;
+    await tmux.typeText(c.paneId, '/');
+    await c.waitForScreen(POPUP, WAIT);
+    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: false, note: 'the slash-command popup under the input box, "/" typed' });
+    await once(c, 'BSpace', (s) => !POPUP.test(s) && idle(s));
 
     api.script(plainReply('Hello from the scripted API. The turn is over.'));
     await c.submit('say hello');
@@ -176,7 +182,7 @@ export const claudeCaptureDriver: CaptureDriver = {
       await keep(p.paneId, 'exit-plan-mode', { state: 'blocked', dialog: 'plan', draft: false, note: 'ExitPlanMode with no plan file: Exit plan mode?' });
       await p.press('Down', /❯ 2\. No/u, WAIT);
       await once(p, 'Enter', (s) => !/Exit plan mode\?/u.test(s));
-      await p.waitForScreen((s) => /Rejected Claude's plan/u.test(s) && idle(s), WAIT);
+      await p.waitForScreen((s) => /[Rr]ejected Claude's plan/u.test(s) && idle(s), WAIT);
       api.script(planApproval('# Plan\n\n1. Write haiku.txt\n2. Read it back'));
       await p.submit('plan a haiku');
       await p.waitForScreen(/Would you like to proceed\?/u, WAIT);

@@ -1,9 +1,10 @@
-import { createRequire } from 'node:module';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
+import { agentRequire } from '../agent-install';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startCodex, startResponsesApi } from './codex';
+import { captureCodexMenus } from './capture-menus';
 import { codexApproval, codexInputReady, codexInputText, codexWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
@@ -12,7 +13,7 @@ const SIZE = { width: 120, height: 40 };
  * Codex's capture driver: drives the real Codex TUI against the scripted Responses API and keeps
  * its screens as `codex--<name>`: the trust dialog, the fresh and finished idle screens, drafts,
  * a running turn (status row and streaming text), a running command, the command approval
- * (pointer on each option), an interrupted turn, `request_user_input` with one and two questions.
+ * (pointer on each option), an interrupted turn, the menus a user opens (`capture-menus.ts`), `request_user_input` with one and two questions.
  */
 export const codexCaptureDriver: CaptureDriver = {
   agent: 'codex',
@@ -21,7 +22,7 @@ export const codexCaptureDriver: CaptureDriver = {
     await using codex = await startCodex(tmux, api, { ...SIZE, trusted: false, features: { default_mode_request_user_input: true } });
     const shot = (name: string, label: CaptureLabel) => keep(codex.paneId, `codex--${name}`, label);
     // The splash names no version once the trust dialog was answered: the package says it.
-    const version = (createRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
+    const version = (agentRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
     const idle = (s: string) => codexInputReady(s) && !codexWorking(s);
     const typed = async (text: string) => {
       await tmux.typeText(codex.paneId, text);
@@ -35,6 +36,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await codex.waitForScreen(/Trust this folder\?|Do you trust/u);
     await shot('trust', { state: 'blocked', dialog: 'trust', draft: false, note: 'first start in an untrusted folder: the folder-trust dialog' });
     await codex.press('Enter', idle, 20_000);
+    // The first frames after trust may be a cleared screen: wait for the splash and the composer.
+    await codex.waitForScreen((s) => idle(s) && /OpenAI Codex/u.test(s) && /^› \S/mu.test(s), 20_000);
     await shot('fresh-idle', { state: 'idle', dialog: null, draft: false, note: 'just started: the logo splash, the empty composer with its example prompt' });
 
     await typed('fix the flaky login test');
@@ -42,9 +45,10 @@ export const codexCaptureDriver: CaptureDriver = {
     await clear('fix the flaky login test');
     await typed('/');
     await codex.waitForScreen(/\/model|\/review|\/status/u);
-    await shot('slash-popup', { state: 'idle', dialog: null, draft: true, draftText: '/', note: 'the slash-command popup under the composer' });
+    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: false, note: 'the slash-command popup under the composer: a menu, its "/" no draft' });
     await tmux.sendKeys(codex.paneId, 'BSpace');
     await codex.waitForScreen((s) => !/^› \/\s*$/mu.test(s));
+    await captureCodexMenus(tmux, codex, shot, idle);
 
     api.script(agentLongTurn(10_000, 'Reading the code one module at a time and noting what each part does before changing anything at all.'));
     await codex.submit('explain the parser');
@@ -52,7 +56,8 @@ export const codexCaptureDriver: CaptureDriver = {
     await shot('working', { state: 'working', dialog: null, draft: false, note: 'a turn waiting on the model: the "Working (Ns • esc to interrupt)" status row' });
     await codex.waitForScreen(/• Reading the code one module/u, 20_000);
     await shot('working-streaming', { state: 'working', dialog: null, draft: false, note: 'the reply streaming: the status row is gone, only the title spinner shows work' });
-    await codex.waitForScreen((s) => /Worked for/u.test(s) && idle(s), 30_000);
+    // 0.171 ends a turn with `Worked for 8s • 17:14`; older releases with the time alone.
+    await codex.waitForScreen((s) => /Worked for|^\s+\d{1,2}:\d{2}\s*$/mu.test(s) && idle(s), 30_000);
     await shot('done', { state: 'idle', dialog: null, draft: false, note: 'a finished turn: the reply and the "Worked for Ns" line' });
 
     await typed('also check the renderer, it wraps long lines badly and the tests do not cover it yet');
@@ -90,7 +95,7 @@ export const codexCaptureDriver: CaptureDriver = {
     await codex.submit('start something long');
     await codex.waitForScreen(/• This answer/u, 20_000);
     await codex.press('Escape', (s) => idle(s) && !/• This answer will be interrupted long before it ends, so most of it never shows\.\s*$/mu.test(s), 10_000);
-    await codex.waitForScreen(idle, 10_000);
+    await codex.waitForScreen((s) => idle(s) && /› start something long[\s\S]*■ /u.test(s), 10_000);
     await shot('interrupted', { state: 'idle', dialog: null, draft: false, note: 'a streaming turn interrupted with esc' });
 
     api.script(agentReply('Short answer.'));

@@ -10,6 +10,7 @@ import { startAgentPane, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { codexInputReady, codexInputText } from './screen';
 import { responsesWire } from './responses-wire';
+import { agentRequire } from '../agent-install';
 
 const run = promisify(execFile);
 
@@ -145,7 +146,7 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
 
 /** The `codex` launcher script of the installed `@openai/codex` (it runs the native build). */
 export function codexScript(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
+  return join(dirname(agentRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 }
 
 /**

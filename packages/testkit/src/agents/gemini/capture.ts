@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
+import { agentsFrom } from '../agent-install';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { geminiScript, startGemini, startGeminiApi } from './gemini';
+import { captureGeminiMenus } from './capture-menus';
 import { geminiApproval, geminiInputReady, geminiInputText, geminiWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
@@ -13,13 +15,15 @@ const SIZE = { width: 120, height: 40 };
  * Gemini CLI's capture driver: drives the real CLI against the scripted Gemini API and keeps its
  * screens as `gemini--<name>`: idle and finished screens, drafts, a running turn, the shell
  * approval (pointer on each option), a running command, a file write, `ask_user` with one and
- * two questions (each tab and the review tab, answered and not), and the trust dialog of a second CLI.
+ * two questions (each tab and the review tab, answered and not), the trust dialog of a second CLI, and the
+ * menus a user opens (`capture-menus.ts`).
  */
 export const geminiCaptureDriver: CaptureDriver = {
   agent: 'gemini',
   async capture({ tmux, keep }) {
     await using api = await startGeminiApi();
-    await using gemini = await startGemini(tmux, api, SIZE);
+    // Another release than the newest: let it pin its "update available" box, as users of it see.
+    await using gemini = await startGemini(tmux, api, { ...SIZE, updateNotice: agentsFrom() !== null });
     const shot = (name: string, label: CaptureLabel) => keep(gemini.paneId, `gemini--${name}`, label);
     const version = await geminiVersion();
     const idle = (s: string) => geminiInputReady(s) && !geminiWorking(s);
@@ -40,6 +44,7 @@ export const geminiCaptureDriver: CaptureDriver = {
     await typed('fix the flaky login test');
     await shot('draft', { state: 'idle', dialog: null, draft: true, draftText: 'fix the flaky login test', note: 'a draft in the input box' });
     await clear();
+    await captureGeminiMenus(tmux, gemini, shot, idle);
 
     api.script(agentLongTurn(10_000, 'Reading the code one module at a time and noting what each part does before changing anything at all.'));
     await gemini.submit('explain the parser');

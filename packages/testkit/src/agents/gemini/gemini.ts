@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TmuxServer } from '../../tmux';
@@ -8,6 +7,7 @@ import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { geminiWire } from './gemini-wire';
 import { geminiInputReady, geminiInputText } from './screen';
+import { agentRequire } from '../agent-install';
 
 const run = promisify(execFile);
 
@@ -37,6 +37,11 @@ export interface StartGeminiOptions {
   height?: number;
   /** Default 60 s (the CLI takes 8–10 s to start on a loaded machine). */
   readyTimeoutMs?: number;
+  /**
+   * Let the CLI check the npm registry for a newer release and pin its "update available" box
+   * (auto-update itself stays off). Default false: offline, no box.
+   */
+  updateNotice?: boolean;
 }
 
 /**
@@ -44,12 +49,12 @@ export interface StartGeminiOptions {
  * update, update nag, usage statistics and telemetry off, and the folder trusted unless asked
  * otherwise (`trustedFolders.json` is what answering the trust dialog writes).
  */
-export async function writeGeminiConfig(home: string, cwd: string, trusted: boolean): Promise<void> {
+export async function writeGeminiConfig(home: string, cwd: string, trusted: boolean, updateNotice = false): Promise<void> {
   const dir = join(home, '.gemini');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const settings = {
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: updateNotice },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     ide: { enabled: false },
@@ -72,7 +77,7 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
   return withAgentDirs('gemini', { cwd: opts.cwd }, async ({ home, cwd, ownCwd, remove }) => {
     if (ownCwd) await run('git', ['init', '-q', cwd]);
     const trusted = opts.trusted ?? true;
-    await writeGeminiConfig(home, cwd, trusted);
+    await writeGeminiConfig(home, cwd, trusted, opts.updateNotice);
     return startAgentPane(tmux, {
       cmd: [process.execPath, geminiScript()],
       env: { HOME: home, GEMINI_API_KEY: GEMINI_FAKE_KEY, GOOGLE_GEMINI_BASE_URL: api.url, COLORTERM: 'truecolor', TERM: 'xterm-256color' },
@@ -93,7 +98,7 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
 
 /** The `gemini` entry of the installed `@google/gemini-cli`. */
 export function geminiScript(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js');
+  return join(dirname(agentRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js');
 }
 
 /** Why the real Gemini CLI cannot run here (its package is not installed), or null when it can. */

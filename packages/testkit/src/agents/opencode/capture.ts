@@ -4,6 +4,7 @@ import { chatLongTurn, chatReply, chatToolCall } from '../openai-chat/scripts';
 import { startChatApi } from '../openai-chat/server';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { waitForScreen, type ScreenPredicate } from '../../wait';
+import { captureOpencodeMenus } from './capture-menus';
 import { startOpencode } from './opencode';
 import { opencodePermission, opencodeQuestion, opencodeReady, opencodeWorking } from './screen';
 
@@ -13,7 +14,7 @@ const SIZE = { width: 120, height: 40 };
  * OpenCode's capture driver: drives the real TUI against the scripted chat API and keeps its
  * screens as `opencode--<name>`: the start screen and drafts, a finished and a running turn, the
  * bash permission (each button, the "Always allow" page), the question tool with one and two
- * questions (each tab and the review page).
+ * questions (each tab and the review page), and the menus a user opens (`capture-menus.ts`).
  */
 export const opencodeCaptureDriver: CaptureDriver = {
   agent: 'opencode',
@@ -52,6 +53,7 @@ export const opencodeCaptureDriver: CaptureDriver = {
     await typed('a draft on the start screen', /a draft on the start screen/);
     await keepNow('draft-start', { state: 'idle', dialog: null, draft: true, note: 'start screen with a typed draft' });
     await oc.press('C-u', (s) => !s.includes('a draft on the start screen'), WAIT);
+    await captureOpencodeMenus(tmux, oc, keepNow);
 
     api.script(chatReply('Hello from the scripted API. The turn is over.'));
     await oc.submit('say hello');

@@ -6,21 +6,23 @@ import { chatLongTurn, chatReply, chatToolCall } from '../openai-chat/scripts';
 import { startChatApi } from '../openai-chat/server';
 import { piPackageDir } from './config';
 import { startPi } from './pi';
+import { capturePiConfirm, capturePiMenus, capturePiQuestion } from './capture-menus';
 import { piPermission, piReady, piWorking } from './screen';
 
 const SIZE = { width: 120, height: 40 };
 
 /**
- * pi's capture driver: drives the real pi TUI (with its shipped permission-gate example) against
+ * pi's capture driver: drives the real pi TUI (with its shipped permission-gate and question examples) against
  * the scripted chat API and keeps its screens as `pi--<name>`: the fresh editor, drafts, a running
  * turn (and a draft typed during it), a finished turn, the permission gate (pointer on each
- * option), the turn after the gate was answered.
+ * option), the turn after the gate was answered, the menus a user opens, the question extension and a
+ * confirm (`capture-menus.ts`).
  */
 export const piCaptureDriver: CaptureDriver = {
   agent: 'pi',
   async capture({ tmux, keep }) {
     await using api = await startChatApi();
-    await using pi = await startPi(tmux, api, SIZE);
+    await using pi = await startPi(tmux, api, { ...SIZE, extensions: ['permission-gate.ts', 'question.ts', 'confirm-destructive.ts'] });
     const shot = (name: string, label: CaptureLabel) => keep(pi.paneId, `pi--${name}`, label);
     const squeeze = (t: string) => t.replace(/\s+/gu, '');
     const typed = async (text: string) => {
@@ -36,6 +38,7 @@ export const piCaptureDriver: CaptureDriver = {
     await typed('fix the flaky login test');
     await shot('draft', { state: 'idle', dialog: null, draft: true, draftText: 'fix the flaky login test', note: 'a draft in the editor' });
     await cleared('fix the flaky login test');
+    await capturePiMenus(tmux, pi, shot);
 
     api.script(chatLongTurn(10_000, 'Reading the code one module at a time before changing anything.'));
     await pi.submit('think for a while');
@@ -70,6 +73,9 @@ export const piCaptureDriver: CaptureDriver = {
     await pi.waitForScreen((s) => s.includes('I will leave it.') && piReady(s), 60_000);
     await shot('permission-refused', { state: 'idle', dialog: null, draft: false, note: 'the gate answered with Esc: "Blocked by user", the model answered, the turn ended' });
 
-    return { version, readme: captureReadme('pi', 'pi', version, SIZE, "the scripted chat-completions API (pi's permission-gate example loaded)") };
+    await capturePiQuestion(api, pi, shot);
+    await capturePiConfirm(tmux, pi, shot);
+
+    return { version, readme: captureReadme('pi', 'pi', version, SIZE, "the scripted chat-completions API (pi's permission-gate, question and confirm-destructive examples loaded)") };
   },
 };
