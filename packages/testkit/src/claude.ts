@@ -128,7 +128,10 @@ export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string,
   return ['env', ...unset.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
 }
 
-/** The native `claude` the Agent SDK installs for this platform. */
+/**
+ * The native `claude` the Agent SDK installs for this platform. The SDK is Nerve's dependency
+ * (installed with every workspace by `npm test`, not by `npm start`), found at the root.
+ */
 export function claudeBinary(): string {
   const name = `@anthropic-ai/claude-agent-sdk-${process.platform}-${process.arch}/package.json`;
   const here = createRequire(import.meta.url);

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ChatApi } from '../openai-chat/server';
 import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import type { TmuxServer } from '../../tmux';
+import { agentRequire } from '../installed';
 import { writeOpencodeConfig, type OpencodeConfigOptions } from './config';
 import { opencodeReady } from './screen';
 
@@ -76,7 +76,7 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
  * (`opencode-linux-x64`) is the fallback.
  */
 export function opencodeBinary(): string {
-  const here = createRequire(import.meta.url);
+  const here = agentRequire;
   try {
     return join(dirname(here.resolve('opencode-ai/package.json')), 'bin', 'opencode.exe');
   } catch {
