@@ -16,6 +16,12 @@ async function footprint(dir: string): Promise<number> {
   return Number(stdout.split('\t')[0]);
 }
 
+/** CPU time (user + system) the process `pid` has used, in ms (Linux /proc; 100 ticks a second). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * The one package a user installs: `npm run pack` makes collie-<version>.tgz, `npm install -g`
  * puts it in a prefix of its own with no workspace beside it, and every verb works from there:
@@ -50,6 +56,12 @@ describe('the installed package', () => {
       TMUX_TMPDIR: tmux.tmpDir,
     };
     const collie = async (...args: string[]) => (await run('collie', args, { env, cwd: work.path, timeout: 30_000 })).stdout;
+    /** What a verb that may exit non-zero here printed (both streams). */
+    const said = (...args: string[]) =>
+      run('collie', args, { env, cwd: work.path, timeout: 30_000 }).then(
+        (r) => r.stdout + r.stderr,
+        (e: { stdout: string; stderr: string }) => e.stdout + e.stderr,
+      );
     expect((await collie('--version')).trim()).toBe(version);
 
     const started = performance.now();
@@ -68,10 +80,14 @@ describe('the installed package', () => {
         child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
       });
       const page = await fetch(`${url}/`);
-      const firstAnswer = performance.now() - started;
+      const wall = performance.now() - started;
+      const cpu = await cpuMs(child.pid!);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
-      expect(firstAnswer, `collie serve answered its first request ${Math.round(firstAnswer)} ms after it started`).toBeLessThanOrEqual(2_000);
+      // The budget is 2 s from its start to its first answer (bench/install.mjs measures the wall
+      // time); on a machine shared with other tests the wall time says more about the load than
+      // about Collie, so this holds its own CPU time to the budget.
+      expect(cpu, `collie serve used ${cpu} ms of CPU (${Math.round(wall)} ms of wall time) to its first answer`).toBeLessThanOrEqual(2_000);
       expect((await fetch(`${url}/api/snapshot`)).status).toBe(401);
 
       // A pairing link from `collie pair --url` pairs a real browser: the dashboard, live, the shell pane listed.
@@ -91,11 +107,12 @@ describe('the installed package', () => {
       const snapshot = await fetch(`${url}/api/snapshot`, { headers: { authorization: `Bearer ${token}` } });
       expect(snapshot.status).toBe(200);
       expect(JSON.stringify(await snapshot.json())).toContain(shell);
-      expect(await collie('devices')).toContain('script');
+      expect(await collie('devices', 'list')).toContain('script');
       expect(await collie('push', 'keys')).toMatch(/[A-Za-z0-9_-]{80,}/);
       expect(await collie('skill', 'status')).toMatch(/claude|codex|pi/i);
-      expect(await collie('crew', 'list')).toMatch(/crew/i);
-      expect(await collie('walky', 'who').catch((e: { stdout: string; stderr: string }) => e.stdout + e.stderr)).not.toMatch(/not built|Cannot find module/);
+      expect(await said('crew', 'list')).toContain('this machine is in no crew');
+      // Outside an agent pane walky says so; from its own bundle, not a missing one.
+      expect(await said('walky', 'who')).not.toMatch(/not built|Cannot find module/);
 
       // `collie durable acp`: the ACP bridge bundle serves an agent, `durable list` sees it, `durable remove` stops it.
       const agent = acpScriptAgent(work.path);
@@ -123,8 +140,8 @@ describe('the installed package', () => {
     }
 
     // doctor runs from the package (its checks printed; a check may fail on this machine).
-    const doctor = await run('collie', ['doctor'], { env, cwd: work.path, timeout: 30_000 }).catch((e: { stdout: string }) => e);
-    expect(doctor.stdout).toMatch(/node/i);
-    expect(doctor.stdout).toMatch(/tmux/i);
+    const doctor = await said('doctor');
+    expect(doctor).toMatch(/node/i);
+    expect(doctor).toMatch(/tmux/i);
   }, 600_000);
 });
