@@ -1,10 +1,11 @@
-// `npm start`: install and build what is missing, then run the bridge in the foreground.
+// `npm start`: install and build what is missing (only what runs: scripts/ensure.mjs), then run
+// the bridge in the foreground.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensure } from './ensure.mjs';
 import { root } from './lib.mjs';
 
-ensure();
+ensure({ scope: 'app' });
 const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

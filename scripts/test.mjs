@@ -1,11 +1,14 @@
-// `npm test`: install and build what is missing, type-check, then run every test once.
+// `npm test`: install and build what is missing (every workspace, and the real agents the tests
+// drive), type-check, then run every test once.
 // Ends with one plain summary line: "N passed, N failed, N skipped".
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureAgents } from './agents.mjs';
 import { ensure } from './ensure.mjs';
 import { root, sh } from './lib.mjs';
 
 ensure();
+ensureAgents();
 if (sh(process.execPath, [join(root, 'scripts/typecheck.mjs')]) !== 0) {
   console.error('npm test: type errors; fix them first.');
   process.exit(1);

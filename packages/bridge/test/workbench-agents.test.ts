@@ -6,8 +6,8 @@ import { NewOptions } from '@collie/protocol';
 import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
 
-/** The repository's own node_modules/.bin, where the real agents are installed (dev dependencies). */
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'node_modules', '.bin');
+/** Where the real agents the tests drive are installed (packages/testkit/agents, `npm test` installs them). */
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'testkit', 'agents', 'node_modules', '.bin');
 const AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'pi', 'omp'] as const;
 
 /**

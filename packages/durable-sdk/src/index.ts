@@ -7,3 +7,5 @@ export { Conversation, type ButtonSpec, type ItemHandle, type ToolHandle } from 
 export { Ask, type AskResult, type QuestionSpec } from './ask';
 export { serve, type ListenOn, type Listening } from './serve';
 export { checkAnswer } from './check-answer';
+/** What an agent keeps of a closed conversation (the example desk stores them). */
+export type { ClosedConversation } from '@collie/protocol';

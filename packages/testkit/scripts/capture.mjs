@@ -3,8 +3,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { ensureAgents } from '../../../scripts/agents.mjs';
+import { ensure } from '../../../scripts/ensure.mjs';
 
+// Every workspace (Claude Code's binary comes with Nerve's Agent SDK) and the real agents.
+ensure();
+ensureAgents({ why: 'npm run capture drives them' });
+const { build } = await import('esbuild');
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(pkg, '..', '..', 'node_modules', '.cache', 'collie-testkit', 'capture.mjs');
 mkdirSync(dirname(bundle), { recursive: true });

@@ -8,7 +8,7 @@ import { tempDir } from './temp-dir';
 import type { TmuxServer } from './tmux';
 import { AGENT_UNSET, startAgentPane, type AgentPane } from './agents/pane';
 import type { ScreenPredicate } from './wait';
-import { agentRequire } from './agents/agent-install';
+import { agentRequire, agentsFrom } from './agents/installed';
 
 /** Options of {@link startClaude}. */
 export interface StartClaudeOptions {
@@ -129,10 +129,14 @@ export function claudeLauncher(api: Pick<MessagesApi, 'url'>, configDir: string,
   return ['env', ...unset.flatMap((v) => ['-u', v]), ...env, opts.binary ?? claudeBinary(), ...(opts.args ?? [])];
 }
 
-/** The native `claude` the Agent SDK installs for this platform. */
+/**
+ * The native `claude` the Agent SDK installs for this platform. The SDK is Nerve's dependency
+ * (installed with every workspace by `npm test`, not by `npm start`), found at the root.
+ */
 export function claudeBinary(): string {
   const name = `@anthropic-ai/claude-agent-sdk-${process.platform}-${process.arch}/package.json`;
-  const here = agentRequire(import.meta.url);
+  // The pinned binary comes with Nerve's SDK; another release from `--from`'s prefix.
+  const here = agentsFrom() === null ? createRequire(import.meta.url) : agentRequire();
   let pkg: string;
   try {
     pkg = here.resolve(name);

@@ -39,7 +39,7 @@ test('collie demo: three real Claude panes, a real Codex and a real Gemini CLI, 
   });
 
   expect(lines.join('\n')).toContain(seen!.tmux.socketPath);
-  // Both packages are devDependencies of the testkit: neither pane was skipped.
+  // Both programs are installed for the tests (packages/testkit/agents): neither pane was skipped.
   expect(lines.join('\n')).not.toMatch(/no (?:Codex|Gemini CLI) pane/);
   expect(lines.at(-1)).toBe('collie demo: stopped.');
   expect(existsSync(seen!.tmux.socketPath)).toBe(false);

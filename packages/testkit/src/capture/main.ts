@@ -5,7 +5,7 @@ import { codexCaptureDriver } from '../agents/codex/capture';
 import { geminiCaptureDriver } from '../agents/gemini/capture';
 import { ompCaptureDriver } from '../agents/omp/capture';
 import { opencodeCaptureDriver } from '../agents/opencode/capture';
-import { useAgentsFrom } from '../agents/agent-install';
+import { useAgentsFrom } from '../agents/installed';
 import { piCaptureDriver } from '../agents/pi/capture';
 import { repoRoot } from '../artifacts';
 import type { CaptureDriver } from './driver';

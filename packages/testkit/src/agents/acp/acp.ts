@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { tempDir, type TempDir } from '../../temp-dir';
+import { agentRequire } from '../installed';
 import type { AgentApi } from '../scripted-api';
 import { GEMINI_FAKE_KEY, geminiScript, writeGeminiConfig } from '../gemini/gemini';
 import { claudeBinary, FAKE_API_KEY } from '../../claude';
@@ -57,9 +58,9 @@ export async function geminiAcpAgent(api: AgentApi): Promise<AcpAgentCommand & A
   };
 }
 
-/** The entry of the installed `@zed-industries/claude-agent-acp` (a dev dependency of the testkit). */
+/** The entry of the installed `@zed-industries/claude-agent-acp` (one of packages/testkit/agents). */
 export function claudeAcpScript(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@zed-industries/claude-agent-acp/package.json')), 'dist', 'index.js');
+  return join(dirname(agentRequire().resolve('@zed-industries/claude-agent-acp/package.json')), 'dist', 'index.js');
 }
 
 /**
@@ -105,7 +106,7 @@ export async function claudeAcpAgent(api: MessagesApi): Promise<AcpAgentCommand 
  * not reach the build: the build is spawned itself).
  */
 export function codexAcpBinary(): string {
-  const launcher = createRequire(import.meta.url).resolve('@zed-industries/codex-acp/package.json');
+  const launcher = agentRequire().resolve('@zed-industries/codex-acp/package.json');
   const pkg = createRequire(launcher).resolve(`@zed-industries/codex-acp-${process.platform}-${process.arch}/package.json`);
   return join(dirname(pkg), 'bin', process.platform === 'win32' ? 'codex-acp.exe' : 'codex-acp');
 }

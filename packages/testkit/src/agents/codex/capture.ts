@@ -1,6 +1,6 @@
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
-import { agentRequire } from '../agent-install';
+import { agentRequire } from '../installed';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { startCodex, startResponsesApi } from './codex';
@@ -22,7 +22,7 @@ export const codexCaptureDriver: CaptureDriver = {
     await using codex = await startCodex(tmux, api, { ...SIZE, trusted: false, features: { default_mode_request_user_input: true } });
     const shot = (name: string, label: CaptureLabel) => keep(codex.paneId, `codex--${name}`, label);
     // The splash names no version once the trust dialog was answered: the package says it.
-    const version = (agentRequire(import.meta.url)('@openai/codex/package.json') as { version: string }).version;
+    const version = (agentRequire()('@openai/codex/package.json') as { version: string }).version;
     const idle = (s: string) => codexInputReady(s) && !codexWorking(s);
     const typed = async (text: string) => {
       await tmux.typeText(codex.paneId, text);

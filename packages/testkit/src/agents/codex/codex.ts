@@ -5,12 +5,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { tempDir } from '../../temp-dir';
+import { agentRequire } from '../installed';
 import type { TmuxServer } from '../../tmux';
 import { startAgentPane, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { codexInputReady, codexInputText } from './screen';
 import { responsesWire } from './responses-wire';
-import { agentRequire } from '../agent-install';
 
 const run = promisify(execFile);
 
@@ -146,7 +146,7 @@ export async function startCodex(tmux: TmuxServer, api: AgentApi, opts: StartCod
 
 /** The `codex` launcher script of the installed `@openai/codex` (it runs the native build). */
 export function codexScript(): string {
-  return join(dirname(agentRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
+  return join(dirname(agentRequire().resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CaptureDriver, CaptureLabel } from '../../capture/driver';
 import { captureReadme } from '../../capture/driver';
-import { agentsFrom } from '../agent-install';
+import { agentsFrom } from '../installed';
 import { COLOUR_QUESTION, SIZE_QUESTION } from '../questions';
 import { agentLongTurn, agentReply, agentShell, agentTool } from '../turns';
 import { geminiScript, startGemini, startGeminiApi } from './gemini';

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TmuxServer } from '../../tmux';
+import { agentRequire } from '../installed';
 import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import { startScriptedApi, type AgentApi, type AgentTurnScript } from '../scripted-api';
 import { geminiWire } from './gemini-wire';
 import { geminiInputReady, geminiInputText } from './screen';
-import { agentRequire } from '../agent-install';
 
 const run = promisify(execFile);
 
@@ -98,7 +98,7 @@ export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGe
 
 /** The `gemini` entry of the installed `@google/gemini-cli`. */
 export function geminiScript(): string {
-  return join(dirname(agentRequire(import.meta.url).resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js');
+  return join(dirname(agentRequire().resolve('@google/gemini-cli/package.json')), 'bundle', 'gemini.js');
 }
 
 /** Why the real Gemini CLI cannot run here (its package is not installed), or null when it can. */

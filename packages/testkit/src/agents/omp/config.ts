@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { agentPackageDir, INSTALL_AGENTS } from '../installed';
 
 /** What an omp agent dir is prepared for. */
 export interface OmpConfigOptions {
@@ -49,11 +50,6 @@ export async function writeOmpConfig(dir: string, opts: OmpConfigOptions): Promi
 
 const OMP_PACKAGE = '@oh-my-pi/pi-coding-agent';
 
-/** Where a package is installed along Node's resolution paths, or null. */
-function packageDir(name: string): string | null {
-  const paths = createRequire(import.meta.url).resolve.paths(name) ?? [];
-  return paths.map((p) => join(p, name)).find((p) => existsSync(join(p, 'package.json'))) ?? null;
-}
 
 /** The omp CLI (`dist/cli.js` of `@oh-my-pi/pi-coding-agent`) and the Bun that runs it. */
 export interface OmpCommand {
@@ -64,15 +60,15 @@ export interface OmpCommand {
 
 /**
  * The installed omp and Bun, or why omp cannot run here (the exact reason, for a skipped test).
- * Both are devDependencies of the testkit; `bun`'s package carries the native binary as
+ * Both are among the agent programs of packages/testkit/agents; `bun`'s package carries the native binary as
  * `bin/bun.exe` even with install scripts blocked.
  */
 export function ompCommand(): OmpCommand | { missing: string } {
-  const omp = packageDir(OMP_PACKAGE);
-  if (!omp) return { missing: `${OMP_PACKAGE} is not installed (a devDependency of @collie/testkit: run npm ci)` };
-  const bunDir = packageDir('bun');
+  const omp = agentPackageDir(OMP_PACKAGE);
+  if (!omp) return { missing: `${OMP_PACKAGE} is not installed (${INSTALL_AGENTS})` };
+  const bunDir = agentPackageDir('bun');
   const bun = bunDir ? join(bunDir, 'bin', 'bun.exe') : '';
-  if (!bun || !existsSync(bun)) return { missing: 'bun is not installed (a devDependency of @collie/testkit: run npm ci); omp runs only under Bun' };
+  if (!bun || !existsSync(bun)) return { missing: `bun is not installed (${INSTALL_AGENTS}); omp runs only under Bun` };
   const version = (createRequire(import.meta.url)(join(omp, 'package.json')) as { version: string }).version;
   return { bun, cli: join(omp, 'dist', 'cli.js'), version };
 }

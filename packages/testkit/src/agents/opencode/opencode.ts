@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import type { ChatApi } from '../openai-chat/server';
 import { startAgentPane, withAgentDirs, type AgentPane } from '../pane';
 import type { TmuxServer } from '../../tmux';
+import { agentRequire } from '../installed';
 import { writeOpencodeConfig, type OpencodeConfigOptions } from './config';
 import { opencodeReady } from './screen';
-import { agentRequire } from '../agent-install';
 
 /** Options of {@link startOpencode}. */
 export interface StartOpencodeOptions {
@@ -76,7 +76,7 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
  * (`opencode-linux-x64`) is the fallback.
  */
 export function opencodeBinary(): string {
-  const here = agentRequire(import.meta.url);
+  const here = agentRequire();
   try {
     return join(dirname(here.resolve('opencode-ai/package.json')), 'bin', 'opencode.exe');
   } catch {

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentRequire } from '../agent-install';
+import { agentPackageDir, INSTALL_AGENTS } from '../installed';
 
 /** What a pi agent dir is prepared for. */
 export interface PiConfigOptions {
@@ -50,8 +49,7 @@ const PI_PACKAGE = '@mariozechner/pi-coding-agent';
  * an `import` condition and no `./package.json`, so it is looked up along the resolution paths.
  */
 export function piPackageDir(): string {
-  const paths = agentRequire(import.meta.url).resolve.paths(PI_PACKAGE) ?? [];
-  const found = paths.map((p) => join(p, PI_PACKAGE)).find((p) => existsSync(join(p, 'package.json')));
-  if (!found) throw new Error(`testkit: ${PI_PACKAGE} is not installed (npm ci brings it as a devDependency of @collie/testkit)`);
+  const found = agentPackageDir(PI_PACKAGE);
+  if (!found) throw new Error(`testkit: ${PI_PACKAGE} is not installed (${INSTALL_AGENTS})`);
   return found;
 }
