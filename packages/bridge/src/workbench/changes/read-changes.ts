@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChangesAnswer } from '@collie/protocol';
+import { ApiError } from '../../http/api-error';
 import type { Redactor } from '../../redact';
 import { git } from './git';
 import { parseDiff, type ParsedFile } from './parse-diff';
@@ -8,8 +11,15 @@ import { parseStatus, type RepoStatus } from './status';
 /** Git's empty tree: what a repository without a commit is compared with. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
+/**
+ * The top folder of the pane's repository. It must hold the repository's `.git`: a
+ * `core.worktree` in the repository's own config may name any folder above it (the home
+ * folder, `/`), which would make every file there the repository's.
+ */
 export async function repoRoot(cwd: string): Promise<string> {
-  return (await git(cwd, ['rev-parse', '--show-toplevel'])).replace(/\n$/, '');
+  const top = (await git(cwd, ['rev-parse', '--show-toplevel'])).replace(/\n$/, '');
+  if (!existsSync(join(top, '.git'))) throw new ApiError('not_found', "changes: the repository's work tree is set to another folder (core.worktree); it is not read");
+  return top;
 }
 
 export async function repoStatus(root: string): Promise<RepoStatus> {

@@ -4,6 +4,7 @@ import { MAX_DIR_ENTRIES, MAX_FILE_VIEW_BYTES, MAX_IMAGE_VIEW_BYTES, type FileAn
 import { ApiError } from '../../http/api-error';
 import type { Redactor } from '../../redact';
 import { git } from '../changes/git';
+import { repoRoot } from '../changes/read-changes';
 import { sniffType } from '../uploads/sniff';
 import { resolveInside } from './inside';
 
@@ -11,7 +12,7 @@ import { resolveInside } from './inside';
 export async function filesRoot(cwd: string): Promise<{ root: string; start: string; repo: boolean }> {
   const real = await realpath(cwd);
   try {
-    const root = await realpath((await git(real, ['rev-parse', '--show-toplevel'])).replace(/\n$/, ''));
+    const root = await realpath(await repoRoot(real));
     return { root, start: relative(root, real), repo: true };
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return { root: real, start: '', repo: false };
