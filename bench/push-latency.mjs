@@ -5,11 +5,13 @@
 // service. Then 1,000 subscriptions: one question → the last of the 1,000 pushes received.
 // Each bridge run pushes at most 30 questions (the caps: 10 a minute, 30 an hour per agent),
 // paced 6.1 s apart; each question is a new (pane, screen) pair (the once-only rule).
+// The bridge runs in this process: pushes to a stand-in on loopback are allowed only by a
+// setting given in code (`push.loopbackEndpoints`), never by a config, variable or route.
 // Run after `npm run build`:  node bench/push-latency.mjs [runs=2] [perRun=25]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { quantile, root, settle, startAgents, startBridgeProcess } from './lib.mjs';
+import { quantile, root, settle, startAgents } from './lib.mjs';
 
 const RUNS = Number(process.argv[2] ?? 2);
 const PER_RUN = Number(process.argv[3] ?? 25);
@@ -18,9 +20,14 @@ const PACE_MS = 6100;
 const SCREENS = ['permission-edit', 'plan-approval', 'select-menu', 'select-multi', 'wizard-q1', 'trust-prompt'];
 const kit = await import(join(root, 'packages/testkit/dist/bench-kit.mjs'));
 const service = await kit.startPushService();
-const caDir = mkdtempSync(join(tmpdir(), 'collie-bench-ca-'));
-writeFileSync(join(caDir, 'ca.pem'), service.ca);
-const pushEnv = { COLLIE_PUSH_DELAY: String(DELAY_MS / 1000), NODE_EXTRA_CA_CERTS: join(caDir, 'ca.pem') };
+
+/** The bridge in this process, seeing only the agents' tmux dir, pushing to the stand-in; `headers` carry a device token. */
+async function startPushBridge(agents) {
+  const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
+  const device = await kit.testDevice(state, 'bench');
+  const b = await kit.startBridge(kit.testBridgeOptions(agents.dir, state, { push: { ca: service.ca, loopbackEndpoints: true, delayMs: DELAY_MS } }));
+  return { url: b.url, headers: device.headers, state, stop: () => b.stop().finally(() => rmSync(state, { recursive: true, force: true })) };
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const post = (bridge, path, body) => fetch(`${bridge.url}/api/push${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.headers }, body: JSON.stringify(body) });
 const draw = (pane, screen) => writeFileSync(pane.fifo, `${screen}\n`);
@@ -30,7 +37,7 @@ const ask = [];
 const withdraw = [];
 for (let run = 0; run < RUNS; run++) {
   const agents = startAgents({ panes: 10, sessions: 2 });
-  const bridge = await startBridgeProcess(agents, pushEnv);
+  const bridge = await startPushBridge(agents);
   try {
     await settle(bridge, 10);
     const sub = service.subscribe();
@@ -51,7 +58,7 @@ for (let run = 0; run < RUNS; run++) {
       await sleep(Math.max(0, PACE_MS - (Date.now() - t0)));
     }
   } finally {
-    bridge.stop();
+    await bridge.stop();
     agents.stop();
   }
 }
@@ -60,7 +67,7 @@ for (let run = 0; run < RUNS; run++) {
 const fanout = [];
 {
   const agents = startAgents({ panes: 3, sessions: 1 });
-  const bridge = await startBridgeProcess(agents, pushEnv);
+  const bridge = await startPushBridge(agents);
   try {
     await settle(bridge, 3);
     const subs = [];
@@ -86,12 +93,11 @@ const fanout = [];
       await sleep(PACE_MS);
     }
   } finally {
-    bridge.stop();
+    await bridge.stop();
     agents.stop();
   }
 }
 await service.close();
-rmSync(caDir, { recursive: true, force: true });
 
 const row = (name, xs) => `${name}: n=${xs.length} p50=${quantile(xs, 0.5).toFixed(1)} ms p99=${quantile(xs, 0.99).toFixed(1)} ms max=${Math.max(...xs).toFixed(1)} ms`;
 console.log(row('screen → push at the service, minus the debounce', ask));

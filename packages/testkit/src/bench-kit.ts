@@ -8,3 +8,5 @@ export { startPushService } from './push/push-service';
 export { launchChromium, phoneContext } from './chromium';
 export { testDevice } from './test-device';
 export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';
+export { startBridge } from '@collie/bridge';
+export { testBridgeOptions } from './bridge-options';
