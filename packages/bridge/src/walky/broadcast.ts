@@ -78,9 +78,9 @@ export class Broadcaster {
         }
         const accepted = drafts.map((d) => ({ ...d, body: checked.body, state: 'accepted' as const, reason: null }));
         for (const a of accepted) await this.s.save(a);
-        const c = await port!.toMember(member, accepted.map((a) => ({ envelope: this.s.envelope(a, checked.body, self!.name), pane: a.to.paneId.slice(member.length + 2) }))).catch((): Carried => ({ unknown: CREW_REASON.slow }));
+        const c = await port!.toMember(member, accepted.map((a) => ({ envelope: this.s.crewSend.envelope(a, checked.body, self!.name), pane: a.to.paneId.slice(member.length + 2) }))).catch((): Carried => ({ unknown: CREW_REASON.slow }));
         for (const a of accepted) {
-          await this.s.carried(a.id, c);
+          await this.s.crewSend.carried(a.id, c);
           messages.push(this.s.d.log.get(a.id) ?? a);
         }
       }),
@@ -99,7 +99,7 @@ export class Broadcaster {
         far.panes.map(async (t) => {
           const draft: WalkyMessage = { ...this.s.draft(this.s.d.newId(), null, t.to.address, null), from: operator, to: { ...t.to, member: t.to.member ?? t.to.address.split('/')[0]! }, broadcast: id };
           if (t.refused !== null) return this.s.refused(draft, t.refused);
-          return this.s.viaLead(draft, raw, 0, true);
+          return this.s.crewSend.viaLead(draft, raw, 0, true);
         }),
       );
       messages.push(...sent);

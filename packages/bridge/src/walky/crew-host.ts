@@ -40,7 +40,7 @@ export class CrewHost implements CrewWalkyHost {
     if (found.refused !== undefined) return this.s.refused(draft, found.refused);
     const m = { ...draft, to: this.s.target(found.pane, found.member) };
     if (found.member === e.origin && found.pane.id === `@${e.origin}/${e.from.paneId ?? ''}`) return this.s.refused(m, REFUSAL.ownPane);
-    if (found.member !== undefined) return this.s.toMember(m, e.body, 0, found.member, { envelope: e, sig, cert });
+    if (found.member !== undefined) return this.s.crewSend.toMember(m, e.body, 0, found.member, { envelope: e, sig, cert });
     if (this.d.off) return this.s.refused(m, REFUSAL.off);
     return this.s.accept(m, e.body, 0);
   }
@@ -111,7 +111,7 @@ export class CrewHost implements CrewWalkyHost {
       if (!m || !self) continue;
       const may = self.role === 'lead' ? m.to?.member === from : from === self.lead && m.from.member === self.name;
       if (!may) continue;
-      await this.s.change(o.id, o.state, o.state === 'accepted' && self.role === 'member' ? CREW_REASON.onLead : o.reason);
+      await this.s.crewSend.change(o.id, o.state, o.state === 'accepted' && self.role === 'member' ? CREW_REASON.onLead : o.reason);
     }
     return outs.map((o) => o.id);
   }

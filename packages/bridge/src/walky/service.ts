@@ -1,11 +1,12 @@
-import { broadcastLines, CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type Pane, type WalkyEnvelope, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { broadcastLines, REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
 import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
-import type { Carried, CrewPort, CrewSelf } from './crew-port';
+import type { CrewPort, CrewSelf } from './crew-port';
 import type { Delivery } from './delivery';
 import { Broadcaster } from './broadcast';
+import { CrewSend } from './crew-send';
 import { errorAnswer } from './parse';
 import { MAX_UNREAD_PER_PANE, type WalkyLog } from './walky-log';
 
@@ -28,25 +29,26 @@ export interface ServiceDeps {
 }
 
 /** Where an address leads: a pane here, a member's pane on this lead, the lead (from a member), or nowhere. */
-type Found = { pane: Pane; member?: string; refused?: undefined; lead?: undefined } | { lead: true; refused?: undefined; pane?: undefined; member?: undefined } | { refused: string; pane?: undefined; lead?: undefined; member?: undefined };
-
-/** A final receipt is never taken back by a later word; `unknown` only by a final one. */
-const RANK: Record<WalkyState, number> = { accepted: 0, unknown: 1, delivered: 2, 'inbox-only': 2, refused: 2 };
+export type Found = { pane: Pane; member?: string; refused?: undefined; lead?: undefined } | { lead: true; refused?: undefined; pane?: undefined; member?: undefined } | { refused: string; pane?: undefined; lead?: undefined; member?: undefined };
 
 type Answer = Promise<WalkyAnswer>;
 
 /**
  * The walky verbs over proved callers, the log and the send protocol. The methods that are not
- * private are what the crew's side (`crew-host.ts`) and broadcasts (`broadcast.ts`) run their
- * messages through.
+ * private are what the crew's side (`crew-host.ts`, `crew-send.ts`) and broadcasts
+ * (`broadcast.ts`) run their messages through.
  */
 export class WalkyService {
   private readonly waiters = new Map<string, Set<() => void>>();
 
   private readonly broadcasts: Broadcaster;
 
+  /** Messages to and from other machines of the crew (`crew-send.ts`). */
+  readonly crewSend: CrewSend;
+
   constructor(readonly d: ServiceDeps) {
     this.broadcasts = new Broadcaster(this);
+    this.crewSend = new CrewSend(this);
   }
 
   /** One request from a caller the socket proved: `me` is its pane (null outside any pane). */
@@ -195,8 +197,8 @@ export class WalkyService {
 
   /** A message with its pane found: typed here, passed to a member, or posted to the lead. */
   private route(m: WalkyMessage, raw: string, waitMs: number, found: Found): Promise<WalkyMessage> {
-    if (found.lead) return this.viaLead(m, raw, waitMs);
-    if (found.member !== undefined) return this.toMember(m, raw, waitMs, found.member);
+    if (found.lead) return this.crewSend.viaLead(m, raw, waitMs);
+    if (found.member !== undefined) return this.crewSend.toMember(m, raw, waitMs, found.member);
     return this.accept(m, raw, waitMs);
   }
 
@@ -206,82 +208,6 @@ export class WalkyService {
     if (body === '') return { refused: REFUSAL.empty };
     if (tooLong(body)) return { refused: REFUSAL.tooLong };
     return { body };
-  }
-
-  envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
-    return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body, ...(m.broadcast ? { broadcast: m.broadcast } : {}) };
-  }
-
-  /** On a member: to another machine's pane, through the lead; the outcome comes back with its updates. */
-  async viaLead(m: WalkyMessage, raw: string, waitMs: number, leadAnswer = false): Promise<WalkyMessage> {
-    const self = this.crewSelf()!;
-    const checked = this.checkBody(raw);
-    if ('refused' in checked) return this.refused(m, checked.refused);
-    if (versionBefore(self.leadVersion, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderLead);
-    const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: CREW_REASON.onLead };
-    await this.save(accepted);
-    const carried = this.d.crew!()!
-      .toLead(this.envelope(accepted, checked.body, self.name))
-      .then((c) => this.carried(m.id, c))
-      .catch(() => this.change(m.id, 'unknown', CREW_REASON.leadGone));
-    // A broadcast's answer holds each pane's receipt as the lead answered it.
-    if (leadAnswer) {
-      await carried;
-      return this.d.log.get(m.id) ?? accepted;
-    }
-    return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
-  }
-
-  /**
-   * On a lead: to a member's pane. An older member refuses at once, with no dial; the member
-   * gets 8 s, after which the receipt says so and the member's next update fills it in.
-   */
-  async toMember(m: WalkyMessage, raw: string, waitMs: number, member: string, origin?: { envelope: WalkyEnvelope; sig: string; cert: string }): Promise<WalkyMessage> {
-    const self = this.crewSelf()!;
-    const port = this.d.crew!()!;
-    if (m.to?.harness === 'shell') return this.refused(m, REFUSAL.shell);
-    const checked = this.checkBody(raw);
-    if ('refused' in checked) return this.refused(m, checked.refused);
-    const standing = port.member(member);
-    if (!standing) return this.refused(m, REFUSAL.noPane);
-    if (versionBefore(standing.version, WALKY_CREW_SINCE)) return this.refused(m, REFUSAL.olderMember);
-    if (!standing.reachable) return this.refused(m, REFUSAL.unreachable);
-    const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: null, verified: origin ? 'origin' : m.verified };
-    await this.save(accepted);
-    // A member's message travels on as its origin signed it.
-    const env = origin ? origin.envelope : this.envelope(accepted, checked.body, self.name);
-    const pane = m.to!.paneId.slice(member.length + 2);
-    const carried = port
-      .toMember(member, [{ envelope: env, pane, ...(origin ? { sig: origin.sig, cert: origin.cert } : {}) }])
-      .then((c) => this.carried(m.id, c))
-      .catch(() => this.change(m.id, 'unknown', CREW_REASON.slow));
-    if (waitMs <= 0) {
-      await carried;
-      return this.d.log.get(m.id) ?? accepted;
-    }
-    return this.settled(m.id, waitMs);
-  }
-
-  /** What came back from passing a message on. */
-  async carried(id: string, c: Carried): Promise<void> {
-    if ('refused' in c) return this.change(id, 'refused', c.refused);
-    if ('unknown' in c) return this.change(id, 'unknown', c.unknown);
-    const r = c.messages.find((x) => x.id === id);
-    if (!r) return this.change(id, 'unknown', CREW_REASON.slow);
-    const self = this.crewSelf();
-    const mine = this.d.log.get(id);
-    // A member takes the lead's word for the pane it found (the to line of send), with the machine
-    // that owns it: the crew id for the lead's own panes, so the record is never taken for one of this machine's.
-    const to = self?.role === 'member' && r.to && mine && !mine.to ? { ...r.to, member: r.to.member ?? r.to.address.split('/')[0]! } : undefined;
-    return this.change(id, r.state, r.state === 'accepted' && self?.role === 'member' ? CREW_REASON.onLead : r.reason, to);
-  }
-
-  /** A receipt change that came over the crew, never taking back a final one. */
-  async change(id: string, state: WalkyState, reason: string | null, to?: WalkyMessage['to']): Promise<void> {
-    const m = this.d.log.get(id);
-    if (!m || RANK[state] < RANK[m.state]) return;
-    if (m.state === state && m.reason === reason && !to) return;
-    await this.save({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.d.now() });
   }
 
   /** Checks the body and the target, logs the message, hands it to the delivery, waits up to `waitMs`. */
@@ -417,7 +343,7 @@ export class WalkyService {
   }
 
   /** The message once its receipt is final (not `accepted`), or as it stands after `ms`. */
-  private settled(id: string, ms: number): Promise<WalkyMessage> {
+  settled(id: string, ms: number): Promise<WalkyMessage> {
     return new Promise((resolve) => {
       const check = () => {
         const m = this.d.log.get(id)!;
