@@ -23,9 +23,11 @@ import { quotePath } from '../../workbench/quote-path';
 export function readClaude(lines: readonly StyledLine[]): ScreenReading {
   const box = findInputBox(lines);
   const draft = box ? readDraft(box) : null;
-  // The slash popup over the box: a menu, and the `/…` typed is its filter, not a draft.
+  // The slash popup over the box: a menu. The `/…` typed stays the box's text (its rows are
+  // never read as one): a send of `/help` (a typed mode) checks the box holds exactly what it
+  // pasted, and the send protocol holds for the menu before it looks at a draft.
   const popup = box ? slashPopupTop(lines, box, draft) : null;
-  if (popup !== null) return { harness: 'claude', state: isTurnRunning(lines, popup) ? 'working' : 'idle', dialog: 'menu', draft: null };
+  if (popup !== null) return { harness: 'claude', state: isTurnRunning(lines, popup) ? 'working' : 'idle', dialog: 'menu', draft };
   const dialog = box ? null : readDialog(lines);
   const working = isTurnRunning(lines, box?.top ?? null);
   let state: ScreenState;

@@ -5,7 +5,7 @@ import type { StyledLine } from '../screen/styled-line';
  * Claude Code's slash-command popup while `/…` is typed in the box: rows
  * `  ❯ /add-dir                    Add a working directory` (the pointer on one), drawn right
  * over the box's top rule (2.1.334) or under its bottom rule (older builds). A menu the user
- * opened: the `/…` in the box is its filter, not a draft.
+ * opened; the `/…` in the box is its filter, and still the box's text.
  */
 const POPUP_ROW = /^\s*(?:❯\s*)?\/[\w:.-]+(?:\s+\([\w\s-]+\))?\s{2,}\S/u;
 

@@ -89,7 +89,7 @@ export const claudeCaptureDriver: CaptureDriver = {
     const POPUP = /^\s*\/[\w:-]+\s{2,}\S[\s\S]*^\s*\/[\w:-]+\s{2,}\S/mu;
     await tmux.typeText(c.paneId, '/');
     await c.waitForScreen(POPUP, WAIT);
-    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: false, note: 'the slash-command popup under the input box, "/" typed' });
+    await shot('slash-popup', { state: 'idle', dialog: 'menu', draft: true, draftText: '/', note: 'the slash-command popup under the input box, "/" typed: a menu, and the box holds "/"' });
     await once(c, 'BSpace', (s) => !POPUP.test(s) && idle(s));
 
     api.script(plainReply('Hello from the scripted API. The turn is over.'));
