@@ -38,14 +38,16 @@ export function firstLine(text: string): string | null {
  * start a child that keeps the output open after the parent is killed (Gemini CLI relaunches
  * itself), and waiting for the output to close held the New page for over a minute.
  */
-function versionOf(path: string): Promise<string | null> {
+function versionOf(path: string, env: NodeJS.ProcessEnv): Promise<string | null> {
   let v = versions.get(path);
   if (!v) {
     v = new Promise((resolve) => {
       let out = '';
       let err = '';
       let done = false;
-      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      // With the environment it was found in: an agent whose shebang names another program
+      // (omp's `#!/usr/bin/env bun`) finds it on that PATH, as it will in the pane.
+      const child = spawn(path, ['--version'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, NO_COLOR: '1' } });
       const finish = (version: string | null) => {
         if (done) return;
         done = true;
@@ -117,7 +119,7 @@ export async function offeredLaunchers(configDir: string | null, env: NodeJS.Pro
   const agents = await Promise.all(
     KNOWN_AGENTS.map(async (name) => {
       const path = await onPath(name, env);
-      return { name, path, version: path ? await versionOf(path) : null };
+      return { name, path, version: path ? await versionOf(path, env) : null };
     }),
   );
   for (const a of agents) if (a.path) out.push({ name: a.name, command: [a.name], source: 'agent', version: a.version });
