@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// One run for every package. Real-process tests (tmux, the Claude Code TUI, Chromium) start
-// their own private servers, so files run in parallel processes but never share state.
+// One run for every package, in two projects (`npm test` runs both, `npm run test:fast` the first).
+// fast: the pure, property and fuzz tests beside the code (packages/*/src). The rule for a test
+//   author: a test beside the code starts no process and opens no socket; one that needs tmux,
+//   an agent, Chromium, a server, git or any child process lives in its package's test/ folder.
+//   scripts/fast-guard.mjs enforces it: spawning, listening or connecting throws there.
+// live: the real-process tests (packages/*/test). They start their own private servers, so
+//   files run in parallel processes but never share state.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'packages/*/src/**/*.test.tsx'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'], setupFiles: ['scripts/fast-guard.mjs'], isolate: false } },
+      { extends: true, test: { name: 'live', include: ['packages/*/test/**/*.test.ts'] } },
+    ],
   },
 });

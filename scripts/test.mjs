@@ -1,11 +1,13 @@
 // `npm test`: install and build what is missing (every workspace, and the real agents the tests
 // drive), type-check, then run every test once.
-// Ends with one plain summary line: "N passed, N failed, N skipped".
+// Ends with the ten slowest test files, then one plain summary line, the last one (CI reads
+// it): "N passed, N failed, N skipped".
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgents } from './agents.mjs';
 import { ensure } from './ensure.mjs';
 import { root, sh } from './lib.mjs';
+import { slowest } from './slowest.mjs';
 
 ensure();
 ensureAgents();
@@ -20,11 +22,14 @@ if (sh(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), 'pack
 mkdirSync(join(root, '.artifacts'), { recursive: true });
 const report = join(root, '.artifacts', 'vitest.json');
 const code = sh(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+let summary = '0 passed, 1 failed';
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  console.log(slowest(r.testResults ?? [], 10));
 } catch {
-  console.log('\n0 passed, 1 failed');
+  // No report (vitest died before writing it): the summary says so.
 }
+console.log(`\n${summary}`);
 process.exit(code);

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './send';
 export * from './durable';
 export * from './walky';
+export * from './walky-words';
 export * from './devices';
 export * from './workbench';
 export * from './nerve/index';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MessageId, WALKY_MAX_BODY, WalkyAddress, WalkyMessage } from './walky';
+import { MessageId, WalkyAddress, WalkyMessage } from './walky';
+import { WALKY_MAX_BODY } from './walky-limits';
 
 /**
  * Walky talky on the phone: the operator's own messages, sent through `/api/walky/…` behind

@@ -5,11 +5,7 @@
  */
 import type { BroadcastLine, WalkyAnswer, WalkyMessage, WalkyState, WalkyTarget, WalkyVerified } from './walky';
 
-/** A message id: `wt_` and 12 letters or digits. */
-export const MESSAGE_ID = /^wt_[a-z0-9]{12}$/;
-
-/** At most this many characters in a body, after cleaning; a longer one is refused, never cut. */
-export const WALKY_MAX_BODY = 4000;
+export { MESSAGE_ID, WALKY_MAX_BODY } from './walky-limits';
 /** A request line longer than this is answered `too_large` without being parsed. */
 export const WALKY_MAX_LINE = 64 * 1024;
 /** `send` waits this long for a final receipt before it answers with the one it has. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { Harness, PaneState } from './pane';
-import { MESSAGE_ID, WALKY_MAX_BODY } from './walky-words';
-
-export * from './walky-words';
+import { MESSAGE_ID, WALKY_MAX_BODY } from './walky-limits';
 
 /**
  * Walky talky: the lines on `<state>/walky/sock` (one JSON request line, one JSON answer

@@ -1,13 +1,9 @@
-import { startScriptedServer, type RecordedRequest } from './scripted-server';
-import { decodeRequest, type DecodedRequest } from './messages-request';
+import { startScriptedServer } from './scripted-server';
+import { decodeRequest, type ApiRequest } from './messages-request';
 import { errorBody, writeJson, writeStream, type Turn } from './messages-wire';
 import { sideReply } from './side-reply';
 
-/** One request the API received, decoded. */
-export interface ApiRequest extends DecodedRequest, RecordedRequest {
-  /** The CLI's `x-claude-code-session-id` header. */
-  sessionId: string | undefined;
-}
+export type { ApiRequest } from './messages-request';
 
 /** Decides one turn from the request it answers: it sees the prompt and the tool results. */
 export type TurnScript = (req: ApiRequest) => Turn | Promise<Turn>;

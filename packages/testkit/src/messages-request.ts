@@ -1,3 +1,5 @@
+import type { RecordedRequest } from './scripted-server';
+
 /**
  * Reading a Messages API request the way the scripted API needs it: whose request it is
  * (the main conversation, a sub-agent, or a side call) and what the user said in it.
@@ -126,4 +128,10 @@ function systemText(system: unknown): string {
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** One request the API received, decoded. */
+export interface ApiRequest extends DecodedRequest, RecordedRequest {
+  /** The CLI's `x-claude-code-session-id` header. */
+  sessionId: string | undefined;
 }

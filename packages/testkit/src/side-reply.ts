@@ -1,4 +1,4 @@
-import type { ApiRequest } from './messages-api';
+import type { ApiRequest } from './messages-request';
 import type { Turn } from './messages-wire';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { skillStatus } from '../skill';
 import { findSs, selfProof, SS_DIRS } from '../walky/peer';
-import type { Check } from './doctor';
+import type { Check } from './doctor-check';
 import { skillContext } from './skill';
 
 /** Why `walky-proof` fails: the bridge then answers every call `not_proved` (docs/walky.md). */

@@ -8,17 +8,12 @@ import { agentsCheck } from '../unread';
 import { status } from './daemon';
 import { DevicesFile } from '@collie/protocol';
 import { devicesFile } from '../devices';
+import type { Check } from './doctor-check';
 import { walkyChecks } from './doctor-walky';
 
 const run = promisify(execFile);
 
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-  /** Worth a look, but not a failure: printed as WARN, the exit code stays 0. */
-  warn?: boolean;
-}
+export type { Check } from './doctor-check';
 
 /** Node 20.19 is the floor the web toolchain needs; tmux 3.2 brought control-mode client flags. */
 const MIN_NODE = [20, 19];

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { CrewView, Pane, Snapshot } from '@collie/protocol';
+import type { CrewView, Snapshot } from '@collie/protocol';
 import { ApiError, fail } from './api-error';
 import { SECURITY_HEADERS, hostAllowed, originAllowed } from './security';
+import type { PaneRouteDeps } from './route-deps';
 import { panesRoutes } from './routes/panes';
 import { serveWeb } from './static';
 import { type AuthDeps, requireDevice, type Who } from './auth';
 import { devicesRoutes, type DevicesRouteDeps } from './routes/devices';
-import type { SendService } from '../send/send-service';
 import type { DurableService } from '../durable';
 import { durableRoutes } from './routes/durable';
 import { paneChatRoutes } from './routes/pane-chat';
@@ -23,17 +23,14 @@ import type { PhoneWalky } from '../walky';
 /** Request bodies the API takes are small JSON objects; anything bigger is refused. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export interface AppDeps {
+export interface AppDeps extends PaneRouteDeps {
   version: string;
   run: string;
   webDir: string;
   /** Host header values allowed (see `allowedHosts`); read per request so the port can be set after listen. */
   hosts: () => ReadonlySet<string>;
   snapshot: () => Snapshot;
-  pane: (id: string) => Pane | undefined;
-  markSeen: (id: string) => Pane | undefined;
   audit: (entry: Record<string, unknown>) => void;
-  sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel' | 'box'>;
   /** False while the bridge is still finding its panes (see `startBridge`); absent means ready. */
   ready?: () => boolean;
   /** Durable agents' taps, closed list and reads (absent: no /api/durable routes). */

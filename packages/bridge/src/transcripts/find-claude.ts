@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 
 /**
  * Claude Code keeps a registry of its running sessions, `<config>/sessions/<pid>.json`, and

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 
 /**
  * Codex writes its session to a rollout file it holds open for the whole session

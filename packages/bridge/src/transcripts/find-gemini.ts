@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 import { pickSession, sessionsIn } from './find-unheld';
 
 /**

@@ -1,6 +1,6 @@
 import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 import { type SessionFile, pickSession } from './find-unheld';
 import { openReadOnly } from './opencode-db';
 

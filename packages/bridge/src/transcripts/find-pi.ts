@@ -1,5 +1,5 @@
 import { basename, isAbsolute, join, resolve } from 'node:path';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 import { pickSession, sessionsIn } from './find-unheld';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentProcess } from './finders';
+import type { AgentProcess } from './finding';
 import { pickSession, sessionsIn } from './find-unheld';
 
 const proc = (startedAt: number | null): AgentProcess => ({ pid: 1, startTime: null, startedAt, env: {}, cwd: '/w', files: [], fds: [], argv: [] });

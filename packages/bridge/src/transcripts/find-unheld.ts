@@ -1,6 +1,6 @@
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentProcess, Finding } from './finders';
+import type { AgentProcess, Finding } from './finding';
 
 /**
  * Gemini CLI and pi append to their session file and close it again (`appendFileSync`), so

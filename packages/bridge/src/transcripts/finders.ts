@@ -10,29 +10,11 @@ import { findCodex } from './find-codex';
 import { findGemini } from './find-gemini';
 import { findOpencode } from './find-opencode';
 import { findPi } from './find-pi';
+import type { AgentProcess, Finding } from './finding';
 import { parseGeminiLine } from './gemini-lines';
 import { parsePiLine } from './pi-lines';
 
-/** What the bridge reads of one agent process to find its transcript. */
-export interface AgentProcess {
-  readonly pid: number;
-  /** Clock ticks after boot (`/proc/<pid>/stat` field 22); null when unreadable. */
-  readonly startTime: number | null;
-  /** When it started, epoch ms (boot time plus `startTime`); null when unreadable. */
-  readonly startedAt: number | null;
-  readonly argv: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd: string | null;
-  /** Regular files it holds open, from `/proc/<pid>/fd`. */
-  readonly files: readonly string[];
-  /** The same with their descriptor numbers (`/proc/<pid>/fdinfo/<fd>` says where each stands). */
-  readonly fds: ReadonlyArray<{ readonly fd: number; readonly path: string }>;
-}
-
-/** A transcript found, or why not in one line; `watch`: folders whose changes may change the answer. */
-export type Finding =
-  | { readonly found: true; readonly path: string; readonly session: string | null; readonly watch: readonly string[] }
-  | { readonly found: false; readonly reason: string; readonly watch: readonly string[] };
+export type { AgentProcess, Finding } from './finding';
 
 /**
  * One agent's transcripts: how to find a pane's, and how to read a line of it. `others`: the

@@ -1,6 +1,6 @@
 import { CREW_REASON, REFUSAL, versionBefore, wholeMachine, WALKY_CREW_SINCE, type Pane, type WalkyMessage, type WalkySkipped } from '@collie/protocol';
 import type { Carried } from './crew-port';
-import type { WalkyService } from './service';
+import type { BroadcastHost } from './service-deps';
 
 /**
  * Broadcasts: the operator's one message to every agent pane, here and on every machine of the
@@ -8,7 +8,7 @@ import type { WalkyService } from './service';
  * pane's message goes through the service's own send path.
  */
 export class Broadcaster {
-  constructor(private readonly s: WalkyService) {}
+  constructor(private readonly s: BroadcastHost) {}
 
   /** Whether `machine` names this machine (`local`, its crew id or name, or its host name). */
   isHere(machine: string): boolean {

@@ -5,13 +5,13 @@
  */
 import { CREW_REASON, REFUSAL, versionBefore, WALKY_CREW_SINCE, type WalkyEnvelope, type WalkyMessage, type WalkyState } from '@collie/protocol';
 import type { Carried } from './crew-port';
-import type { WalkyService } from './service';
+import type { CrewSendHost, CrewSending } from './service-deps';
 
 /** A final receipt is never taken back by a later word; `unknown` only by a final one. */
 const RANK: Record<WalkyState, number> = { accepted: 0, unknown: 1, delivered: 2, 'inbox-only': 2, refused: 2 };
 
-export class CrewSend {
-  constructor(private readonly s: WalkyService) {}
+export class CrewSend implements CrewSending {
+  constructor(private readonly s: CrewSendHost) {}
 
   envelope(m: WalkyMessage, body: string, origin: string): WalkyEnvelope {
     return { v: 1, id: m.id, at: m.at, origin, from: m.from, to: m.asked, replyTo: m.replyTo, body, ...(m.broadcast ? { broadcast: m.broadcast } : {}) };

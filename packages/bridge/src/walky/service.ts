@@ -1,32 +1,17 @@
 import { broadcastLines, REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
-import type { EventHub } from '../events/hub';
-import type { Redactor } from '../redact';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
 import type { CrewPort, CrewSelf } from './crew-port';
-import type { Delivery } from './delivery';
 import { Broadcaster } from './broadcast';
 import { CrewSend } from './crew-send';
 import { errorAnswer } from './parse';
-import { MAX_UNREAD_PER_PANE, type WalkyLog } from './walky-log';
+import type { BroadcastHost, CrewSendHost, ServiceDeps } from './service-deps';
+import { MAX_UNREAD_PER_PANE } from './walky-log';
 
 /** `inbox --all` prints this many. */
 export const INBOX_ALL = 50;
 
-export interface ServiceDeps {
-  hub: EventHub;
-  log: WalkyLog;
-  delivery: () => Delivery;
-  /** COLLIE_WALKY=off: every message for this machine's panes is refused. */
-  off: boolean;
-  redact: Redactor;
-  newId(): string;
-  now(): number;
-  /** How long `send` waits for a final receipt (15 s). */
-  waitMs: number;
-  /** The crew this machine is in, when it is in one (crew/walky-relay.ts). */
-  crew?: () => CrewPort | null;
-}
+export type { ServiceDeps } from './service-deps';
 
 /** Where an address leads: a pane here, a member's pane on this lead, the lead (from a member), or nowhere. */
 export type Found = { pane: Pane; member?: string; refused?: undefined; lead?: undefined } | { lead: true; refused?: undefined; pane?: undefined; member?: undefined } | { refused: string; pane?: undefined; lead?: undefined; member?: undefined };
@@ -38,7 +23,7 @@ type Answer = Promise<WalkyAnswer>;
  * private are what the crew's side (`crew-host.ts`, `crew-send.ts`) and broadcasts
  * (`broadcast.ts`) run their messages through.
  */
-export class WalkyService {
+export class WalkyService implements BroadcastHost, CrewSendHost {
   private readonly waiters = new Map<string, Set<() => void>>();
 
   private readonly broadcasts: Broadcaster;

@@ -1,7 +1,7 @@
 import type { CardOption, Dialog } from '@collie/protocol';
 import { isRule } from '../screen/rules';
 import { readOptionBlock, type ScreenOption } from './card-options';
-import type { ClaudeCardParts } from './card';
+import type { ClaudeCardParts } from './card-parts';
 
 type PromptKind = Extract<Dialog, 'permission' | 'plan' | 'trust' | 'menu'>;
 

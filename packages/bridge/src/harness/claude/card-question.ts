@@ -2,7 +2,7 @@ import type { CardOption } from '@collie/protocol';
 import { isRule } from '../screen/rules';
 import type { StyledLine } from '../screen/styled-line';
 import { readOptionBlock, type ScreenOption } from './card-options';
-import type { ClaudeCardParts } from './card';
+import type { ClaudeCardParts } from './card-parts';
 
 /**
  * The tab bar over an AskUserQuestion: ` ☐ Color ` for one question, or

@@ -1,22 +1,14 @@
 import type { Dialog, DialogCard } from '@collie/protocol';
-import type { CardText } from '../card-signature';
 import { lastNonEmpty, type StyledLine } from '../screen/styled-line';
+import type { ClaudeCardParts } from './card-parts';
 import { readPromptCard } from './card-prompt';
 import { readQuestionCard } from './card-question';
 import { readSetupCard } from './setup';
 
+export type { ClaudeCardParts } from './card-parts';
+
 /** A dialog can fill the screen (a long plan), never more than this many rows. */
 const DIALOG_ROWS = 120;
-
-/** What a Claude dialog reader hands back: the card's text, and whether a key press reaches a choice now. */
-export interface ClaudeCardParts extends Omit<CardText, 'kind'> {
-  /**
-   * The pointer sits where the card's keys choose: not in a text field (where a digit would be
-   * typed: `Type something.`, the plan's feedback row, a preview's notes) and not on a row
-   * digits skip (`Submit` / `Next` under a multi-select, `Chat about this`).
-   */
-  digitsReach: boolean;
-}
 
 /**
  * Read the Claude Code dialog of kind `kind` (as the screen reader classified it) into a card,

@@ -1,6 +1,6 @@
 import type { CardOption } from '@collie/protocol';
 import { isRule } from '../screen/rules';
-import type { ClaudeCardParts } from './card';
+import type { ClaudeCardParts } from './card-parts';
 
 /**
  * The screens Claude Code 2.1.334 shows before a session starts, each waiting on the user

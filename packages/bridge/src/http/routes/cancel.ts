@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { CancelRequest } from '@collie/protocol';
 import { ApiError, fail } from '../api-error';
-import type { AppDeps } from '../app';
+import type { PaneRouteDeps } from '../route-deps';
 
 /**
  * `POST /api/panes/:id/sends/:request_id/cancel` with `{}`: gives up a text send still queued
@@ -9,7 +9,7 @@ import type { AppDeps } from '../app';
  * 409 with where it stands once it is typing or settled. Editing a held send is a cancel and
  * a new send with the edited text.
  */
-export function cancelRoute(r: Hono, d: Pick<AppDeps, 'sends'>): void {
+export function cancelRoute(r: Hono, d: Pick<PaneRouteDeps, 'sends'>): void {
   r.post('/:id/sends/:request_id/cancel', async (c) => {
     let json: unknown;
     try {

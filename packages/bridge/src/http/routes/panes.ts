@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError, fail } from '../api-error';
-import type { AppDeps } from '../app';
+import type { PaneRouteDeps } from '../route-deps';
 import { cancelRoute } from './cancel';
 import { sendRoutes } from './sends';
 
 /** `POST /api/panes/:id/seen` takes an empty object; unknown fields are refused. */
 const SeenBody = z.object({}).strict();
 
-export function panesRoutes(d: Pick<AppDeps, 'pane' | 'markSeen' | 'sends'>): Hono {
+export function panesRoutes(d: Pick<PaneRouteDeps, 'pane' | 'markSeen' | 'sends'>): Hono {
   const r = new Hono();
   sendRoutes(r, d);
   cancelRoute(r, d);

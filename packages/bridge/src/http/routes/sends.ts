@@ -2,7 +2,7 @@ import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
 import { AnswerRequest, BoxRequest, KeysRequest, SendRequest, type SendReceipt } from '@collie/protocol';
 import { ApiError, fail } from '../api-error';
-import type { AppDeps } from '../app';
+import type { PaneRouteDeps } from '../route-deps';
 
 /** Parse a JSON body with a protocol schema; the first issue, in words, on failure. */
 export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | ApiError> {
@@ -22,7 +22,7 @@ export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<
  * The send protocol's routes on `/api/panes/:id/…`. Each answers `{receipt}` as it stands
  * when the first decision is made; later changes arrive as `send.updated` events.
  */
-export function sendRoutes(r: Hono, d: Pick<AppDeps, 'pane' | 'sends'>): void {
+export function sendRoutes(r: Hono, d: Pick<PaneRouteDeps, 'pane' | 'sends'>): void {
   const handle =
     <S extends z.ZodType>(schema: S, run: (id: string, b: z.infer<S>) => Promise<SendReceipt>) =>
     async (c: Context) => {

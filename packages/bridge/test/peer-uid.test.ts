@@ -1,6 +1,6 @@
 import { createServer, connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { peerUid } from './peer-uid';
+import { peerUid } from '../src/http/peer-uid';
 
 describe('peerUid over a real connection', () => {
   it("names this process's own uid as the owner of a loopback client's socket; an unknown peer is null", async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGitLabeler, readGitLabel } from './git-label';
+import { createGitLabeler, readGitLabel } from '../src/labels/git-label';
 
 // Real repositories made by real git, isolated from the user's and system's git config.
 let root: string;

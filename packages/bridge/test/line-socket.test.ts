@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { tempDir } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { askLineSocket, serveLineSocket } from './line-socket';
+import { askLineSocket, serveLineSocket } from '../src/config/line-socket';
 
 const Command = z.object({ op: z.literal('add'), a: z.number(), b: z.number() }).strict();
 const Reply = z.union([z.object({ type: z.literal('sum'), sum: z.number() }), z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) })]);

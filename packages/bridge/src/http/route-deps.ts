@@ -1,0 +1,12 @@
+import type { Pane } from '@collie/protocol';
+import type { SendService } from '../send/send-service';
+
+/**
+ * What the pane, send and cancel routes need of the app's deps (AppDeps extends it): a file of
+ * its own, so the routes and app.ts import it and app.ts alone imports the routes.
+ */
+export interface PaneRouteDeps {
+  pane: (id: string) => Pane | undefined;
+  markSeen: (id: string) => Pane | undefined;
+  sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel' | 'box'>;
+}
