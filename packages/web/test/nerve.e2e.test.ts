@@ -10,6 +10,7 @@ import { artifactPath, tempDir, type Turn } from '@collie/testkit';
 import { startDemoNerve, type DemoNerve } from '../../testkit/src/demo-nerve';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newestUnderDock } from './chat-foot';
 import { durableRig, untilDurable } from './durable-rig';
 import { axeBoth } from './e2e-setup';
 
@@ -91,6 +92,9 @@ describe('nerve roster views in the web app', () => {
       await type(page, 'third in line');
       const chips = page.getByRole('list', { name: 'Queued messages' }).locator('.queue-preview');
       await expect.poll(() => chips.allTextContents(), { timeout: 30_000 }).toEqual(['second in line', 'third in line']);
+      // At the page's foot the chips cover nothing: the newest item ends above them.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(async () => (await newestUnderDock(page)).under).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Move down: second in line' }).click();
       await expect.poll(() => chips.allTextContents()).toEqual(['third in line', 'second in line']);
       expect(demo.nerve.gateway.sessions.get(demo.sessionId)!.queue.list().map((q) => q.preview)).toEqual(['third in line', 'second in line']);

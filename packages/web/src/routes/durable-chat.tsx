@@ -12,6 +12,7 @@ import { useQuestionTaps } from '../components/durable/use-question-taps';
 import { useNerveChat } from '../components/nerve/use-nerve-chat';
 import { useClientState } from '../hooks/use-client';
 import { MayNotSend } from '../components/may-not-send';
+import { useFollowFoot } from '../hooks/use-follow-foot';
 import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
@@ -68,6 +69,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const order = useRef<readonly string[]>([]);
   const input = useRef<HTMLTextAreaElement>(null);
   const submitRef = useRef<() => void>(() => undefined);
+  const { chatRef, dockRef } = useFollowFoot();
   // A Nerve session (the durable agent that calls itself nerve): its roster views.
   const nerve = useNerveChat({
     sessionId: id,
@@ -119,7 +121,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
       <DurableHeader c={c} menu={<DurableMenu close={a.controls.close ? () => void close() : null} />} />
       {nerve?.tabs}
       {nerve?.panel}
-      <main className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+      <main ref={chatRef} className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.body ??
           placeCards(items, shown).map((row) =>
             row.kind === 'item' ? (
@@ -144,7 +146,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
         ) : null}
         {nerve?.said}
       </main>
-      <div className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+      <div ref={dockRef} className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.dock}
         {!maySend ? (
           <MayNotSend />
