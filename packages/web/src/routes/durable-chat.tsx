@@ -17,7 +17,7 @@ import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
 import { cardsToShow } from '../lib/durable/countdown';
-import { pendingLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
+import { pendingLines, placeOwnLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
 import { agentShownName, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
@@ -109,7 +109,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const items = refusedEchoes(own.lines, thread);
   const pending = pendingLines(own.lines, items, now);
   const submit = (steer: boolean) => {
-    own.send(text, steer, items.length);
+    own.send(text, steer, items.length, items.at(-1)?.id ?? null);
     setText('');
   };
   submitRef.current = () => {
@@ -123,8 +123,10 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
       {nerve?.panel}
       <main ref={chatRef} className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.body ??
-          placeCards(items, shown).map((row) =>
-            row.kind === 'item' ? (
+          placeOwnLines(placeCards(items, shown), (row) => (row.kind === 'item' ? row.item.id : null), pending).map((row) =>
+            'requestId' in row ? (
+              <OwnLineRow key={row.requestId} line={row} again={own.again} />
+            ) : row.kind === 'item' ? (
               (nerve?.line(row.item) ?? <TimedItem key={`i:${row.item.id}`} item={row.item} />)
             ) : (
               <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
@@ -135,9 +137,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
             Show {more} more
           </button>
         ) : null}
-        {pending.map((l) => (
-          <OwnLineRow key={l.requestId} line={l} again={own.again} />
-        ))}
+        {nerve?.body ? pending.map((l) => <OwnLineRow key={l.requestId} line={l} again={own.again} />) : null}
         {showsWorking(pending, items) ? <WorkingDots /> : null}
         {said ? (
           <p className="durable-note" role="status">
