@@ -92,6 +92,10 @@ describe('nerve roster views in the web app', () => {
       await type(page, 'third in line');
       const chips = page.getByRole('list', { name: 'Queued messages' }).locator('.queue-preview');
       await expect.poll(() => chips.allTextContents(), { timeout: 30_000 }).toEqual(['second in line', 'third in line']);
+      // Queued messages show only as chips: no line in the thread until their turn starts.
+      const userLines = (text: string) => page.locator('main .chat-user', { hasText: text }).count();
+      expect(await userLines('second in line')).toBe(0);
+      expect(await userLines('third in line')).toBe(0);
       // At the page's foot the chips cover nothing: the newest item ends above them.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect.poll(async () => (await newestUnderDock(page)).under).toBeLessThanOrEqual(0);
@@ -110,6 +114,12 @@ describe('nerve roster views in the web app', () => {
       await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ timeout: 30_000 });
       await demo.api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('second in line'), 60_000);
       await expect.poll(() => chips.count(), { timeout: 30_000 }).toBe(0);
+      // Its turn started: its line shows once, after the first; the edited one left no ghost.
+      await expect.poll(() => userLines('second in line'), { timeout: 30_000 }).toBe(1);
+      expect(await userLines('third in line')).toBe(0);
+      const lines = await page.locator('main .chat-user').allTextContents();
+      expect(lines.indexOf('first: a long turn')).toBeLessThan(lines.findIndex((t) => t.includes('second in line')));
+      await page.screenshot({ path: artifactPath('web/nerve-queue-ran-390.png') });
       expect(running(demo.nerve.gateway.sessions.get(demo.sessionId)!.roster.list())).toBe(3);
       await page.getByRole('button', { name: 'More ways to stop' }).click();
       await page.getByRole('menuitem', { name: 'Stop all agents…' }).waitFor();

@@ -32,15 +32,18 @@ export const toolInput = (r: AgentRecord): string => `${r.name} · agent_id=${r.
 export async function attachDurable(gateway: Gateway, socket: string): Promise<Attached> {
   const convs = new Map<string, Conversation>();
   const tools = new Map<string, ToolHandle>();
+  const runs = new Map<string, () => void>();
   const sessionOf = (c: Conversation): Session | undefined => gateway.sessions.get(c.id);
 
   const agent = new DurableAgent({
     runtime: 'nerve',
     controls: { steer: true },
     starters: [{ id: 'new', label: 'New Claude session', onStart: () => open(gateway.create('New session')) }],
-    onMessage: (c, text) => {
+    // A queued message is not in the thread until its turn starts: the phone shows it as a chip.
+    echo: false,
+    onMessage: (c, text, { requestId }) => {
       const s = sessionOf(c);
-      if (s) s.send({ text, origin: 'web', sender: 'phone' });
+      if (s) s.send({ text, origin: 'web', sender: 'phone', clientMsgId: requestId });
     },
     onStop: async (c) => {
       const s = sessionOf(c);
@@ -55,6 +58,12 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     const info = s.info();
     const c = agent.open({ id: s.id, title: info.title, subtitle: subtitle(s) });
     convs.set(s.id, c);
+    // Each message as its turn starts, once, in run order (the phone's own line by its request id).
+    runs.get(s.id)?.();
+    runs.set(
+      s.id,
+      s.onRun((m) => c.user(m.text, m.origin === 'web' && m.sender === 'phone' ? m.clientMsgId : null)),
+    );
     c.buttons([{ id: 'stop-all', label: 'Stop all agents…', icon: 'x', onTap: () => void s.stop('all', 'phone') }]);
     for (const r of s.roster.list()) item(c, r);
     if (info.is_running) c.startTurn();

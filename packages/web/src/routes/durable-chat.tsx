@@ -17,7 +17,7 @@ import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
 import { cardsToShow } from '../lib/durable/countdown';
-import { pendingLines, placeOwnLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
+import { pendingLines, placeOwnLines, queuePreview, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
 import { agentShownName, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
@@ -79,6 +79,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
     setText,
     sendText: () => submitRef.current(),
     focusInput: () => input.current?.focus(),
+    forget: (t) => own.forget(t),
   });
   if (!c || !a) {
     return (
@@ -107,7 +108,9 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const views = inOrder(cardViews(c.questions, taps, c.updatedAt), order.current);
   const { shown, more } = cardsToShow(views, allCards);
   const items = refusedEchoes(own.lines, thread);
-  const pending = pendingLines(own.lines, items, now);
+  // A message waiting in Nerve's queue shows as its chip only.
+  const queued = new Set(nerve?.queued ?? []);
+  const pending = pendingLines(own.lines, items, now).filter((l) => l.state === 'not_sent' || !queued.has(queuePreview(l.text)));
   const submit = (steer: boolean) => {
     own.send(text, steer, items.length, items.at(-1)?.id ?? null);
     setText('');

@@ -35,5 +35,7 @@ export function useOwnLines(agent: string, conversationId: string, giveBack: (te
     update(line.requestId, { state: 'sending' });
     post(line);
   };
-  return { lines, sent, send, again, clearSent: () => setSent(false) };
+  /** Drops the lines with these words that were not refused (a message taken back before it ran). */
+  const forget = (text: string) => setLines((was) => was.filter((l) => l.state === 'not_sent' || l.text !== text));
+  return { lines, sent, send, again, forget, clearSent: () => setSent(false) };
 }

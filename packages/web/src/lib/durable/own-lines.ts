@@ -114,3 +114,6 @@ export function placeOwnLines<R>(rows: readonly R[], idOf: (row: R) => string | 
   }
   return [...out, ...end];
 }
+
+/** A queue chip's preview of a message's words (as Nerve makes it): one line, at most 120 characters. */
+export const queuePreview = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, 120);
