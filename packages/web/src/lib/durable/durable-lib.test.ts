@@ -34,6 +34,11 @@ describe('the expiry countdown', () => {
     expect(expiryWords(240_000, 0)).toBe('Expires in 4 min');
     expect(expiryWords(40_000, 0)).toBe('Expires in 40 s');
     expect(expiryWords(60_000, 0)).toBe('Expires in 1 min');
+    // Whole minutes left: 61 s is "1 min" (never "2 min"), 4 min 59 s is "4 min".
+    expect(expiryWords(61_000, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(119_000, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(120_000, 0)).toBe('Expires in 2 min');
+    expect(expiryWords(299_000, 0)).toBe('Expires in 4 min');
     expect(expiryWords(1000, 1000)).toBe('Expired');
     expect(expiryWords(1000, 5000)).toBe('Expired');
   });
