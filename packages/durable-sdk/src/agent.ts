@@ -36,8 +36,14 @@ export interface AgentOptions {
   runtime: string;
   controls?: Partial<Controls>;
   starters?: StarterSpec[];
-  /** A line typed on the phone, already echoed into the thread as the user's item. */
-  onMessage?: (c: Conversation, text: string, o: { steer: boolean }) => void | Promise<void>;
+  /**
+   * A line typed on the phone, already echoed into the thread as the user's item, unless
+   * `echo` is false: then the author writes it with `c.user(text, o.requestId)` when it fits
+   * (an agent that queues messages writes each when its turn starts).
+   */
+  onMessage?: (c: Conversation, text: string, o: { steer: boolean; requestId: string }) => void | Promise<void>;
+  /** Echo each phone line into the thread before `onMessage` (default true). */
+  echo?: boolean;
   /** The person tapped Stop; the SDK ends open questions and the turn and notes "stopped". */
   onStop?: (c: Conversation) => void | Promise<void>;
   /** Reopen a closed conversation by id; null when it cannot. */
@@ -166,8 +172,8 @@ export class DurableAgent {
         const m = b as Calls['/message'];
         if (!this.controls.message || !this.options.onMessage) return result('refused', 'This durable agent takes no messages.');
         if (m.steer && (!this.controls.steer || !c.meta.working)) return result('moved_on');
-        c.user(m.text, m.requestId);
-        await this.options.onMessage(c, m.text, { steer: m.steer });
+        if (this.options.echo !== false) c.user(m.text, m.requestId);
+        await this.options.onMessage(c, m.text, { steer: m.steer, requestId: m.requestId });
         return result('taken');
       }
       case '/stop':

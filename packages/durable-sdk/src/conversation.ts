@@ -32,6 +32,12 @@ export interface ButtonSpec {
   onTap: (c: Conversation) => void | Promise<void>;
 }
 
+/** An item's own id and time, for an agent that writes its items again after a restart. */
+export interface Stable {
+  id?: string;
+  at?: number;
+}
+
 /** A growing item: `append` text, then `settle`. */
 export interface ItemHandle {
   readonly id: string;
@@ -106,11 +112,12 @@ export class Conversation {
     this.change({ buttons });
   }
 
-  user(text: string, requestId: string | null = null): void {
-    this.add({ kind: 'user', text, requestId });
+  /** `o.id` and `o.at`: an item written again after a restart keeps its id and time, so the bridge holds it once. */
+  user(text: string, requestId: string | null = null, o: Stable = {}): void {
+    this.add({ kind: 'user', text, requestId }, o);
   }
-  reply(text: string, o: { growing?: boolean } = {}): ItemHandle {
-    return this.growing('reply', text, o.growing);
+  reply(text: string, o: { growing?: boolean } & Stable = {}): ItemHandle {
+    return this.growing('reply', text, o.growing, o);
   }
   thinking(text: string, o: { growing?: boolean } = {}): ItemHandle {
     return this.growing('thinking', text, o.growing);
@@ -128,8 +135,8 @@ export class Conversation {
     this.add({ kind: 'link', url, label });
   }
 
-  tool(name: string, input = '', callId: string = this.host.id('call')): ToolHandle {
-    const id = this.add({ kind: 'tool', name, input, callId, status: 'running', output: '', final: false });
+  tool(name: string, input = '', callId: string = this.host.id('call'), o: Stable = {}): ToolHandle {
+    const id = this.add({ kind: 'tool', name, input, callId, status: 'running', output: '', final: false }, o);
     const settle = (status: ToolStatus, output?: string) => {
       const item = this.find(id);
       if (item?.kind === 'tool') this.put({ ...item, status, output: output ?? item.output, final: true });
@@ -192,8 +199,8 @@ export class Conversation {
     if (!this.closed) this.host.emit({ type: 'conversation.updated', conversation: this.meta });
   }
 
-  private growing(kind: 'reply' | 'thinking' | 'markdown', text: string, growing = false): ItemHandle {
-    const id = this.add({ kind, text, final: !growing });
+  private growing(kind: 'reply' | 'thinking' | 'markdown', text: string, growing = false, o: Stable = {}): ItemHandle {
+    const id = this.add({ kind, text, final: !growing }, o);
     return {
       id,
       append: (more) => this.append(id, more, false),
@@ -206,8 +213,8 @@ export class Conversation {
     };
   }
 
-  private add(input: ItemDraft): string {
-    const item = WireItem.parse({ ...input, id: this.host.id('i'), at: this.host.now() });
+  private add(input: ItemDraft, o: Stable = {}): string {
+    const item = WireItem.parse({ ...input, id: o.id ?? this.host.id('i'), at: o.at ?? this.host.now() });
     this.put(item);
     return item.id;
   }

@@ -3,7 +3,7 @@
  * wire v1 (docs/wire-v1.md) on a unix socket or an HTTP URL. See README.md.
  */
 export { DurableAgent, Refusal, type AgentOptions, type Calls, type StarterSpec } from './agent';
-export { Conversation, type ButtonSpec, type ItemHandle, type ToolHandle } from './conversation';
+export { Conversation, type ButtonSpec, type ItemHandle, type Stable, type ToolHandle } from './conversation';
 export { Ask, type AskResult, type QuestionSpec } from './ask';
 export { serve, type ListenOn, type Listening } from './serve';
 export { checkAnswer } from './check-answer';

@@ -92,7 +92,7 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     await perm.waitFor();
     expect(await perm.locator('.card-caption').textContent()).toBe('Needs your answer · asker');
     const phoneNow = () => page.evaluate(() => Date.now());
-    await page.clock.fastForward(expiresAt - 240_000 + 500 - (await phoneNow()));
+    await page.clock.fastForward(expiresAt - 240_000 - 500 - (await phoneNow()));
     await expect.poll(() => perm.locator('.card-expiry').textContent()).toBe('Expires in 4 min');
     expect(await perm.locator('.option-words').allTextContents()).toEqual(['Allow', 'Always allow', 'Deny', 'Cancel']);
     expect(await perm.locator('.option-quiet').allTextContents()).toEqual(['Yes, write it', 'Always for notes/', 'No, leave it', 'Stop asking']);
@@ -102,7 +102,9 @@ describe('durable agents: question cards on the phone (390×844)', () => {
     await page.getByRole('button', { name: 'Show 2 more' }).waitFor();
     await page.screenshot({ path: artifactPath('web/durable-q-kinds.png'), fullPage: true });
 
-    // The countdown: 4 min, then seconds under a minute, then Expired; the buttons stay.
+    // The countdown: 4 min, whole minutes down to 1 min at 61 s, then seconds under a minute, then Expired; the buttons stay.
+    await page.clock.fastForward(expiresAt - 61_000 - (await phoneNow()));
+    await expect.poll(() => perm.locator('.card-expiry').textContent()).toBe('Expires in 1 min');
     await page.clock.fastForward(expiresAt - 40_000 + 500 - (await phoneNow()));
     await expect.poll(() => perm.locator('.card-expiry').textContent()).toMatch(/^Expires in (40|39|38) s$/);
     await perm.screenshot({ path: artifactPath('web/durable-q-40s.png') });

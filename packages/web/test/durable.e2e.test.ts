@@ -30,11 +30,17 @@ describe('durable agents on the phone (390×844), desk through the real bridge',
     await row.locator('.count.needs-you').waitFor();
     expect(await row.locator('.durable-line1').textContent()).toBe('desk Experimental');
     expect(await row.locator('.durable-line2').textContent()).toBe('desk, local');
-    expect(await row.locator('.count').first().textContent()).toBe('2');
+    // The counts carry their words and sit at the row's right edge.
+    expect(await row.locator('.durable-right').textContent()).toBe('2 open · 1 needs you');
+    const rowBox = (await row.boundingBox())!;
+    const countsBox = (await row.locator('.durable-right').boundingBox())!;
+    expect(rowBox.x + rowBox.width - (countsBox.x + countsBox.width)).toBeLessThanOrEqual(20);
     await page.screenshot({ path: artifactPath('web/durable-dashboard.png') });
 
     // The list: the waiting conversation first, its question as the line under it; then Closed with Load more.
-    await row.click();
+    // The row opens from any point of it: here its right edge, beside the counts, and its bottom corner.
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href'), [rowBox.x + rowBox.width - 4, rowBox.y + rowBox.height - 4])).toBe('#/durable/desk');
+    await row.click({ position: { x: rowBox.width - 6, y: rowBox.height / 2 } });
     await page.locator('.durable-conv').first().waitFor();
     expect(await page.locator('.durable-conv .durable-line1').first().textContent()).toContain('Save a note');
     expect(await page.locator('.durable-conv .durable-line2').first().textContent()).toBe('Write notes/today.md?');

@@ -10,6 +10,7 @@ import { artifactPath, tempDir, type Turn } from '@collie/testkit';
 import { startDemoNerve, type DemoNerve } from '../../testkit/src/demo-nerve';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newestUnderDock } from './chat-foot';
 import { durableRig, untilDurable } from './durable-rig';
 import { axeBoth } from './e2e-setup';
 
@@ -91,6 +92,13 @@ describe('nerve roster views in the web app', () => {
       await type(page, 'third in line');
       const chips = page.getByRole('list', { name: 'Queued messages' }).locator('.queue-preview');
       await expect.poll(() => chips.allTextContents(), { timeout: 30_000 }).toEqual(['second in line', 'third in line']);
+      // Queued messages show only as chips: no line in the thread until their turn starts.
+      const userLines = (text: string) => page.locator('main .chat-user', { hasText: text }).count();
+      expect(await userLines('second in line')).toBe(0);
+      expect(await userLines('third in line')).toBe(0);
+      // At the page's foot the chips cover nothing: the newest item ends above them.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(async () => (await newestUnderDock(page)).under).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Move down: second in line' }).click();
       await expect.poll(() => chips.allTextContents()).toEqual(['third in line', 'second in line']);
       expect(demo.nerve.gateway.sessions.get(demo.sessionId)!.queue.list().map((q) => q.preview)).toEqual(['third in line', 'second in line']);
@@ -106,6 +114,12 @@ describe('nerve roster views in the web app', () => {
       await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ timeout: 30_000 });
       await demo.api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('second in line'), 60_000);
       await expect.poll(() => chips.count(), { timeout: 30_000 }).toBe(0);
+      // Its turn started: its line shows once, after the first; the edited one left no ghost.
+      await expect.poll(() => userLines('second in line'), { timeout: 30_000 }).toBe(1);
+      expect(await userLines('third in line')).toBe(0);
+      const lines = await page.locator('main .chat-user').allTextContents();
+      expect(lines.indexOf('first: a long turn')).toBeLessThan(lines.findIndex((t) => t.includes('second in line')));
+      await page.screenshot({ path: artifactPath('web/nerve-queue-ran-390.png') });
       expect(running(demo.nerve.gateway.sessions.get(demo.sessionId)!.roster.list())).toBe(3);
       await page.getByRole('button', { name: 'More ways to stop' }).click();
       await page.getByRole('menuitem', { name: 'Stop all agents…' }).waitFor();

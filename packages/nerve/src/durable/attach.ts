@@ -7,6 +7,7 @@ import { DurableAgent, serve, type Conversation, type Listening, type ToolHandle
 import type { AgentRecord, NerveEvent } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
 import type { Session } from '../session/session';
+import type { SessionLine } from '../store/store';
 
 /** The tool name a record's item shows, by kind. */
 const TOOL_NAME: Record<AgentRecord['kind'], string> = {
@@ -32,15 +33,18 @@ export const toolInput = (r: AgentRecord): string => `${r.name} · agent_id=${r.
 export async function attachDurable(gateway: Gateway, socket: string): Promise<Attached> {
   const convs = new Map<string, Conversation>();
   const tools = new Map<string, ToolHandle>();
+  const runs = new Map<string, () => void>();
   const sessionOf = (c: Conversation): Session | undefined => gateway.sessions.get(c.id);
 
   const agent = new DurableAgent({
     runtime: 'nerve',
     controls: { steer: true },
     starters: [{ id: 'new', label: 'New Claude session', onStart: () => open(gateway.create('New session')) }],
-    onMessage: (c, text) => {
+    // A queued message is not in the thread until its turn starts: the phone shows it as a chip.
+    echo: false,
+    onMessage: (c, text, { requestId }) => {
       const s = sessionOf(c);
-      if (s) s.send({ text, origin: 'web', sender: 'phone' });
+      if (s) s.send({ text, origin: 'web', sender: 'phone', clientMsgId: requestId });
     },
     onStop: async (c) => {
       const s = sessionOf(c);
@@ -55,10 +59,34 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     const info = s.info();
     const c = agent.open({ id: s.id, title: info.title, subtitle: subtitle(s) });
     convs.set(s.id, c);
+    // Each message as its turn starts, once, in run order (the phone's own line by its request id).
+    runs.get(s.id)?.();
+    runs.set(
+      s.id,
+      s.onRun((m) => {
+        const requestId = m.origin === 'web' && m.sender === 'phone' ? m.clientMsgId : null;
+        write(c, gateway.store.line({ session_id: s.id, kind: 'user', text: m.text, request_id: requestId, at: Date.now() }));
+      }),
+    );
     c.buttons([{ id: 'stop-all', label: 'Stop all agents…', icon: 'x', onTap: () => void s.stop('all', 'phone') }]);
-    for (const r of s.roster.list()) item(c, r);
+    // The whole conversation as before a restart: its lines and its agents' items in time order.
+    const lines = gateway.store.lines(s.id);
+    const records = [...s.roster.list()].sort((a, b) => a.created_at - b.created_at);
+    let r = 0;
+    for (const l of lines) {
+      while (r < records.length && records[r]!.created_at < l.at) item(c, records[r++]!);
+      write(c, l);
+    }
+    while (r < records.length) item(c, records[r++]!);
     if (info.is_running) c.startTurn();
     return c;
+  }
+
+  /** A stored line into the thread, under the same id and time every time it is written (a restart writes it again). */
+  function write(c: Conversation, l: SessionLine): void {
+    const o = { id: `line-${l.id}`, at: l.at };
+    if (l.kind === 'user') c.user(l.text, l.request_id, o);
+    else c.reply(l.text, o);
   }
 
   function subtitle(s: Session): string {
@@ -69,7 +97,7 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
   function item(c: Conversation, r: AgentRecord): void {
     let t = tools.get(r.agent_id);
     if (!t) {
-      t = c.tool(TOOL_NAME[r.kind], toolInput(r), r.agent_id);
+      t = c.tool(TOOL_NAME[r.kind], toolInput(r), r.agent_id, { id: `agent-${r.agent_id}`, at: r.created_at });
       tools.set(r.agent_id, t);
     }
     // Stopped is never shown as done.
@@ -92,7 +120,7 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
         else c.endTurn();
         return;
       case 'session.text':
-        c.reply(e.text);
+        write(c, gateway.store.line({ session_id: s.id, kind: 'reply', text: e.text, request_id: null, at: Date.now() }));
         return;
       case 'agent.updated':
         item(c, e.agent);

@@ -20,6 +20,8 @@ export interface Incoming {
 
 export interface Queued extends QueuedMessage {
   text: string;
+  /** The sender's id for it (the phone's request id), null when none came. */
+  clientMsgId: string | null;
 }
 
 export type Admit = { outcome: 'duplicate'; queue_id: string } | { outcome: 'admitted'; item: Queued };
@@ -48,7 +50,7 @@ export class TurnQueue {
     const preview = m.origin === 'internal' ? INTERNAL_LABEL : m.text.replace(/\s+/g, ' ').trim().slice(0, 120);
     return {
       outcome: 'admitted',
-      item: { queue_id: queueId, text: m.text, preview, origin: m.origin, channel: m.channel ?? null, sender: m.sender ?? null, queued_at: now },
+      item: { queue_id: queueId, text: m.text, preview, origin: m.origin, channel: m.channel ?? null, sender: m.sender ?? null, queued_at: now, clientMsgId: m.clientMsgId ?? null },
     };
   }
 
@@ -63,7 +65,7 @@ export class TurnQueue {
   }
 
   list(): QueuedMessage[] {
-    return this.items.map(({ text: _text, ...rest }) => rest);
+    return this.items.map(({ text: _text, clientMsgId: _id, ...rest }) => rest);
   }
 
   get size(): number {

@@ -259,7 +259,16 @@ export class Session {
     this.deps.log(`nerve: runtime of ${this.id} reaped after ${Math.round(idle / 1000)} s idle`);
   }
 
+  private readonly runListeners = new Set<(item: Queued) => void>();
+
+  /** Called as each message's turn starts (at once, or when it leaves the queue); returns the unsubscribe. */
+  onRun(listener: (item: Queued) => void): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
+  }
+
   private run(item: Queued): void {
+    for (const l of this.runListeners) l(item);
     this.dropNotifications = false;
     this.lastActive = this.deps.now();
     if (!this.runtime) this.startRuntime();

@@ -1,7 +1,8 @@
 /**
  * The only code that speaks SQLite (libsql, better-sqlite3's API prebuilt: docs/adr/0005).
  * One file in the state dir, WAL mode; the tables the spec names: session_agents and
- * session_agent_events, beside sessions and session_events.
+ * session_agent_events, beside sessions, session_lines (the conversation the phone shows) and
+ * session_events.
  */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -36,6 +37,15 @@ CREATE TABLE IF NOT EXISTS session_agent_events (
   at INTEGER NOT NULL,
   PRIMARY KEY (agent_id, seq)
 );
+CREATE TABLE IF NOT EXISTS session_lines (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  request_id TEXT,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS session_lines_session ON session_lines(session_id);
 CREATE TABLE IF NOT EXISTS session_events (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,

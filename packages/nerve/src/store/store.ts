@@ -16,6 +16,15 @@ export interface StoredSession {
   created_at: number;
 }
 
+export interface SessionLine {
+  id: number;
+  session_id: string;
+  kind: 'user' | 'reply';
+  text: string;
+  request_id: string | null;
+  at: number;
+}
+
 export class Store {
   private readonly behindRecords = new Map<string, AgentRecord>();
   private behindEvents: AgentTranscriptEvent[] = [];
@@ -118,8 +127,20 @@ export class Store {
       this.db.prepare('DELETE FROM session_agent_events WHERE agent_id IN (SELECT agent_id FROM session_agents WHERE session_id = ?)').run(sessionId);
       this.db.prepare('DELETE FROM session_agents WHERE session_id = ?').run(sessionId);
       this.db.prepare('DELETE FROM session_events WHERE session_id = ?').run(sessionId);
+      this.db.prepare('DELETE FROM session_lines WHERE session_id = ?').run(sessionId);
       this.db.prepare('DELETE FROM sessions WHERE session_id = ?').run(sessionId);
     })();
+  }
+
+  /** A line of the conversation (a message as its turn started, or a reply), written at once so a kill -9 keeps it. */
+  line(l: Omit<SessionLine, 'id'>): SessionLine {
+    const r = this.db.prepare('INSERT INTO session_lines (session_id, kind, text, request_id, at) VALUES (?, ?, ?, ?, ?)').run(l.session_id, l.kind, l.text, l.request_id, l.at);
+    return { ...l, id: Number(r.lastInsertRowid) };
+  }
+
+  /** The conversation's lines in the order they happened. */
+  lines(sessionId: string): SessionLine[] {
+    return this.db.prepare('SELECT id, session_id, kind, text, request_id, at FROM session_lines WHERE session_id = ? ORDER BY id').all(sessionId) as SessionLine[];
   }
 
   /** A stop, recorded as a session event with who asked. */

@@ -12,11 +12,12 @@ import { useQuestionTaps } from '../components/durable/use-question-taps';
 import { useNerveChat } from '../components/nerve/use-nerve-chat';
 import { useClientState } from '../hooks/use-client';
 import { MayNotSend } from '../components/may-not-send';
+import { useFollowFoot } from '../hooks/use-follow-foot';
 import { useNow } from '../hooks/use-now';
 import { postDurable } from '../lib/durable/api';
 import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards';
 import { cardsToShow } from '../lib/durable/countdown';
-import { pendingLines, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
+import { pendingLines, placeOwnLines, queuePreview, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
 import { agentShownName, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
@@ -68,6 +69,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const order = useRef<readonly string[]>([]);
   const input = useRef<HTMLTextAreaElement>(null);
   const submitRef = useRef<() => void>(() => undefined);
+  const { chatRef, dockRef } = useFollowFoot();
   // A Nerve session (the durable agent that calls itself nerve): its roster views.
   const nerve = useNerveChat({
     sessionId: id,
@@ -77,6 +79,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
     setText,
     sendText: () => submitRef.current(),
     focusInput: () => input.current?.focus(),
+    forget: (t) => own.forget(t),
   });
   if (!c || !a) {
     return (
@@ -105,9 +108,11 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   const views = inOrder(cardViews(c.questions, taps, c.updatedAt), order.current);
   const { shown, more } = cardsToShow(views, allCards);
   const items = refusedEchoes(own.lines, thread);
-  const pending = pendingLines(own.lines, items, now);
+  // A message waiting in Nerve's queue shows as its chip only.
+  const queued = new Set(nerve?.queued ?? []);
+  const pending = pendingLines(own.lines, items, now).filter((l) => l.state === 'not_sent' || !queued.has(queuePreview(l.text)));
   const submit = (steer: boolean) => {
-    own.send(text, steer, items.length);
+    own.send(text, steer, items.length, items.at(-1)?.id ?? null);
     setText('');
   };
   submitRef.current = () => {
@@ -119,10 +124,12 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
       <DurableHeader c={c} menu={<DurableMenu close={a.controls.close ? () => void close() : null} />} />
       {nerve?.tabs}
       {nerve?.panel}
-      <main className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+      <main ref={chatRef} className={`page chat durable-chat${nerve ? ' nerve-chat' : ''}${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.body ??
-          placeCards(items, shown).map((row) =>
-            row.kind === 'item' ? (
+          placeOwnLines(placeCards(items, shown), (row) => (row.kind === 'item' ? row.item.id : null), pending).map((row) =>
+            'requestId' in row ? (
+              <OwnLineRow key={row.requestId} line={row} again={own.again} />
+            ) : row.kind === 'item' ? (
               (nerve?.line(row.item) ?? <TimedItem key={`i:${row.item.id}`} item={row.item} />)
             ) : (
               <QuestionCard key={`q:${row.card.question.id}`} agent={agent} view={row.card} send={(answer) => send(row.card.question, answer)} retry={() => retry(row.card.question.id)} />
@@ -133,9 +140,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
             Show {more} more
           </button>
         ) : null}
-        {pending.map((l) => (
-          <OwnLineRow key={l.requestId} line={l} again={own.again} />
-        ))}
+        {nerve?.body ? pending.map((l) => <OwnLineRow key={l.requestId} line={l} again={own.again} />) : null}
         {showsWorking(pending, items) ? <WorkingDots /> : null}
         {said ? (
           <p className="durable-note" role="status">
@@ -144,7 +149,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
         ) : null}
         {nerve?.said}
       </main>
-      <div className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+      <div ref={dockRef} className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.dock}
         {!maySend ? (
           <MayNotSend />

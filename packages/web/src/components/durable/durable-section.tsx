@@ -1,7 +1,7 @@
 import type { AgentSummary } from '../../lib/durable/summary';
 import { STATE_WORDS, agentShownName } from '../../lib/durable/words';
 
-/** The dashboard's Durable agents section: one row per agent. */
+/** The dashboard's Durable agents section: one row per agent, the whole row its link, its counts in words at its right edge. */
 export function DurableSection({ rows }: { readonly rows: readonly AgentSummary[] }) {
   if (rows.length === 0) return null;
   return (
@@ -24,8 +24,13 @@ export function DurableSection({ rows }: { readonly rows: readonly AgentSummary[
               <span className="durable-right">
                 {agent.state === 'ready' ? (
                   <>
-                    <span className="count">{open}</span>
-                    {waiting > 0 ? <span className="count needs-you">{waiting}</span> : null}
+                    <span className="count">{open} open</span>
+                    {waiting > 0 ? (
+                      <>
+                        {' · '}
+                        <span className="count needs-you">{waiting} needs you</span>
+                      </>
+                    ) : null}
                   </>
                 ) : (
                   <span className="durable-state">{STATE_WORDS[agent.state]}</span>

@@ -1,6 +1,6 @@
 import { ownLineWords, type OwnLine } from '../../lib/durable/own-lines';
 
-/** Your line before the durable agent's own copy of it takes its place: a small clock, and what became of it. */
+/** Your line before the durable agent's own copy of it takes its place: a small clock, and what became of it (a refused one with the durable agent's reason). */
 export function OwnLineRow({ line, again }: { readonly line: OwnLine; readonly again: (l: OwnLine) => void }) {
   const words = ownLineWords(line.state);
   return (
@@ -13,6 +13,7 @@ export function OwnLineRow({ line, again }: { readonly line: OwnLine; readonly a
           </span>
         )}
         {words ? <span className="own-words">{words}</span> : null}
+        {line.state === 'not_sent' && line.reason ? <span className="own-reason">{line.reason}</span> : null}
         {line.state === 'unsure' ? (
           <button type="button" className="link-button own-again" onClick={() => again(line)}>
             Send again

@@ -19,6 +19,8 @@ export interface NerveChatDeps {
   /** Sends the composer's text as a message (through the durable agent, like any line). */
   readonly sendText: () => void;
   readonly focusInput: () => void;
+  /** Drops your own line of a message cancelled or taken back to edit from the queue: no ghost line. */
+  readonly forget: (text: string) => void;
 }
 
 /** What a stop answered, in words for the page. */
@@ -83,8 +85,9 @@ export function useNerveChat(d: NerveChatDeps) {
   const giveBack = (text: string) => d.setText(d.text.trim() ? `${d.text}\n${text}` : text);
   const cancel = (queueId: string) =>
     void nerveApi.cancel(d.sessionId, queueId).then((r) => {
-      if (r.ok) giveBack(r.value.text);
-      else setSaid(r.message);
+      if (!r.ok) return setSaid(r.message);
+      d.forget(r.value.text);
+      giveBack(r.value.text);
     });
   const move = (queueId: string, by: -1 | 1) => {
     const order = moveInQueue(
@@ -98,6 +101,8 @@ export function useNerveChat(d: NerveChatDeps) {
   const activeRecord = active ? agents.find((r) => r.agent_id === active) : undefined;
 
   return {
+    /** The previews of your messages waiting in the queue: they show as chips only, not as lines. */
+    queued: (ready?.queue ?? []).filter((q) => q.sender === 'phone').map((q) => q.preview),
     roster,
     /** The tab bar under the header: Chat, then one tab per opened agent. */
     tabs:

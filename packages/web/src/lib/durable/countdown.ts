@@ -8,7 +8,8 @@ export function expiryWords(expiresAt: number | null, now: number): string | nul
   const left = expiresAt - now;
   if (left <= 0) return 'Expired';
   if (left < 60_000) return `Expires in ${Math.ceil(left / 1000)} s`;
-  return `Expires in ${Math.ceil(left / 60_000)} min`;
+  // Whole minutes left: 61 s reads "1 min", 4 min 59 s "4 min".
+  return `Expires in ${Math.floor(left / 60_000)} min`;
 }
 
 /** A conversation draws its first 5 questions as cards; a "Show N more" row opens the rest. */

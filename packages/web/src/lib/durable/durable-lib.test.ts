@@ -5,7 +5,7 @@ import { countWords, formAnswer, missingRequired } from './answers';
 import { cardViews, placeCards, requestIdFor, type Tap } from './cards';
 import { foldClosed, EMPTY_CLOSED } from './closed-list';
 import { cardsToShow, expiryWords } from './countdown';
-import { GONE_MS, lineStateAfter, MATCH_MS, pendingLines, refusedEchoes, showsWorking, type OwnLine } from './own-lines';
+import { GONE_MS, lineStateAfter, MATCH_MS, pendingLines, placeOwnLines, refusedEchoes, showsWorking, type OwnLine } from './own-lines';
 import { tapWords } from './words';
 
 const q = (id: string, version = 0, toolCall: string | null = null): DurableQuestion => ({
@@ -26,7 +26,7 @@ const q = (id: string, version = 0, toolCall: string | null = null): DurableQues
 const user = (id: string, text: string, at: number, requestId: string | null = null): DurableItem => ({ kind: 'user', id, text, at, final: true, requestId, shortened: false, href: null, receipt: false });
 const reply = (id: string): DurableItem => ({ kind: 'reply', id, text: 'ok', at: 0, final: true, shortened: false, href: null, receipt: false });
 const tool = (id: string, callId: string): DurableItem => ({ kind: 'tool', id, at: 0, final: true, callId, name: 'write_file', input: '', status: 'running', output: '', shortened: false, href: null, receipt: false });
-const line = (requestId: string, text: string, at: number, state: OwnLine['state'] = 'sent', seen = 0): OwnLine => ({ requestId, text, at, state, steer: false, seen });
+const line = (requestId: string, text: string, at: number, state: OwnLine['state'] = 'sent', seen = 0): OwnLine => ({ requestId, text, at, state, steer: false, seen, after: null, reason: null });
 
 describe('the expiry countdown', () => {
   it('says minutes, then seconds under a minute, then Expired', () => {
@@ -34,6 +34,11 @@ describe('the expiry countdown', () => {
     expect(expiryWords(240_000, 0)).toBe('Expires in 4 min');
     expect(expiryWords(40_000, 0)).toBe('Expires in 40 s');
     expect(expiryWords(60_000, 0)).toBe('Expires in 1 min');
+    // Whole minutes left: 61 s is "1 min" (never "2 min"), 4 min 59 s is "4 min".
+    expect(expiryWords(61_000, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(119_000, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(120_000, 0)).toBe('Expires in 2 min');
+    expect(expiryWords(299_000, 0)).toBe('Expires in 4 min');
     expect(expiryWords(1000, 1000)).toBe('Expired');
     expect(expiryWords(1000, 5000)).toBe('Expired');
   });
@@ -176,5 +181,14 @@ describe('durable routes', () => {
     expect(parseRoute('#/durable-new/desk/x')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/durable-read/desk')).toEqual({ name: 'not-found' });
     expect(parseRoute('#/durable-read/%E0%A4%A/x')).toEqual({ name: 'not-found' });
+  });
+});
+
+describe('placeOwnLines', () => {
+  it('puts each line right after the item newest when it was sent, in send order; a lost item sends it to the end', () => {
+    const l = (id: string, after: string | null): OwnLine => ({ ...line(id, id, 0), after });
+    const rows = ['a', 'b', 'c'];
+    const placed = placeOwnLines(rows, (r) => r, [l('1', 'a'), l('2', null), l('3', 'a'), l('4', 'gone'), l('5', 'c')]);
+    expect(placed.map((p) => (typeof p === 'string' ? p : `+${p.requestId}`))).toEqual(['+2', 'a', '+1', '+3', 'b', 'c', '+5', '+4']);
   });
 });

@@ -16,6 +16,10 @@ export interface OwnLine {
   readonly steer: boolean;
   /** How many items the thread held when Send was tapped. */
   readonly seen: number;
+  /** The thread's newest item when Send was tapped (null: none): the line is drawn right after it. */
+  readonly after: string | null;
+  /** The durable agent's reason when it refused the line. */
+  readonly reason: string | null;
 }
 
 /** A durable agent that does not echo the request id is matched by the same text within this. */
@@ -85,3 +89,31 @@ export function refusedEchoes(lines: readonly OwnLine[], items: readonly Durable
   const refused = new Set(lines.filter((l) => l.state === 'not_sent').map((l) => l.requestId));
   return refused.size === 0 ? [...items] : items.filter((i) => !(i.kind === 'user' && i.requestId !== null && refused.has(i.requestId)));
 }
+
+/**
+ * Your lines in their place in time order among the thread's rows: each right after the item
+ * that was newest when it was sent (in send order among lines at the same place); a line whose
+ * item is no longer in the thread goes at the end.
+ */
+export function placeOwnLines<R>(rows: readonly R[], idOf: (row: R) => string | null, lines: readonly OwnLine[]): (R | OwnLine)[] {
+  const ids = new Set(rows.map(idOf).filter((id): id is string => id !== null));
+  const at = new Map<string | null, OwnLine[]>();
+  const end: OwnLine[] = [];
+  for (const l of lines) {
+    if (l.after === null || ids.has(l.after)) at.set(l.after, [...(at.get(l.after) ?? []), l]);
+    else end.push(l);
+  }
+  const out: (R | OwnLine)[] = [...(at.get(null) ?? [])];
+  for (const row of rows) {
+    out.push(row);
+    const id = idOf(row);
+    if (id !== null && at.has(id)) {
+      out.push(...at.get(id)!);
+      at.delete(id);
+    }
+  }
+  return [...out, ...end];
+}
+
+/** A queue chip's preview of a message's words (as Nerve makes it): one line, at most 120 characters. */
+export const queuePreview = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, 120);
