@@ -5,6 +5,7 @@
  * BEGIN line with its END below the bottom edge, or the END line with its BEGIN scrolled
  * away. The BEGIN line itself is handled by the `pem-inline` rule; this pass hides the body.
  */
+import { MASK } from './ansi';
 import type { Range } from './rules';
 
 const BEGIN = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----/;
@@ -37,8 +38,10 @@ function opensBlock(line: string): boolean {
   if (begin < 0) return false;
   const rest = line.slice(begin);
   // A JSON string holds its key on one line with `\n` escapes: cut off at the screen edge it
-  // does not continue on the next row, which is the next JSON field.
-  return firstIndex(END, rest) < 0 && !rest.includes('\\n');
+  // does not continue on the next row, which is the next JSON field. A mask after the marker
+  // is such a line masked before (a block's BEGIN row has nothing after it): masking masked
+  // text again changes nothing.
+  return firstIndex(END, rest) < 0 && !rest.includes('\\n') && !rest.includes(MASK);
 }
 
 /**

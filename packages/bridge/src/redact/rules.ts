@@ -88,8 +88,9 @@ const RULES: readonly Rule[] = [
   // Credentials in a URL's authority: `https://user:pass@host` keeps the user name.
   rule('url-credentials', `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\\s/@:]*:(?<s>[^\\s/]+)@`),
   // …and a token as the whole user part (`https://<token>@github.com/…`, as git takes it): only
-  // a long one that looks random, so `ssh://git@host` and `https://ada.lovelace@host` pass.
-  rule('url-token-user', `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://(?<s>[^\\s/@:]{16,})@`, looksRandom),
+  // a long one of a token's characters that looks random, so `ssh://git@host` and
+  // `https://ada.lovelace@host` pass (and no control or symbol run masks into another rule's value).
+  rule('url-token-user', `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://(?<s>[A-Za-z0-9_.~+=-]{16,})@`, looksRandom),
   // `Bearer <token>` anywhere: curl lines, logs, pasted headers. Prose ("Bearer tokens") passes.
   rule('bearer', `(?<![A-Za-z0-9])[Bb]earer\\s+(?<s>[A-Za-z0-9._~+/=-]{8,})`, looksRandom),
   // Credential headers with a scheme word: the value after the scheme is always a secret.
@@ -145,6 +146,27 @@ export function secretRanges(line: string): Range[] {
       if (accept && !accept(value)) continue;
       out.push([span[0], span[1]]);
     }
+  }
+  return outsideMarkers(line, out);
+}
+
+const MARKER = /-----(?:BEGIN|END)[A-Z0-9 ]*PRIVATE KEY-----/g;
+
+/**
+ * A PEM marker is never part of a secret: a range that runs into one stops where it starts.
+ * Masked, a marker would no longer bound its block, and the next read of the masked text would
+ * hide what stood before the marker left (fast-check found `Bearer x/-----END …-----END …`
+ * masked differently twice).
+ */
+function outsideMarkers(line: string, ranges: Range[]): Range[] {
+  if (ranges.length === 0 || !line.includes('-----')) return ranges;
+  const markers = [...line.matchAll(MARKER)].map((m) => [m.index, m.index + m[0].length] as const);
+  if (markers.length === 0) return ranges;
+  const out: Range[] = [];
+  for (const [start, end] of ranges) {
+    if (markers.some(([a, b]) => start >= a && start < b)) continue;
+    const cut = markers.find(([a]) => a > start && a < end);
+    out.push([start, cut ? cut[0] : end]);
   }
   return out;
 }
