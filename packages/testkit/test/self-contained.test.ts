@@ -7,7 +7,7 @@ import { repoRoot } from '../src/index';
 /**
  * A clone alone must pass its own tests: no tracked file may name a path outside the
  * repository. Found by a stranger's clone, which failed 49 tests reading a corpus that lived
- * beside the repository (`../shared/fixtures/panes`).
+ * in a folder beside the repository.
  *
  * Three shapes of a path are checked, each resolved from the file's own folder (where
  * `new URL(…, import.meta.url)` and `join(here, …)` resolve them): a run of `../` in a
@@ -43,12 +43,12 @@ function tracked(): string[] {
 describe('the repository is self-contained', () => {
   it('finds the three shapes of an outside path, and lets inside ones be', () => {
     const root = '/r';
-    expect(outsidePaths('a/b/x.ts', "new URL('../../../shared/x', import.meta.url)", root)).toEqual(['../../../shared/x']);
+    expect(outsidePaths('a/b/x.ts', "new URL('../../../elsewhere/x', import.meta.url)", root)).toEqual(['../../../elsewhere/x']);
     expect(outsidePaths('a/b/x.ts', "new URL('../../corpus/x', import.meta.url)", root)).toEqual([]);
     expect(outsidePaths('x.mjs', "patterns: ['../../*/src/*'], and `<repo>/../<repo>-worktrees`", root)).toEqual([]);
-    expect(outsidePaths('a/x.mjs', "join(here, '..', '..', 'shared')", root)).toEqual(["'..', '..', 'shared'"]);
+    expect(outsidePaths('a/x.mjs', "join(here, '..', '..', 'elsewhere')", root)).toEqual(["'..', '..', 'elsewhere'"]);
     expect(outsidePaths('a/x.mjs', "join(here, '..', 'corpus')", root)).toEqual([]);
-    expect(outsidePaths('docs/x.md', 'run with COLLIE_FAKE_SCREENS=/work/shared/fixtures', root)).toEqual(['/work/shared/fixtures']);
+    expect(outsidePaths('docs/x.md', 'run with COLLIE_FAKE_SCREENS=/work/elsewhere/fixtures', root)).toEqual(['/work/elsewhere/fixtures']);
   });
 
   it('no tracked file names a path outside the repository', () => {
