@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Upload } from '@collie/protocol';
-import type { TempDir } from '@collie/testkit';
-import type { TestBridge } from './harness';
+import { testDevice, type TempDir, type TestDevice, type TmuxServer } from '@collie/testkit';
+import { bridgeFor, type TestBridge, until } from './harness';
 
 /** A 1×1 PNG: the bytes say image, whatever the name says. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -30,3 +30,17 @@ const run = promisify(execFile);
 
 /** One `git` process in `cwd`, with an author set, as the workbench tests make their repositories. */
 export const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
+
+/**
+ * A bridge watching one pane (`cat` in `cwd`, a session of its own) and a watch-only device,
+ * with `get(route)` reading that pane's workbench routes as the device: the set-up of the tests
+ * that read a repository through the phone.
+ */
+export async function watchPaneIn(tmux: TmuxServer, stateDir: string, session: string, cwd: string): Promise<{ bridge: TestBridge; paneId: string; watcher: TestDevice; get: (route: string) => Promise<Response> }> {
+  const paneId = `${tmux.name}:${await tmux.newSession(session, { cmd: 'cat', cwd })}`;
+  const bridge = await bridgeFor(tmux.tmpDir, stateDir);
+  const watcher = await testDevice(stateDir, 'watcher', { watchOnly: true });
+  await until(bridge.hub, 'the pane', (h) => h.panes.get(paneId)?.cwd === cwd, 30_000);
+  const get = (route: string) => fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${route}`, { headers: watcher.headers });
+  return { bridge, paneId, watcher, get };
+}

@@ -2,9 +2,9 @@ import { realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FilesAnswer } from '@collie/protocol';
-import { startTmux, tempDir, testDevice, type TempDir, type TestDevice, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from '../harness';
-import { git } from '../workbench-helpers';
+import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { TestBridge } from '../harness';
+import { git, watchPaneIn } from '../workbench-helpers';
 
 /**
  * The attack: a repository whose config sets `core.worktree` to a folder above it (the home
@@ -17,9 +17,7 @@ describe('security: core.worktree pointing above the repository does not widen w
   let work: TempDir;
   let repo: string;
   let bridge: TestBridge;
-  let watcher: TestDevice;
-  let paneId: string;
-  const get = (route: string) => fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${route}`, { headers: watcher.headers });
+  let get: (route: string) => Promise<Response>;
 
   beforeAll(async () => {
     tmux = await startTmux();
@@ -31,11 +29,7 @@ describe('security: core.worktree pointing above the repository does not widen w
     await writeFile(join(repo, 'mine.txt'), 'mine\n');
     await writeFile(join(home, 'outside-secret.txt'), 'not the repository\'s\n');
     await git(repo, 'config', 'core.worktree', home);
-    const tmuxPane = await tmux.newSession('foreign', { cmd: 'cat', cwd: repo });
-    paneId = `${tmux.name}:${tmuxPane}`;
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    watcher = await testDevice(state.path, 'watcher', { watchOnly: true });
-    await until(bridge.hub, 'the pane', (h) => h.panes.get(paneId)?.cwd === repo, 30_000);
+    ({ bridge, get } = await watchPaneIn(tmux, state.path, 'foreign', repo));
   }, 60_000);
 
   afterAll(async () => {

@@ -2,10 +2,10 @@ import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangesAnswer, ErrorBody, FileAnswer, FilesAnswer } from '@collie/protocol';
-import { startTmux, tempDir, testDevice, type TempDir, type TestDevice, type TmuxServer } from '@collie/testkit';
+import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
 import { fakeBody, keys } from '../../src/redact/redact-corpus';
-import { bridgeFor, type TestBridge, until } from '../harness';
-import { git } from '../workbench-helpers';
+import type { TestBridge } from '../harness';
+import { git, watchPaneIn } from '../workbench-helpers';
 
 /**
  * The attack: a watch-only device reads a pane's `.env`, `.git/config` (a token in the remote
@@ -25,10 +25,8 @@ describe('security: secrets in files, listings and diffs are served masked, and 
   let work: TempDir;
   let repo: string;
   let bridge: TestBridge;
-  let watcher: TestDevice;
-  let paneId: string;
+  let get: (route: string) => Promise<Response>;
 
-  const get = (route: string) => fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/${route}`, { headers: watcher.headers });
   const clean = (text: string) => {
     for (const s of secrets) expect(text).not.toContain(s);
     expect(text).not.toContain(pemLines[1]);
@@ -59,11 +57,7 @@ describe('security: secrets in files, listings and diffs are served masked, and 
     await writeFile(join(repo, 'a-big.txt'), Array.from({ length: 2100 }, (_, i) => `line ${i}`).join('\n') + '\n');
     await writeFile(join(repo, 'z-keys.txt'), `${env}git clone https://${urlToken}@github.com/acme/shop.git\ngit remote add up https://alice:${keys.githubPat}@github.com/acme/shop.git\n`);
     await symlink('.git/config', join(repo, 'gitconf'));
-    const tmuxPane = await tmux.newSession('shop', { cmd: 'cat', cwd: repo });
-    paneId = `${tmux.name}:${tmuxPane}`;
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    watcher = await testDevice(state.path, 'watcher', { watchOnly: true });
-    await until(bridge.hub, 'the pane', (h) => h.panes.get(paneId)?.cwd === repo, 30_000);
+    ({ bridge, get } = await watchPaneIn(tmux, state.path, 'shop', repo));
   }, 60_000);
 
   afterAll(async () => {
