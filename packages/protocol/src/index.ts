@@ -18,3 +18,4 @@ export * from './crew-walky';
 export * from './crew-phone';
 export * from './crew-page';
 export * from './proc-net-tcp';
+export * from './usage';

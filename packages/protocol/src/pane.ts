@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SendReceipt } from './send';
 import { DurableSnapshot } from './durable/model';
+import { PaneUsage } from './usage';
 
 /** Which agent program draws a pane. `shell` is anything else. */
 export const Harness = z.enum(['claude', 'codex', 'opencode', 'gemini', 'pi', 'omp', 'aider', 'shell']);
@@ -136,6 +137,8 @@ export const Pane = z.object({
   reason: z.string().optional(),
   /** On a crew's lead: the member that owns this pane, whether the lead reaches it now, and when it last did. */
   member: z.object({ name: z.string(), reachable: z.boolean(), lastSeen: z.number() }).optional(),
+  /** The agent's model, context and usage limit as its own records say (see docs/api.md); absent when nothing is recorded. */
+  usage: PaneUsage.optional(),
 });
 export type Pane = z.infer<typeof Pane>;
 
