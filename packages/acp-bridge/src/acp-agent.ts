@@ -4,7 +4,9 @@ import { LIMITS, type ClosedConversation } from '@collie/protocol';
 import { DurableAgent, Refusal, type Conversation } from '@collie/durable-sdk';
 import { elicitationCard, elicitationResponse } from './elicit';
 import { within, type Link, type LinkHandlers } from './link';
-import { modelChoice, permissionOutcome, permissionSpec } from './map';
+import { permissionOutcome, permissionSpec } from './map';
+import { drawBelt } from './belt';
+import { fits, refusal, SILENT_TURN, STOP_NOTICE } from './agent-words';
 import { Thread } from './thread';
 
 export interface AcpAgentOptions {
@@ -19,19 +21,6 @@ export interface AcpAgentOptions {
   /** The file that keeps the request ids run, so a retry after a restart of this process runs none twice. */
   requestLog?: string;
 }
-
-const STOP_NOTICE: Partial<Record<acp.StopReason, string>> = {
-  max_tokens: 'The agent stopped: it reached its token limit.',
-  max_turn_requests: 'The agent stopped: it reached its limit of model requests for one turn.',
-  refusal: 'The agent refused to go on.',
-};
-
-/**
- * A turn the agent ended without one update. The Claude Code adapter 0.23 does this to the first
- * prompt after a Stop (agentclientprotocol/claude-agent-acp#551): the model gets the line, and
- * its answer comes with the next prompt.
- */
-export const SILENT_TURN = 'The agent ended this turn without a word. If you expected an answer, send another line: some agents answer it then.';
 
 /**
  * The durable agent that stands for one ACP agent: conversations are ACP sessions, a line from
@@ -272,46 +261,9 @@ export class AcpAgent implements LinkHandlers {
     }
   }
 
-  /**
-   * The session's modes and models as belt buttons (at most 4 in all; with a model choice the
-   * modes take at most 2); the current mode and model are checked and do nothing.
-   */
+  /** The session's modes and models as belt buttons (see `drawBelt`). */
   private belt(t: Thread): void {
-    t.beltChanged = () => this.belt(t);
-    const modes = t.modes && t.modes.availableModes.length >= 2 ? t.modes : null;
-    const model = modelChoice(t.config);
-    const forModes = model ? LIMITS.buttons - 2 : LIMITS.buttons;
-    // One button per choice, the current one checked and dimmed; a tap switches, then redraws the belt.
-    const choice = (id: string, name: string, current: boolean, act: (link: Link, sessionId: string) => Promise<void>) => ({
-      id,
-      label: name.slice(0, LIMITS.buttonLabel),
-      icon: current ? ('check' as const) : null,
-      disabled: current,
-      onTap: async () => {
-        const link = this.need();
-        if (!t.sessionId) throw new Refusal('No agent session yet: send a line first.');
-        await act(link, t.sessionId).catch(refusal(id.startsWith('mode') ? 'session/set_mode' : 'session/set_config_option'));
-        this.belt(t);
-      },
-    });
-    const modeButtons = (modes?.availableModes ?? []).slice(0, forModes).map((m, i) =>
-      choice(`mode-${i}`, m.name, m.id === modes?.currentModeId, async (link, sessionId) => {
-        await within(link.agent.request(methods.agent.session.setMode, { sessionId, modeId: m.id }), this.requestMs, 'session/set_mode');
-        if (modes) t.modes = { ...modes, currentModeId: m.id };
-      }),
-    );
-    const modelButtons = (model?.options ?? []).slice(0, LIMITS.buttons - modeButtons.length).map((m, i) =>
-      choice(`model-${i}`, m.name, m.value === model?.current, async (link, sessionId) => {
-        if (!model) return;
-        const r = await within(
-          link.agent.request(methods.agent.session.setConfigOption, { sessionId, configId: model.configId, value: m.value }),
-          this.requestMs,
-          'session/set_config_option',
-        );
-        t.config = r.configOptions;
-      }),
-    );
-    t.c.buttons([...modeButtons, ...modelButtons]);
+    drawBelt(t, () => this.need(), this.requestMs, () => this.belt(t));
   }
 
   private checkHangs(): void {
@@ -335,19 +287,3 @@ export class AcpAgent implements LinkHandlers {
     return this.link;
   }
 }
-
-/**
- * A failed request to the agent as the phone's refusal, in words: "The ACP agent did not answer
- * session/new within 60 s." or "The ACP agent refused session/new: <its message>".
- */
-const refusal =
-  (method: string) =>
-  (err: unknown): never => {
-    if (err instanceof Refusal) throw err;
-    const msg = err instanceof Error ? err.message : String(err);
-    const words = msg.startsWith('the ACP agent ') ? `The ACP agent ${msg.slice('the ACP agent '.length)}` : `The ACP agent refused ${method}: ${msg}`;
-    throw new Refusal(`${words.replace(/[.\s]+$/u, '').slice(0, 300)}.`);
-  };
-
-/** A session id as the conversation's id when it fits the wire, else a fresh one. */
-const fits = (id: string): string | undefined => (id.length > 0 && id.length <= LIMITS.id ? id : undefined);

@@ -4,7 +4,7 @@ import type { DurableQuestion } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import { bashPermission, claudeAcpAgent, longTurn, plainReply, startMessagesApi } from '@collie/testkit';
 import { closedList, post } from '../../bridge/test/durable-kit';
-import { SILENT_TURN } from '../src/acp-agent';
+import { SILENT_TURN } from '../src/agent-words';
 import { acpSetup, conv, inConv, items, lastNotice, replyText, tap, type AcpSetup } from './acp-kit';
 
 /**

@@ -6,7 +6,7 @@ import { acpScriptAgent, tempDir } from '@collie/testkit';
 import { durableRegistry } from '../../bridge/src/commands/durable-registry';
 import { agentIn, closedList, durableBridge, post } from '../../bridge/test/durable-kit';
 import { until } from '../../bridge/test/harness';
-import { SILENT_TURN } from '../src/acp-agent';
+import { SILENT_TURN } from '../src/agent-words';
 import { runAcp } from '../src/run';
 import { acpSetup, conv, inConv, items, lastNotice, replyText, tap } from './acp-kit';
 

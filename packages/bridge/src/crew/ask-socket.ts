@@ -11,6 +11,20 @@ export const askSocketPath = (stateDir: string) => join(stateDir, 'crew', 'ask.s
 
 export type AskVersions = () => Promise<Extract<CrewAskReply, { type: 'versions' }>['members']>;
 
+/** Each member's version now, asked over its own stream (5 s each), or why it could not be asked. */
+export function memberVersions(members: { name: string }[], connected: (name: string) => boolean, phone: { version(member: string, ms?: number): Promise<string> }): ReturnType<AskVersions> {
+  return Promise.all(
+    members.map(async (m) => {
+      if (!connected(m.name)) return { name: m.name, version: null, reachable: false, problem: 'not connected to the lead' };
+      try {
+        return { name: m.name, version: await phone.version(m.name, 5000), reachable: true, problem: null };
+      } catch (err) {
+        return { name: m.name, version: null, reachable: true, problem: (err as Error).message.replace(/^crew: /, '') };
+      }
+    }),
+  );
+}
+
 export function serveAskSocket(stateDir: string, versions: AskVersions): Promise<{ close(): Promise<void> }> {
   return serveLineSocket(askSocketPath(stateDir), {
     name: 'crew socket',

@@ -17,9 +17,10 @@ import { MemberLink, type LinkState, type MemberSends } from './member-link';
 import type { MemberPhone } from './member-calls';
 import { leadPhone, type LeadPhone } from './lead-phone';
 import type { Redactor } from '../redact';
-import { serveAskSocket } from './ask-socket';
+import { memberVersions, serveAskSocket } from './ask-socket';
 import { verifyRequest } from './sign';
 import { walkyRelay } from './walky-relay';
+import { parseBody } from './parse-body';
 import type { CrewPort, CrewWalkyHost } from '../walky/crew-port';
 import { crewFiles, readCrew, readInvites, readSeen, withCrewLock, writeCrew, writeInvites, writeSeen, writeStatus } from './store';
 
@@ -79,20 +80,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
   await ensureStateDir(files.dir);
   const replay = await readSeen(o.stateDir);
   // The CLI's `collie crew update --all` asks the members through this running lead.
-  const ask = await serveAskSocket(o.stateDir, async () => {
-    const c = crew;
-    if (c?.role !== 'lead') return [];
-    return Promise.all(
-      c.members.map(async (m) => {
-        if (!lead.connected(m.name)) return { name: m.name, version: null, reachable: false, problem: 'not connected to the lead' };
-        try {
-          return { name: m.name, version: await phone.version(m.name, 5000), reachable: true, problem: null };
-        } catch (err) {
-          return { name: m.name, version: null, reachable: true, problem: (err as Error).message.replace(/^crew: /, '') };
-        }
-      }),
-    );
-  }).catch((err: Error) => {
+  const ask = await serveAskSocket(o.stateDir, () => memberVersions(crew?.role === 'lead' ? crew.members : [], (n) => lead.connected(n), phone)).catch((err: Error) => {
     o.log?.(`crew: cannot serve ${files.dir}/ask.sock: ${err.message}; collie crew update --all reads the versions last seen`);
     return null;
   });
@@ -116,15 +104,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
 
   const join = async (body: string, header: string | undefined): Promise<unknown> => {
     if (crew?.role !== 'lead') throw new CrewError('not_lead', 'crew: this machine does not lead a crew');
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw new CrewError('bad_request', 'crew: the join is not JSON');
-    }
-    const parsed = JoinRequest.safeParse(json);
-    if (!parsed.success) throw new CrewError('bad_request', `crew: join: ${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'does not match'}`);
-    const req = parsed.data;
+    const req = parseBody(JoinRequest, body, 'the join');
     const keyId = keyIdOfText(req.member.key);
     // The join is signed by the key it presents: proof the joiner holds it.
     const v = verifyRequest({ method: 'POST', path: '/crew/v1/join', body, header }, (k) => (k === keyId ? { status: 'member', key: publicKeyFromText(req.member.key), name: req.member.name } : null), replay, Date.now(), { keyId: id!.keyId, unbound: true });

@@ -7,7 +7,6 @@
  * most. These are new routes on the crew listener; the member's stream is unchanged.
  */
 import {
-  CREW_OUTCOME_KEEP_MS,
   CREW_REASON,
   CREW_WALKY_MACHINE_MS,
   CrewWalkyAck,
@@ -29,6 +28,8 @@ import type { Identity } from './identity';
 import { publicKeyFromText } from './identity';
 import { CrewError, type Verified } from './listener';
 import { checkItem, envelopeText, leadText, signText, verifyText } from './walky-sign';
+import { Outbox } from './outcome-outbox';
+import { parseBody as parse } from './parse-body';
 
 export interface RelayDeps {
   crew(): CrewFile | null;
@@ -47,75 +48,6 @@ export interface RelayDeps {
 /** Try a member's post to its lead this long in all, each try at most `TRY_MS`. */
 const LEAD_TRIES_MS = 30_000;
 const TRY_MS = 4_000;
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, body: string, what: string): T {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new CrewError('bad_request', `crew: ${what} is not JSON`);
-  }
-  const r = schema.safeParse(json);
-  if (!r.success) throw new CrewError('bad_request', `crew: ${what}: ${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? 'does not match'}`.slice(0, 300));
-  return r.data;
-}
-
-/** Receipt changes waiting for one machine's ack; sent again with back-off, dropped after 10 minutes. */
-class Outbox {
-  private readonly pending = new Map<string, { o: CrewWalkyOutcome; first: number }>();
-  private timer: NodeJS.Timeout | null = null;
-  private delay = 250;
-  private busy = false;
-
-  constructor(
-    private readonly post: (outs: CrewWalkyOutcome[]) => Promise<string[]>,
-    private readonly now: () => number,
-  ) {}
-
-  add(o: CrewWalkyOutcome): void {
-    const had = this.pending.get(o.id);
-    this.pending.set(o.id, { o, first: had?.first ?? this.now() });
-    this.delay = 250;
-    this.schedule(20);
-  }
-
-  size(): number {
-    return this.pending.size;
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private schedule(ms: number): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, ms);
-  }
-
-  private async flush(): Promise<void> {
-    if (this.busy) return this.schedule(100);
-    const t = this.now();
-    for (const [id, p] of this.pending) if (t - p.first > CREW_OUTCOME_KEEP_MS) this.pending.delete(id);
-    if (this.pending.size === 0) return;
-    this.busy = true;
-    const sent = [...this.pending.values()].slice(0, 500).map((p) => p.o);
-    try {
-      const acked = new Set(await this.post(sent));
-      // Only what was acked as sent: a newer change of the same id goes again.
-      for (const o of sent) if (acked.has(o.id) && this.pending.get(o.id)?.o === o) this.pending.delete(o.id);
-      this.delay = 250;
-    } catch {
-      this.delay = Math.min(this.delay * 2, 10_000);
-    } finally {
-      this.busy = false;
-    }
-    if (this.pending.size > 0) this.schedule(this.delay);
-  }
-}
 
 export interface WalkyRelay {
   port: CrewPort;

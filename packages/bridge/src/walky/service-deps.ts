@@ -56,3 +56,12 @@ export interface BroadcastHost {
   refused(m: WalkyMessage, reason: string): Promise<WalkyMessage>;
   save(m: WalkyMessage): Promise<void>;
 }
+
+/** The service as read-verbs.ts sees it (WalkyService is one). */
+export interface InboxHost {
+  readonly d: ServiceDeps;
+  crewSelf(): CrewSelf | null;
+  shown(address: string): string;
+  known(id: string): WalkyMessage | undefined;
+  save(m: WalkyMessage): Promise<void>;
+}

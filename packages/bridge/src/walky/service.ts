@@ -1,15 +1,14 @@
-import { broadcastLines, REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget, type WhoRow } from '@collie/protocol';
+import { REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget } from '@collie/protocol';
 import { bareAddress, parseAddress } from './address';
 import { cleanBody, tooLong, typedText } from './body';
 import type { CrewPort, CrewSelf } from './crew-port';
 import { Broadcaster } from './broadcast';
 import { CrewSend } from './crew-send';
 import { errorAnswer } from './parse';
+import { ReceiptWaiters } from './receipt-waiters';
+import { inboxAnswer, knownMessage, statusAnswer, whoAnswer } from './read-verbs';
 import type { BroadcastHost, CrewSendHost, ServiceDeps } from './service-deps';
 import { MAX_UNREAD_PER_PANE } from './walky-log';
-
-/** `inbox --all` prints this many. */
-export const INBOX_ALL = 50;
 
 export type { ServiceDeps } from './service-deps';
 
@@ -24,7 +23,7 @@ type Answer = Promise<WalkyAnswer>;
  * (`broadcast.ts`) run their messages through.
  */
 export class WalkyService implements BroadcastHost, CrewSendHost {
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters: ReceiptWaiters;
 
   private readonly broadcasts: Broadcaster;
 
@@ -32,6 +31,7 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
   readonly crewSend: CrewSend;
 
   constructor(readonly d: ServiceDeps) {
+    this.waiters = new ReceiptWaiters((id) => this.d.log.get(id));
     this.broadcasts = new Broadcaster(this);
     this.crewSend = new CrewSend(this);
   }
@@ -40,13 +40,13 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
   handle(req: WalkyRequest, me: Pane | null): Answer {
     switch (req.verb) {
       case 'who':
-        return this.who(me);
+        return whoAnswer(this, me);
       case 'send':
         return this.send(me, req.to, req.body, req.id);
       case 'reply':
         return this.reply(me, req.to_id, req.body, req.id);
       case 'inbox':
-        return this.inbox(me, req.id, req.all ?? false, req.keep ?? false);
+        return inboxAnswer(this, me, req.id, req.all ?? false, req.keep ?? false);
       case 'status':
         return this.status(req.id);
     }
@@ -75,21 +75,6 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
   shown(address: string): string {
     const self = this.crewSelf();
     return self && address.startsWith('local/') ? `${self.prefix}/${address.slice(6)}` : address;
-  }
-
-  private async who(me: Pane | null): Answer {
-    // On a lead every machine's agent panes; on a member its own, then the line that points at the lead.
-    const self = this.crewSelf();
-    const panes: WhoRow[] = [...this.d.hub.panes.values()]
-      .filter((p) => p.harness !== 'shell' && (!p.member || self?.role === 'lead'))
-      .map((p) => ({ address: this.shown(p.address), machine: this.machineOf(p), harness: p.harness, label: p.label, state: p.member && !p.member.reachable ? ('unreachable' as const) : p.state, you: p.id === me?.id }))
-      .sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true }));
-    return { ok: true, verb: 'who', machine: self?.name ?? this.d.hub.machine, you: me ? this.shown(me.address) : null, panes, ...(self?.role === 'member' ? { lead: self.lead } : {}) };
-  }
-
-  /** MACHINE in `who`: the crew's name for the machine (what tells a crew's rows apart), the host name with no crew. */
-  private machineOf(p: Pane): string {
-    return p.member?.name ?? this.crewSelf()?.name ?? p.machine;
   }
 
   private async send(me: Pane | null, to: string, body: string, asked?: string): Answer {
@@ -252,38 +237,14 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return this.broadcasts.machines();
   }
 
-  private async inbox(me: Pane | null, id: string | undefined, all: boolean, keep: boolean): Answer {
-    const reached = (m: WalkyMessage) => m.state !== 'refused' && m.to !== null;
-    const mine = (m: WalkyMessage) => reached(m) && me !== null && m.to?.paneId === me.id && m.to.token === me.token;
-    if (id !== undefined) {
-      const m = this.d.log.get(id);
-      if (me && (!m || !mine(m))) return errorAnswer('unknown_id', `no message ${id} for this pane`);
-      if (!m || !reached(m)) return errorAnswer('unknown_id', `no message ${id} on this machine`);
-      return { ok: true, verb: 'inbox', messages: [me ? await this.markRead(m) : m] };
-    }
-    if (all) return { ok: true, verb: 'inbox', messages: this.d.log.all().filter(me ? mine : reached).slice(-INBOX_ALL) };
-    if (!me) return errorAnswer('not_in_pane', 'run this inside a pane, or list every message with collie walky inbox --all');
-    const unread = this.d.log.all().filter((m) => mine(m) && !m.read);
-    return { ok: true, verb: 'inbox', messages: keep ? unread : await Promise.all(unread.map((m) => this.markRead(m))) };
-  }
-
   /** `status <id>`: one message's receipt, or a broadcast's lines (the CLI and the phone). */
-  async status(id: string): Answer {
-    const m = this.known(id);
-    if (m) return { ok: true, verb: 'status', message: m };
-    // A broadcast's id: every pane's line the log holds for it, a machine that refused it whole as one.
-    const parts = this.d.log.all().filter((x) => x.broadcast === id);
-    if (parts.length > 0) return { ok: true, verb: 'status', broadcast: { id, panes: broadcastLines(parts, this.crewSelf()?.prefix ?? 'local') } };
-    return errorAnswer('unknown_id', `no record of ${id} on this machine`);
+  status(id: string): Answer {
+    return statusAnswer(this, id);
   }
 
   /** A message id seen before: its record, or what seen.json kept of it after the log dropped it. */
   known(id: string): WalkyMessage | undefined {
-    const m = this.d.log.get(id);
-    if (m) return m;
-    const seen = this.d.log.seenEntry(id);
-    if (!seen) return undefined;
-    return { v: 1, id, at: seen.at, from: { kind: 'agent' }, to: null, asked: seen.pane ?? '', replyTo: null, body: '', state: seen.state, reason: seen.reason, verified: 'local', read: true, updatedAt: seen.at };
+    return knownMessage(this.d.log, id);
   }
 
   draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage {
@@ -311,44 +272,17 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return refused;
   }
 
-  private async markRead(m: WalkyMessage): Promise<WalkyMessage> {
-    if (m.read) return m;
-    const read = { ...m, read: true, updatedAt: this.d.now() };
-    await this.save(read);
-    return read;
-  }
-
   async save(m: WalkyMessage): Promise<void> {
     await this.d.log.put(m);
     // A message from another machine: its receipt goes back with this machine's crew updates.
     const self = this.crewSelf();
     if (self && this.fromAfar(m)) this.d.crew?.()?.report(self.role === 'member' ? self.lead : m.from.member!, { id: m.id, state: m.state, reason: m.reason, at: m.updatedAt });
     this.d.hub.publish({ type: 'walky.updated', message: { ...m, body: this.d.redact(m.body) } });
-    for (const wake of this.waiters.get(m.id) ?? []) wake();
+    this.waiters.wake(m.id);
   }
 
   /** The message once its receipt is final (not `accepted`), or as it stands after `ms`. */
   settled(id: string, ms: number): Promise<WalkyMessage> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const m = this.d.log.get(id)!;
-        if (m.state === 'accepted' && !timedOut) return;
-        clearTimeout(timer);
-        set.delete(check);
-        if (set.size === 0) this.waiters.delete(id);
-        resolve(m);
-      };
-      let timedOut = false;
-      const set = this.waiters.get(id) ?? new Set();
-      this.waiters.set(id, set);
-      set.add(check);
-      const timer = setTimeout(() => {
-        timedOut = true;
-        check();
-      }, ms);
-      check();
-    });
+    return this.waiters.settled(id, ms);
   }
 }
-
-
