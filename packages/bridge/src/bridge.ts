@@ -170,7 +170,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     redact,
     // A crew member's pane (`@<member>/…`) has its files on the member: never read them here.
     pane: (id) => (crewRef?.owns(id) ? undefined : hub.panes.get(id)),
-    send: (id, text, requestId) => sends.send(id, text, requestId),
+    send: (id, text, requestId, summary) => sends.send(id, text, requestId, summary),
     configDir: o.configDir ?? null,
     mux: (id) => {
       const at = locate(id);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerWords } from '@collie/protocol';
 import {
   agentLongTurn,
   agentReply,
@@ -51,6 +52,9 @@ describe.skipIf(missing !== null)('the real Codex TUI through the bridge', () =>
     expect(b.pane.card).toMatchObject({ kind: 'permission', question: 'Would you like to run the following command?' });
     expect(b.pane.card?.body).toContain('$ touch made-by-card');
     expect(b.pane.card?.options.map((o) => o.label)[0]).toBe('Yes, proceed');
+    // The receipt names the command, not the card's `Environment: local` field.
+    expect(answerWords(b.pane.card!, b.pane.card!.options[0]!)).toBe('Allowed once: touch made-by-card');
+    expect(answerWords(b.pane.card!, b.pane.card!.options.at(-1)!)).toBe('Refused: touch made-by-card');
 
     const afterAnswer = until(live.bridge.hub, 'working after the answer', stateOf('working'), 30_000);
     const r = await call(live.bridge, live.id, 'answer', { signature: b.pane.card!.signature, option: 1, request_id: 'codex-answer-1' });

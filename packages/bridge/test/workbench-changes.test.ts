@@ -70,6 +70,10 @@ describe('changes: a real git repository in a temp dir, a pane in it (cat), a re
     expect(app?.hunks[0]?.lines.find((l) => l.kind === 'add')).toEqual({ kind: 'add', old: null, new: 2, text: 'const b = 2;' });
     expect(all.find((f) => f.path === 'GUIDE.md')).toMatchObject({ status: 'renamed', oldPath: 'README.md', staged: true });
     expect(all.find((f) => f.path === 'logo.png')).toMatchObject({ status: 'added', binary: true, hunks: [] });
+    // A new file shows its contents as added lines, like any other change.
+    const notes = all.find((f) => f.path === 'notes.txt');
+    expect(notes).toMatchObject({ status: 'untracked', additions: 1, deletions: 0 });
+    expect(notes?.hunks[0]?.lines).toEqual([{ kind: 'add', old: null, new: 1, text: 'todo' }]);
     // A symlink out of the repository is listed as the link it is; its target is never read.
     expect(JSON.stringify(all)).not.toContain('root:x:0:0');
   });

@@ -88,6 +88,8 @@ describe('attachments over the API (a real bridge, a shell pane running cat)', (
     expect(res.status, await res.clone().text()).toBe(200);
     const receipt = ReceiptBody.parse(await res.json()).receipt;
     expect(receipt.requestId).toBe('files-1');
+    // The receipt names the files, never the bridge's paths.
+    expect(receipt.summary).toBe('one.png, notes.md · look at these');
     expect((await finalReceipt(bridge, 'files-1')).outcome).toBe('typed into the pane');
     // A shell has no attachment syntax: the bare paths, after the text.
     const want = `look at these ${pathOf(state, a)} ${pathOf(state, b)}`;
@@ -104,5 +106,21 @@ describe('attachments over the API (a real bridge, a shell pane running cat)', (
     expect((await refusal(await sendFiles(bridge, paneId, { text: 'x', attachments: ['../../etc/passwd'], request_id: 'files-3' })))[1]).toBe('bad_request');
     expect((await refusal(await sendFiles(bridge, paneId, { text: 'x', attachments: [], request_id: 'files-4' })))[1]).toBe('bad_request');
     expect((await refusal(await sendFiles(bridge, 'nope:%99', { text: 'x', attachments: ['u_0000000000000000'], request_id: 'files-5' })))[1]).toBe('not_found');
+  });
+
+  it('gives a stored picture back by id only, typed by its bytes; no other file, no path, no device: nothing', async () => {
+    const a = UploadAnswer.parse(await (await upload(bridge, 'shot.png', PNG_1X1)).json()).upload;
+    const get = (id: string, headers: Record<string, string> = bridge.device.headers) => fetch(`${bridge.url}/api/uploads/${id}`, { headers });
+    const res = await get(a.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+    // Text and PDFs are stored for the agent, not served back.
+    const text = UploadAnswer.parse(await (await upload(bridge, 'notes.md', Buffer.from('# notes\n'))).json()).upload;
+    expect((await refusal(await get(text.id)))[0]).toBe(404);
+    expect((await refusal(await get('u_0000000000000000')))[1]).toBe('not_found');
+    for (const bad of ['..%2F..%2Fetc%2Fpasswd', `${a.id}-shot.png`, '%2Fetc%2Fpasswd', 'u_0123']) expect((await get(bad)).status, bad).toBe(404);
+    expect((await get(a.id, {})).status).toBe(401);
   });
 });

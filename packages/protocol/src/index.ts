@@ -12,6 +12,7 @@ export * from './pane-chat';
 export * from './push';
 export * from './walky-phone';
 export * from './ask-line';
+export * from './answer-words';
 export * from './http-gates';
 export * from './crew';
 export * from './crew-walky';

@@ -81,6 +81,8 @@ export const ChangedFile = z.object({
   hunks: z.array(DiffHunk),
   /** Lines of this file's diff left out of this page (a huge file is cut, never sent whole). */
   cut: z.number().int(),
+  /** Why a file's contents are not shown, in words (a new file too large to read). */
+  note: z.string().optional(),
 });
 export type ChangedFile = z.infer<typeof ChangedFile>;
 

@@ -83,14 +83,14 @@ export class SendService {
    * const r = await sends.send('default:%7', 'run the tests', randomUUID());
    * if (r.state === 'typed') …
    */
-  async send(paneId: string, text: string, requestId: string): Promise<SendReceipt> {
+  async send(paneId: string, text: string, requestId: string, summary?: string): Promise<SendReceipt> {
     const clean = sanitizeText(text);
     const fingerprint = this.d.store.fingerprint('text', clean);
     const known = this.d.store.get(requestId);
     if (known) return sameRequest(known, paneId, 'text', fingerprint);
     if (clean === '') throw new SendRefusal('empty_text', 'bridge: text: nothing is left once control characters are removed');
     if (clean.trim() === '') throw new SendRefusal('empty_text', 'bridge: text: only white space; there is nothing to send');
-    await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(clean)), text: clean, fingerprint });
+    await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), text: clean, fingerprint });
     return this.runText(requestId, paneId);
   }
 

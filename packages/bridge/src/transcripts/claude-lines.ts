@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Entry, epoch, itemId, resultStatus, resultText, toolInputSummary } from './entries';
+import { type Entry, epoch, itemId, ownText, resultStatus, resultText, toolInputSummary } from './entries';
 
 /**
  * Claude Code's session JSONL (`<config>/projects/<slug>/<session>.jsonl`), one object a line:
@@ -51,7 +51,7 @@ function userText(text: string): Said {
     if (m) return make(m);
   }
   if (t.startsWith('[Request interrupted by user')) return { kind: 'notice', text: 'Interrupted' };
-  return t.trim() === '' ? null : { kind: 'user', text };
+  return t.trim() === '' ? null : { kind: 'user', text: ownText(text) };
 }
 
 function userEntries(line: Line, offset: number, at: number): Entry[] {

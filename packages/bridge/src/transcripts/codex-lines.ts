@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Entry, epoch, itemId, resultStatus, toolInputSummary } from './entries';
+import { type Entry, epoch, itemId, ownText, resultStatus, toolInputSummary } from './entries';
 
 /**
  * Codex's rollout JSONL (`<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`): each line
@@ -54,7 +54,7 @@ function responseItem(p: unknown, offset: number, at: number): Entry[] {
     if (message.data.role === 'assistant' && text.trim() !== '') return [{ kind: 'item', item: { kind: 'markdown', id, at, text } }];
     if (message.data.role !== 'user' || CONTEXT.test(text)) return [];
     // The person's words, then a placeholder for the images they attached (never their bytes).
-    const out: Entry[] = text.trim() === '' ? [] : [{ kind: 'item', item: { kind: 'user', id, at, text } }];
+    const out: Entry[] = text.trim() === '' ? [] : [{ kind: 'item', item: { kind: 'user', id, at, text: ownText(text) } }];
     if (message.data.content.some((c) => c.type === 'input_image')) out.push({ kind: 'item', item: { kind: 'notice', id: itemId(offset, 1), at, text: 'Image attached' } });
     return out;
   }

@@ -79,3 +79,18 @@ export function resultStatus(text: string, isError: boolean): ToolStatus {
   if (DENIED.test(text.slice(0, 500))) return 'denied';
   return isError ? 'failed' : 'done';
 }
+
+/** Claude Code's record of a long paste: `<pasted_content id="…">` … `</pasted_content id="…">` around the words. */
+const PASTED = /<pasted_content(?:\s+id="[^"]*")?\s*>\n?([\s\S]*?)\n?<\/pasted_content(?:\s+id="[^"]*")?\s*>/g;
+
+/**
+ * The person's own words as they typed or pasted them: an agent's paste wrappers taken off, blank
+ * lines at the start and end dropped, and runs of blank lines made one. Pure.
+ */
+export function ownText(text: string): string {
+  return text
+    .replace(PASTED, (_, inner: string) => inner)
+    .replace(/^(?:[ \t]*\r?\n)+/, '')
+    .replace(/(?:\r?\n[ \t]*)+$/, '')
+    .replace(/\n(?:[ \t]*\n){2,}/g, '\n\n');
+}

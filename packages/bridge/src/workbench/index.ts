@@ -21,8 +21,8 @@ export interface WorkbenchDeps {
   /** `COLLIE_REDACT`: files and diffs are served masked (masked when not given). */
   redact?: Redactor;
   pane: (id: string) => Pane | undefined;
-  /** The send protocol (`SendService.send`): every text the workbench types goes through it. */
-  send: (paneId: string, text: string, requestId: string) => Promise<SendReceipt>;
+  /** The send protocol (`SendService.send`): every text the workbench types goes through it; `summary`: what the receipt says instead of the text (an attachment's name, not its path). */
+  send: (paneId: string, text: string, requestId: string, summary?: string) => Promise<SendReceipt>;
   /** The pane's tmux server through the mux adapter (rename, close); null when the pane is unknown. */
   mux: (id: string) => PaneMux | null;
   /** The config dir, where `quick-replies.json` is kept; null: the defaults, read-only. */

@@ -1,7 +1,6 @@
-import type { CardOption, DialogCard as Card } from '@collie/protocol';
+import { answerWords, type CardOption, type DialogCard as Card } from '@collie/protocol';
 import { useEffect, useState } from 'react';
 import { usePaneAction } from '../hooks/use-pane-action';
-import { answerWords } from '../lib/answer-words';
 import type { PaneRequest } from '../lib/pane-request';
 import { DialogCard } from './dialog-card';
 import { WordsDrafts } from './option-words';

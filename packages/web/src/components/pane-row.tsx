@@ -8,6 +8,7 @@ import { DIALOG_WORDS, HARNESS_WORDS } from '../lib/words';
 import { Elapsed } from './elapsed';
 import { PaneFlags } from './pane-flags';
 import { PaneLabel } from './pane-label';
+import { RowAnswers } from './row-answers';
 import { StatePill } from './state-pill';
 
 /**
@@ -53,6 +54,7 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
           {pane.harness === 'shell' || away ? null : <Elapsed since={pane.since} />}
         </span>
       </a>
+      <RowAnswers pane={pane} />
     </li>
   );
 }

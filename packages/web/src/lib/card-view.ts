@@ -1,5 +1,4 @@
-import type { CardOption, DialogCard } from '@collie/protocol';
-import { type Reach, optionReach } from './answer-words';
+import { type CardOption, type DialogCard, type Reach, optionReach } from '@collie/protocol';
 
 /** Why an option cannot be tapped, in words shown under it. */
 export const FREE_TEXT_HINT = 'answer this one in the terminal for now';

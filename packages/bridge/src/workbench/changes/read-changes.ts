@@ -7,6 +7,7 @@ import { git } from './git';
 import { parseDiff, type ParsedFile } from './parse-diff';
 import { pageChanges } from './page';
 import { parseStatus, type RepoStatus } from './status';
+import { untrackedFiles } from './untracked';
 
 /** Git's empty tree: what a repository without a commit is compared with. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -27,15 +28,16 @@ export async function repoStatus(root: string): Promise<RepoStatus> {
 }
 
 /**
- * The working tree against HEAD (staged and unstaged together; untracked files listed), one
- * page of it, every line masked by `mask` before it is paged. Three git processes: the top
- * folder, the status, the diff.
+ * The working tree against HEAD (staged and unstaged together; untracked files with their
+ * contents, `untracked.ts`), one page of it, every line masked by `mask` before it is paged.
+ * Git processes: the top folder, the status, the diff, one per new file.
  */
 export async function readChanges(cwd: string, page: number, mask: Redactor): Promise<ChangesAnswer> {
   const root = await repoRoot(cwd);
   const status = await repoStatus(root);
   const diff = await git(root, ['diff', status.initial ? EMPTY_TREE : 'HEAD', '-M', '--ignore-submodules=dirty', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']);
-  const { files, pages } = pageChanges(maskDiff(parseDiff(diff), mask), status, page);
+  const fresh = await untrackedFiles(root, status.entries.filter((e) => e.status === 'untracked').map((e) => e.path));
+  const { files, pages } = pageChanges(maskDiff([...parseDiff(diff), ...fresh], mask), status, page);
   const paths = status.entries.map((e) => ({ path: e.path, status: e.status }));
   return { root, branch: status.branch, files, paths, page: Math.min(page, pages - 1), pages };
 }

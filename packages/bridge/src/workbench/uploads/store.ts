@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { MAX_UPLOAD_BYTES, UPLOAD_TTL_MS, type Upload, type UploadId, type UploadType } from '@collie/protocol';
 import { writeFileAtomic } from '../../config';
@@ -51,6 +51,14 @@ export class UploadStore {
     const info = await stat(path);
     if (!path.startsWith(this.dir + sep) || !info.isFile()) throw new ApiError('not_found', `uploads: '${id}' is not a file in the uploads dir`);
     return path;
+  }
+
+  /** An upload's bytes and their type (read from the bytes, as when it was stored), found as `pathOf` finds it. */
+  async read(id: UploadId): Promise<{ bytes: Buffer; type: UploadType }> {
+    const bytes = await readFile(await this.pathOf(id));
+    const type = sniffType(bytes);
+    if (!type) throw new ApiError('not_found', `uploads: '${id}' is no longer a file the bridge stores`);
+    return { bytes, type };
   }
 
   /** Remove uploads older than 48 h (and leftovers of interrupted writes); returns how many went. */

@@ -5,6 +5,8 @@ import { ChatText, type RenderText } from '../chat/chat-text';
 import { MessageCard, MessageChip } from '../walky/message-card';
 import { WalkyToolItem } from '../walky/walky-tool';
 import { matches } from '../../lib/pane-chat/history';
+import { splitUploads } from '../../lib/workbench/uploads-api';
+import { Picture } from './picture';
 import { itemWords } from '../../lib/pane-chat/words';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
 import { chatTimeline } from '../../lib/walky/chat';
@@ -46,12 +48,19 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
   const open = (id: string) => {
     if (paneId !== undefined) openMessages(paneId, id);
   };
-  // The Chat's one text renderer: a message id the log holds becomes a chip; any other id stays text.
+  // The Chat's one text renderer: a file the phone attached shows as its picture or its name,
+  // never the bridge's path; a message id the log holds becomes a chip; any other id stays text.
   const loggedIds = useMemo(() => new Set(logged.map((m) => m.id)), [logged]);
   const chipped = useMemo<RenderText>(
     () => (text) =>
-      splitIds(text).map((p, i) =>
-        p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={i} id={p.id} onOpen={(id) => paneId !== undefined && openMessages(paneId, id)} /> : p.kind === 'id' ? p.id : p.text,
+      splitUploads(text).map((u, j) =>
+        u.kind === 'upload' ? (
+          <Picture key={`u${j}`} id={u.id} name={u.name} />
+        ) : (
+          splitIds(u.text).map((p, i) =>
+            p.kind === 'id' && loggedIds.has(p.id) ? <MessageChip key={`${j}-${i}`} id={p.id} onOpen={(id) => paneId !== undefined && openMessages(paneId, id)} /> : p.kind === 'id' ? p.id : p.text,
+          )
+        ),
       ),
     [loggedIds, paneId],
   );

@@ -31,13 +31,13 @@ export function DiffFile({ file, comments, onComment }: Props) {
           {file.path}
         </span>
         <span className="diff-counts">
-          {file.binary ? 'binary' : file.status === 'untracked' ? 'new, not in git' : `+${file.additions} −${file.deletions}`}
+          {file.binary ? 'binary' : file.status === 'untracked' ? (file.additions > 0 ? `+${file.additions} · new, not in git` : 'new, not in git') : `+${file.additions} −${file.deletions}`}
           {stagedWords(file)}
           {count > 0 ? ` · ${count} comment${count === 1 ? '' : 's'}` : ''}
         </span>
       </summary>
       {file.binary ? <p className="diff-note">A binary file: not shown.</p> : null}
-      {file.status === 'untracked' ? <p className="diff-note">Untracked: git does not know this file yet.</p> : null}
+      {file.note ? <p className="diff-note">{file.note}</p> : null}
       {file.hunks.map((h, i) => (
         <div className="diff-hunk" key={i}>
           <p className="diff-hunk-header">{h.header}</p>

@@ -46,3 +46,30 @@ export function sizeWords(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} B`;
 }
+
+/** Where the bridge gives a stored picture back (`GET /api/uploads/:id`): by id, never by path. */
+export function uploadUrl(id: string): string {
+  return `/api/uploads/${encodeURIComponent(id)}`;
+}
+
+/** A file the phone attached, as the agent's text names it: `…/u_<16 hex>-<name>`, with Claude Code's `@` and quotes when the path has spaces. */
+const UPLOAD_REF = /@?(?:"[^"\n]*\/(u_[0-9a-f]{16})-([A-Za-z0-9._-]{1,120})"|[^\s"]*\/(u_[0-9a-f]{16})-([A-Za-z0-9._-]{1,120}))/g;
+
+export type TextPart = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'upload'; readonly id: string; readonly name: string };
+
+/** Splits text around the attachments it names, so a chat shows each as its picture or its name, never the bridge's path. Pure. */
+export function splitUploads(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let at = 0;
+  for (const m of text.matchAll(UPLOAD_REF)) {
+    const start = m.index;
+    if (start > at) parts.push({ kind: 'text', text: text.slice(at, start) });
+    parts.push({ kind: 'upload', id: m[1] ?? m[3] ?? '', name: m[2] ?? m[4] ?? '' });
+    at = start + m[0].length;
+  }
+  if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) });
+  return parts;
+}
+
+/** Whether a stored file's name says it is a picture the bridge gives back. */
+export const isPictureName = (name: string): boolean => /\.(png|jpe?g|gif|webp)$/i.test(name);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeCard } from '../../test/fixtures';
-import { answerWords, optionReach } from './answer-words';
+import { answerWords, askSubject, optionReach } from './answer-words';
+import { DialogCard } from './pane';
 
 const opt = (n: number, label: string) => ({ n, label, description: null, checked: null, freeText: false });
+const makeCard = (overrides: Partial<DialogCard>): DialogCard =>
+  DialogCard.parse({ kind: 'permission', signature: 'sig', title: 'Bash command', body: [], question: 'Do you want to proceed?', options: [], tabs: [], activeTab: null, answerable: true, ...overrides });
 
 describe('optionReach and answerWords', () => {
   const card = makeCard({
@@ -24,5 +26,12 @@ describe('optionReach and answerWords', () => {
     expect(answerWords(card, card.options[2]!)).toBe('Refused: rm -rf ./build');
     const choice = makeCard({ kind: 'select', options: [opt(1, 'Postgres'), opt(2, 'SQLite')] });
     expect(answerWords(choice, choice.options[1]!)).toBe('Answered “SQLite”');
+  });
+
+  it("names Codex's command, not its fields (Environment, Reason)", () => {
+    const codex = makeCard({ title: 'Run command', body: ['Environment: local', 'Reason: Clean the build output', '$ rm -rf build'], options: [opt(1, 'Yes, proceed'), opt(2, 'No, and tell Codex what to do differently')] });
+    expect(askSubject(codex)).toBe('rm -rf build');
+    expect(answerWords(codex, codex.options[0]!)).toBe('Allowed once: rm -rf build');
+    expect(askSubject(makeCard({ body: ['Environment: local', 'Reason: Tidy up'] }))).toBe('Environment: local');
   });
 });

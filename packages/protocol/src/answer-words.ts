@@ -1,4 +1,4 @@
-import type { CardOption, DialogCard } from '@collie/protocol';
+import type { CardOption, DialogCard } from './pane';
 
 /**
  * How far an answer reaches: `primary` is the first, narrowest yes (Yes, Allow once), one tap;
@@ -21,11 +21,19 @@ export function optionReach(card: DialogCard, option: CardOption): Reach {
 
 /** A line of plain words ("Run the scripted command"): a description, not the command itself. */
 const PROSE = /^[A-Z][a-z']*( [A-Za-z']+)*\.?$/;
+/** A field of the ask, not its subject: Codex's `Environment: local`, `Reason: Clean the build output`. */
+const FIELD = /^[A-Z][a-z]+: /;
+/** A shell prompt before a command: Codex's `$ rm -rf build`. */
+const PROMPT = /^\$\s+/;
 
-/** What the ask was about, in a few words: the command or file on the card, else its title. */
-function subject(card: DialogCard): string {
+/**
+ * What the ask was about, in a few words: the command (a `$ ` line, without its prompt) or the
+ * file on the card, else its first line, else its title.
+ */
+export function askSubject(card: DialogCard): string {
   const lines = card.body.map((l) => l.trim()).filter((l) => l !== '');
-  const text = lines.find((l) => !PROSE.test(l)) ?? lines[0] ?? card.title.trim();
+  const command = lines.find((l) => PROMPT.test(l))?.replace(PROMPT, '');
+  const text = command ?? lines.find((l) => !PROSE.test(l) && !FIELD.test(l)) ?? lines[0] ?? card.title.trim();
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
@@ -34,7 +42,7 @@ function subject(card: DialogCard): string {
  * "Allowed once: rm -rf ./build", "Refused: rm -rf ./build", "Answered: Postgres".
  */
 export function answerWords(card: DialogCard, option: CardOption): string {
-  const about = subject(card);
+  const about = askSubject(card);
   const label = option.label.trim();
   if (card.kind === 'permission' || card.kind === 'trust' || card.kind === 'plan') {
     if (NO.test(label)) return `Refused: ${about}`;

@@ -1,0 +1,129 @@
+import { deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+
+/** A `width`×`height` PNG of one colour (RGB), made here so the picture has a size to see. */
+function png(width: number, height: number, [r, g, b]: readonly [number, number, number]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (table[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * Issue 27 (items 5 and 6), on the real Claude Code TUI through a real bridge, in Chromium at
+ * 390×844: an attached picture shows as a thumbnail before it is sent and inline in the Chat
+ * after (tap: a dialog shows it large), never as the bridge's path; a long message, which Claude
+ * Code records inside its `<pasted_content>` wrapper, shows as its words in your bubble.
+ */
+describe('pictures and pasted text in a pane’s Chat', () => {
+  it('thumbnail before sending, the picture inline after, enlarged on a tap; no path, no wrapper, no stray blank lines', async () => {
+    await using work = await tempDir('collie-pictures-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    await using tmux = await startTmux();
+    await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
+    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
+    await using state = await tempDir('collie-state-');
+    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
+    const id = `${tmux.name}:${claude.paneId}`;
+    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
+    await idle();
+
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => void problems.push(error.message));
+    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+    await page.locator('.conn-live').waitFor();
+    const chat = page.locator('.pane-chat-scroll');
+    const box = page.getByLabel('Text to send to the pane');
+
+    // Attached: a thumbnail of the picture itself, before anything is sent.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: png(120, 80, [200, 40, 40]) }]);
+    const thumb = page.locator('.attachment-ready img.attachment-thumb');
+    await thumb.waitFor();
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    await box.fill('what is on this screenshot?');
+    await shot(page, 'pictures-thumbnail');
+
+    api.script(plainReply('A red box.'));
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes('what is on this screenshot?'), 60_000);
+    await idle();
+
+    // In the Chat: the picture inline in your bubble, its name as its words, no path.
+    const bubble = chat.locator('.chat-user', { hasText: 'what is on this screenshot?' });
+    const picture = bubble.getByRole('button', { name: 'Enlarge shot.png' });
+    await picture.waitFor();
+    expect(await picture.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    expect(await chat.textContent()).not.toMatch(/uploads\/|u_[0-9a-f]{16}/);
+    // The send's receipt names the file too, not the bridge's path.
+    expect(await page.locator('.send-summary').allTextContents()).toEqual(['shot.png · what is on this screenshot?']);
+    await chat.locator('.chat-markdown', { hasText: 'A red box.' }).waitFor();
+    await shot(page, 'pictures-inline');
+
+    // A tap: the picture large, in a dialog that names it and closes with its button.
+    await picture.click();
+    const dialog = page.getByRole('dialog', { name: 'shot.png' });
+    await dialog.waitFor();
+    const large = await dialog.locator('img').boundingBox();
+    expect(large && large.width).toBeGreaterThan(300);
+    await axeBoth(page, '.picture-dialog');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'pictures-enlarged');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // A long review message: Claude Code records it inside its pasted_content wrapper.
+    const comments = Array.from({ length: 30 }, (_, i) => `src/parser.ts:${i + 1}\n> let x${i} = ${i}\nmake it const (${i})`).join('\n\n');
+    const review = `Review comments on your changes (30):\n\n${comments}`;
+    api.script(plainReply('Done with the review.'));
+    await box.fill(review);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const sent = await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes('make it const (29)'), 60_000);
+    // The wrapper is real: the model got it.
+    expect(sent.userMessages.at(-1)).toMatch(/^<pasted_content id=/);
+    const own = chat.locator('.chat-user', { hasText: 'make it const (29)' });
+    await own.waitFor();
+    const words = (await own.textContent()) ?? '';
+    expect(words).not.toContain('pasted_content');
+    expect(words.startsWith('Review comments on your changes (30):')).toBe(true);
+    expect(words.endsWith('make it const (29)')).toBe(true);
+    await own.scrollIntoViewIfNeeded();
+    await shot(page, 'pictures-review-bubble');
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
