@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, OUTCOME, ReceiptBody, type Pane, type SendReceipt } from '@collie/protocol';
-import { plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { longTurn, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
 import { bridgeFor, type TestBridge, until } from './harness';
 import { call, finalReceipt } from './send-helpers';
 
@@ -67,6 +67,25 @@ describe('sends that wait for a time or for the pane limit to reset (issue 29)',
     await claude.waitForScreen((s) => s.includes('Done.'));
     await idle();
     expect(prompts('later, please')).toHaveLength(1);
+  });
+
+  it('a send whose time comes during a turn is held like any send and typed once after it', async () => {
+    api.script(longTurn(5000, 'Long turn over.'));
+    await claude.submit('a long turn');
+    await claude.waitForScreen((s) => /esc to interrupt/i.test(s));
+    const seen: string[] = [];
+    const off = bridge.hub.subscribe((e) => {
+      if (e.type === 'send.updated' && e.receipt.requestId === 'later-busy') seen.push(e.receipt.outcome.replace(/ 20\d\d-.*$/, ''));
+    });
+    await call(bridge, id, 'send', { text: 'after the long turn', request_id: 'later-busy', at: iso(Date.now() + 1000) });
+    const done = await finalReceipt(bridge, 'later-busy');
+    off();
+    expect(done.outcome).toBe(OUTCOME.typed);
+    expect(seen).toEqual(['scheduled for', OUTCOME.queued, OUTCOME.heldWorking, OUTCOME.typing, OUTCOME.typed]);
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'after the long turn');
+    await claude.waitForScreen((s) => s.includes('Done.'));
+    await idle();
+    expect(prompts('after the long turn')).toHaveLength(1);
   });
 
   it('cancel: a scheduled send ends not sent: cancelled and is never typed', async () => {
