@@ -85,6 +85,8 @@ export interface Bridge {
   publicUrl: string | null;
   push: PushService;
   crew: Crew;
+  /** Whether a send to this pane waits for its usage-limit reset (for the "Ready again" push). */
+  waitsForReset(paneId: string): boolean;
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -170,7 +172,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     redact,
     // A crew member's pane (`@<member>/…`) has its files on the member: never read them here.
     pane: (id) => (crewRef?.owns(id) ? undefined : hub.panes.get(id)),
-    send: (id, text, requestId, summary) => sends.send(id, text, requestId, summary),
+    send: (id, text, requestId, summary) => sends.send(id, text, requestId, {}, summary),
     configDir: o.configDir ?? null,
     mux: (id) => {
       const at = locate(id);
@@ -354,5 +356,6 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       auditFlood.flush();
       await auditWritten(o.stateDir);
     })());
-  return { url, port, hub, durable, devices, publicUrl, push, crew, stop, [Symbol.asyncDispose]: stop };
+  const waitsForReset = (paneId: string) => sends.waitsForReset(paneId);
+  return { url, port, hub, durable, devices, publicUrl, push, crew, waitsForReset, stop, [Symbol.asyncDispose]: stop };
 }

@@ -1,28 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, ReceiptBody, Snapshot, type SendReceipt } from '@collie/protocol';
-import { longTurn, plainReply, repoRoot, startClaude, startMessagesApi, startTmux, tempDir, testDevice } from '@collie/testkit';
+import { longTurn, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testDevice } from '@collie/testkit';
 import { ReceiptStore } from '../src/send/receipt-store';
+import { bridgeProcess } from './bridge-process';
 import { EventsClient } from './ws-client';
 
 /** The test's paired device: made before the first start, it must stay paired across kill -9. */
 let auth: Record<string, string> = {};
-
-/** The built bridge as its own process, so the test can `kill -9` it. */
-async function bridgeProcess(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}`)));
-  });
-  return { url, child };
-}
 
 async function paneReady(url: string, tmuxId: string): Promise<string> {
   const deadline = Date.now() + 20_000;

@@ -29,6 +29,8 @@ export const ErrorCode = z.enum([
   'bad_endpoint',
   'member_unreachable',
   'nerve_unavailable',
+  'bad_time',
+  'no_reset_time',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -70,6 +72,10 @@ export const httpStatus: Record<ErrorCode, number> = {
   member_unreachable: 503,
   /** `/api/nerve/*`: Nerve is not running, or its api.json cannot be read. */
   nerve_unavailable: 503,
+  /** A send's `at` that is not an ISO 8601 time with its zone, is past, or is more than 7 days ahead. */
+  bad_time: 400,
+  /** A send `when: "limit-reset"` to a pane whose usage-limit reset time is not known. */
+  no_reset_time: 409,
 };
 
 /** Body of every error answer: `{ "error": { "code": "...", "message": "..." } }`. */

@@ -2,6 +2,7 @@ export * from './pane';
 export * from './events';
 export * from './errors';
 export * from './send';
+export * from './send-later';
 export * from './durable';
 export * from './walky';
 export * from './walky-words';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SendWhen, parseSendAt } from './send-later';
 
 /**
  * A request id names one send for good: the same id again returns its receipt and types
@@ -10,8 +11,23 @@ export type RequestId = z.infer<typeof RequestId>;
 /** At most this many characters per send (a long paste; the agent's own limits are larger). */
 export const MAX_SEND_CHARS = 20_000;
 
-/** `POST /api/panes/:id/send`. */
-export const SendRequest = z.object({ text: z.string().min(1).max(MAX_SEND_CHARS), request_id: RequestId }).strict();
+/**
+ * `POST /api/panes/:id/send`. `at` (an ISO 8601 time with its zone) or `when: "limit-reset"`
+ * (the pane's own usage-limit reset) makes it wait until then (`send-later.ts`); not both.
+ */
+export const SendRequest = z
+  .object({
+    text: z.string().min(1).max(MAX_SEND_CHARS),
+    request_id: RequestId,
+    at: z
+      .string()
+      .max(40)
+      .refine((s) => parseSendAt(s) !== null, 'an ISO 8601 time with its zone, like 2026-12-05T02:00:00Z')
+      .optional(),
+    when: SendWhen.optional(),
+  })
+  .strict()
+  .refine((b) => b.at === undefined || b.when === undefined, { message: 'give at or when, not both', path: ['when'] });
 // Text that is empty once control bytes are removed, or only white space, is refused by the
 // bridge (`400 empty_text`) before anything is typed: the schema cannot know the cleaning.
 export type SendRequest = z.infer<typeof SendRequest>;
@@ -28,14 +44,17 @@ export const KeysRequest = z.object({ keys: z.array(KeyName).min(1).max(16), req
 export type KeysRequest = z.infer<typeof KeysRequest>;
 
 /**
- * Where a send stands. `queued`: behind another send to the same pane. `held`: waiting for
- * the pane (a dialog, a running turn). `typing`: keys are going in. The rest are final.
+ * Where a send stands. `scheduled`: waiting for its time (`scheduledFor`). `queued`: behind
+ * another send to the same pane. `held`: waiting for the pane (a dialog, a running turn).
+ * `typing`: keys are going in. The rest are final.
  */
-export const SendState = z.enum(['queued', 'held', 'typing', 'typed', 'not_sent', 'not_submitted']);
+export const SendState = z.enum(['scheduled', 'queued', 'held', 'typing', 'typed', 'not_sent', 'not_submitted']);
 export type SendState = z.infer<typeof SendState>;
 
 /** The words a receipt shows, one per outcome: the contract with the phone and the CLI. */
 export const OUTCOME = {
+  /** Followed by the ISO time (`scheduledOutcome` in send-later.ts); clients show it in their zone. */
+  scheduled: 'scheduled for',
   queued: 'queued',
   heldDialog: 'held: dialog open',
   heldWorking: 'held: agent working',
@@ -89,6 +108,10 @@ export const SendReceipt = z.object({
    * can send or clear; absent when nothing of it is there.
    */
   left: z.string().optional(),
+  /** A send that waits: when it is (or was) to be typed, ISO 8601 UTC. */
+  scheduledFor: z.string().optional(),
+  /** `limit-reset`: its time follows the pane's usage-limit reset while it waits. */
+  waitsFor: SendWhen.optional(),
 });
 export type SendReceipt = z.infer<typeof SendReceipt>;
 

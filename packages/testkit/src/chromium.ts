@@ -46,12 +46,13 @@ export async function launchChromium(opts: { args?: string[] } = {}): Promise<Br
  * @example
  * await using context = await phoneContext(browser);
  */
-export async function phoneContext(browser: Browser, opts: { baseURL?: string } = {}): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, opts: { baseURL?: string; timezoneId?: string } = {}): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
 }

@@ -17,6 +17,8 @@ export const StoredSend = z.object({
   keys: z.array(KeyName).optional(),
   fingerprint: z.string().optional(),
   leftHash: z.string().optional(),
+  /** A scheduled send: when its time came and it joined the pane's queue (its hold counts from then). */
+  firedAt: z.number().optional(),
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 

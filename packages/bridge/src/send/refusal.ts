@@ -4,12 +4,13 @@ import type { StoredSend } from './receipt-store';
 /**
  * A request the send service refuses before it records or types anything: text that is
  * empty once cleaned (`empty_text`), or a request id already used for another request
- * (`request_id_reused`, with that request's receipt). The HTTP layer answers it as 400/409
+ * (`request_id_reused`, with that request's receipt), a send-later time that is past or too
+ * far (`bad_time`), or a wait for a pane's limit reset the bridge does not know (`no_reset_time`). The HTTP layer answers it as 400/409
  * (`http/api-error.ts`); other callers get it thrown from `SendService.send/keys/answer`.
  */
 export class SendRefusal extends Error {
   constructor(
-    readonly code: 'empty_text' | 'request_id_reused',
+    readonly code: 'empty_text' | 'request_id_reused' | 'bad_time' | 'no_reset_time' | 'bad_request',
     message: string,
     readonly receipt?: SendReceipt,
   ) {

@@ -6,6 +6,7 @@ import { answerPlan } from '../harness/card';
 import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { decide } from './decide';
+import { LaterSends, type SendLater } from './later';
 import { answerWithText } from './free-text';
 import { tmuxKeys } from './keys';
 import type { ReceiptStore, StoredSend } from './receipt-store';
@@ -52,9 +53,11 @@ export class SendService {
   private readonly pressTail = new Map<string, Promise<unknown>>();
   private readonly stopped = new AbortController();
   private readonly now: () => number;
+  private readonly later: LaterSends;
 
   constructor(private readonly d: SendServiceDeps) {
     this.now = d.now ?? Date.now;
+    this.later = new LaterSends({ store: d.store, hub: d.hub, now: this.now, inLane: (id, fn) => this.inLane(id, fn), record: (s) => this.record(s), run: (id, paneId) => void this.runText(id, paneId) });
   }
 
   /**
@@ -62,7 +65,8 @@ export class SendService {
    * A pane a crash caught mid-send may still have its input off (`typist.ts`): it is put back on.
    */
   resume(): void {
-    for (const s of this.d.store.waiting()) if (s.text !== undefined) void this.runText(s.receipt.requestId, s.receipt.paneId);
+    for (const s of this.d.store.waiting()) if (s.text !== undefined && s.receipt.state !== 'scheduled') void this.runText(s.receipt.requestId, s.receipt.paneId);
+    this.later.arm(); // scheduled sends: their times, past ones at once
     for (const r of this.d.store.interrupted) {
       const at = this.d.locate(r.paneId);
       if (at) void at.tracker.command(['select-pane', '-e', '-t', at.tmuxId]).catch(() => undefined);
@@ -71,25 +75,41 @@ export class SendService {
 
   stop(): void {
     this.stopped.abort();
+    this.later.stop();
+  }
+
+  /** Whether a send to this pane waits for its usage-limit reset (the "Ready again" push asks). */
+  waitsForReset(paneId: string): boolean {
+    return this.later.waitsForReset(paneId);
   }
 
   /**
    * `POST /api/panes/:id/send`, and the way any part of the bridge types a message into a
    * pane. Resolves with the receipt once its first decision is made (an idle pane: after
    * typing); later changes are `send.updated` events. Throws `SendRefusal` for text that is
-   * empty once cleaned, or a request id already used for another request.
+   * empty once cleaned, or a request id already used for another request. With `later` (`at`
+   * or `when`) it waits, `scheduled`, until its time (`later.ts`).
    *
    * @example
    * const r = await sends.send('default:%7', 'run the tests', randomUUID());
    * if (r.state === 'typed') …
    */
-  async send(paneId: string, text: string, requestId: string, summary?: string): Promise<SendReceipt> {
+  async send(paneId: string, text: string, requestId: string, later: SendLater = {}, summary?: string): Promise<SendReceipt> {
     const clean = sanitizeText(text);
-    const fingerprint = this.d.store.fingerprint('text', clean);
+    const atMs = later.at !== undefined ? this.later.atOf(later.at) : null;
+    const wait = later.when ?? (atMs !== null ? `at ${atMs}` : undefined);
+    const fingerprint = this.d.store.fingerprint('text', wait === undefined ? clean : `${clean}\0${wait}`);
     const known = this.d.store.get(requestId);
     if (known) return sameRequest(known, paneId, 'text', fingerprint);
     if (clean === '') throw new SendRefusal('empty_text', 'bridge: text: nothing is left once control characters are removed');
     if (clean.trim() === '') throw new SendRefusal('empty_text', 'bridge: text: only white space; there is nothing to send');
+    const due = atMs ?? (later.when === 'limit-reset' ? this.later.resetFor(paneId) : null);
+    if (due !== null) {
+      this.later.check(due, later);
+      const receipt = await this.record({ receipt: this.later.receipt(this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), due, later.when), text: clean, fingerprint });
+      this.later.arm();
+      return receipt;
+    }
     await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), text: clean, fingerprint });
     return this.runText(requestId, paneId);
   }
@@ -144,7 +164,7 @@ export class SendService {
   }
 
   /**
-   * `POST /api/panes/:id/sends/:request_id/cancel`: a text send still queued or held is given
+   * `POST /api/panes/:id/sends/:request_id/cancel`: a text send still scheduled, queued or held is given
    * up, never typed (its receipt: `not sent: cancelled`). Decided in the pane's lane, so it
    * cannot cross a typing that has begun; cancelling twice answers the same receipt.
    */
@@ -154,7 +174,7 @@ export class SendService {
     return this.inLane(paneId, async (): Promise<CancelResult> => {
       const now = this.d.store.get(requestId)!.receipt;
       if (now.outcome === OUTCOME.cancelled) return { ok: true, receipt: now };
-      if (now.final || (now.state !== 'queued' && now.state !== 'held')) return { ok: false, code: 'conflict', receipt: now };
+      if (now.final || (now.state !== 'queued' && now.state !== 'held' && now.state !== 'scheduled')) return { ok: false, code: 'conflict', receipt: now };
       return { ok: true, receipt: await this.finish(requestId, 'not_sent', OUTCOME.cancelled) };
     });
   }
@@ -189,7 +209,7 @@ export class SendService {
     const stored = this.d.store.get(requestId);
     if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
     const text = stored.text;
-    const deadline = stored.receipt.createdAt + this.d.holdMs;
+    const deadline = (stored.firedAt ?? stored.receipt.createdAt) + this.d.holdMs;
     for (;;) {
       if (this.stopped.signal.aborted) return;
       if (this.now() >= deadline) return settle(await this.finish(requestId, 'not_sent', OUTCOME.timedOut));

@@ -7,6 +7,7 @@ export const QUEUE_LIMIT_MS = 2 * 60_000;
 /** A walky receipt state from a send's receipt, pure. */
 export function fromSend(r: SendReceipt): { state: WalkyState; reason: string | null } {
   switch (r.state) {
+    case 'scheduled':
     case 'queued':
     case 'held':
     case 'typing':

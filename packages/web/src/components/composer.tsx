@@ -10,6 +10,10 @@ import { useFilesSettled } from './workbench/use-files-settled';
 import { QuickReplyChips } from './workbench/quick-reply-chips';
 import { attachmentsToSend } from '../lib/workbench/attachments';
 import { useSendAsMessage } from './walky/send-as-message';
+import { SendLater } from './send-later';
+import { useClientState } from '../hooks/use-client';
+import { postCancel } from '../lib/cancel-api';
+import type { SendLaterChoice } from '../lib/pane-request';
 
 interface Props {
   readonly paneId: string;
@@ -58,7 +62,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = fals
   useFilesSettled(action, files, setBox);
 
   useEffect(() => {
-    if (!attempt || attempt.request.kind !== 'text' || !receipt?.final || settled.current === attempt.requestId) return;
+    if (!attempt || attempt.request.kind !== 'text' || !(receipt?.final || receipt?.state === 'scheduled') || settled.current === attempt.requestId) return;
     settled.current = attempt.requestId;
     const sent = attempt.request.text;
     setBox((now) => boxAfter(now, sent, receipt));
@@ -92,7 +96,15 @@ export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = fals
     if (attached) action.run({ kind: 'files', text, attachments: attached.ids });
     else action.run({ kind: 'text', text });
   };
-  const asMessage = useSendAsMessage(paneId, text, () => setBox(''));
+  // "Send later…" (the long-press menu): the same send, with a time; the bridge keeps it.
+  const [laterOpen, setLaterOpen] = useState(false);
+  const pane = useClientState().model?.panes.get(paneId);
+  const sendLater = (later: SendLaterChoice): void => {
+    setLaterOpen(false);
+    if (!blocked && !attached) action.run({ kind: 'text', text, later });
+  };
+  const scheduled = receipt?.state === 'scheduled' && attempt ? attempt.requestId : null;
+  const asMessage = useSendAsMessage(paneId, text, () => setBox(''), attached ? undefined : () => setLaterOpen(true));
   const desktop = useFinePointer();
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -109,7 +121,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = fals
 
   return (
     <div className="composer">
-      <StatusLine action={action} className="composer-status" />
+      <StatusLine action={action} className="composer-status" onCancel={scheduled ? () => void postCancel(paneId, scheduled) : undefined} />
       {disabledReason ? <p className="composer-note">{disabledReason}</p> : null}
       {menuShown ? (
         <p className="composer-note composer-menu" role="status">
@@ -161,6 +173,7 @@ export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = fals
         )}
       </div>
       {asMessage.view}
+      {laterOpen ? <SendLater pane={pane} onPick={sendLater} onClose={() => setLaterOpen(false)} /> : null}
       {desktop ? (
         <p className="composer-hint" id={`${keysId}-hint`}>
           <kbd>Enter</kbd> sends · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> back to the panes

@@ -35,7 +35,7 @@ function SendItem({ paneId, receipt }: { readonly paneId: string; readonly recei
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const line = receiptLine(receipt);
-  const waiting = receipt.kind === 'text' && !receipt.final && (receipt.state === 'queued' || receipt.state === 'held');
+  const waiting = receipt.kind === 'text' && !receipt.final && (receipt.state === 'queued' || receipt.state === 'held' || receipt.state === 'scheduled');
   const text = sentText(receipt.requestId) ?? receipt.summary;
   const cancel = async (edit: boolean): Promise<void> => {
     setBusy(true);

@@ -3,9 +3,9 @@ import type { PaneAction } from '../hooks/use-pane-action';
 /**
  * Where the last send of a control stands, in the receipt's words, following it live. An
  * unsure call offers Try again (the same request id, so nothing types twice); a settled line
- * can be dismissed.
+ * can be dismissed; a send that waits (`scheduled for 02:00`) offers Cancel.
  */
-export function StatusLine({ action, lead, className }: { readonly action: PaneAction; readonly lead?: string; readonly className?: string }) {
+export function StatusLine({ action, lead, className, onCancel }: { readonly action: PaneAction; readonly lead?: string; readonly className?: string; readonly onCancel?: () => void }) {
   const line = action.line;
   if (line === null) return null;
   const unsure = action.attempt?.result?.kind === 'unsure';
@@ -19,6 +19,11 @@ export function StatusLine({ action, lead, className }: { readonly action: PaneA
       {unsure ? (
         <button type="button" className="status-button" onClick={action.retry} disabled={action.busy}>
           Try again
+        </button>
+      ) : null}
+      {onCancel ? (
+        <button type="button" className="status-button" onClick={onCancel}>
+          Cancel
         </button>
       ) : null}
       {line.moving ? null : (

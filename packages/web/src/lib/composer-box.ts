@@ -19,6 +19,8 @@ export function sendBlocker(box: string): string | null {
  * so nothing written is lost. Text the person changed since sending is theirs: it stays too.
  */
 export function boxAfter(box: string, sent: string, receipt: SendReceipt): string {
+  // A send that waits is the bridge's now: the box is free for the next one.
+  if (receipt.state === 'scheduled') return textToSend(box) === sent ? '' : box;
   if (!receipt.final) return box;
   const arrived = receipt.state === 'typed' || receipt.state === 'not_submitted';
   return arrived && textToSend(box) === sent ? '' : box;

@@ -1,8 +1,11 @@
-import type { AnswerRequest, KeyName, KeysRequest, ReviewComment, ReviewRequest, SendFilesRequest, SendRequest } from '@collie/protocol';
+import type { AnswerRequest, KeyName, KeysRequest, ReviewComment, ReviewRequest, SendFilesRequest, SendRequest, SendWhen } from '@collie/protocol';
+
+/** A send that waits: at a time (ISO 8601) or when the pane's usage limit resets. */
+export type SendLaterChoice = { readonly at: string } | { readonly when: SendWhen };
 
 /** One thing the person asked to do to a pane from the phone. */
 export type PaneRequest =
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string; readonly later?: SendLaterChoice }
   | { readonly kind: 'keys'; readonly keys: readonly KeyName[] }
   | { readonly kind: 'answer'; readonly signature: string; readonly option: number; readonly text?: string }
   | { readonly kind: 'toggle'; readonly signature: string; readonly toggle: readonly number[] }
@@ -32,7 +35,7 @@ export function requestPath(request: PaneRequest): 'send' | 'keys' | 'answer' | 
 export function requestBody(request: PaneRequest, requestId: string): SendRequest | KeysRequest | AnswerRequest | SendFilesRequest | ReviewRequest {
   switch (request.kind) {
     case 'text':
-      return { text: request.text, request_id: requestId };
+      return { text: request.text, request_id: requestId, ...request.later };
     case 'files':
       return { text: request.text, attachments: [...request.attachments], request_id: requestId };
     case 'review':
@@ -54,7 +57,7 @@ export function actionKey(paneId: string, request: PaneRequest): string {
   const what = (() => {
     switch (request.kind) {
       case 'text':
-        return request.text;
+        return request.later ? `${JSON.stringify(request.later)} ${request.text}` : request.text;
       case 'files':
         return `${request.attachments.join(',')} ${request.text}`;
       case 'review':

@@ -1,4 +1,4 @@
-import { OUTCOME, type SendReceipt, type SendState } from '@collie/protocol';
+import { OUTCOME, scheduledWords, type SendReceipt, type SendState } from '@collie/protocol';
 import type { ActionResult } from './action-result';
 
 /** Said when an answer reached a pane whose dialog is no longer the card that was tapped. */
@@ -21,6 +21,7 @@ export interface StatusLine {
 }
 
 const TONE: Readonly<Record<SendState, Tone>> = {
+  scheduled: 'pending',
   queued: 'pending',
   held: 'pending',
   typing: 'pending',
@@ -34,6 +35,8 @@ const TONE: Readonly<Record<SendState, Tone>> = {
  * CLI), except a changed ask, which gets the sentence that says what to do.
  */
 export function receiptLine(receipt: SendReceipt): StatusLine {
+  // A send that waits: its time in this phone's zone ("scheduled for 02:00").
+  if (receipt.state === 'scheduled' && receipt.scheduledFor) return { words: scheduledWords(receipt.scheduledFor, receipt.waitsFor), tone: 'pending', moving: true };
   const words = receipt.outcome.startsWith(OUTCOME.askChanged) ? ASK_CHANGED_WORDS : receipt.outcome;
   return { words, tone: TONE[receipt.state], moving: !receipt.final };
 }

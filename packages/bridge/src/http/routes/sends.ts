@@ -1,11 +1,14 @@
 import type { Hono, Context } from 'hono';
 import type { z } from 'zod';
-import { AnswerRequest, BoxRequest, KeysRequest, SendRequest, type SendReceipt } from '@collie/protocol';
+import { AnswerRequest, BoxRequest, KeysRequest, SendRequest, type ErrorCode, type SendReceipt } from '@collie/protocol';
 import { ApiError, fail } from '../api-error';
 import type { PaneRouteDeps } from '../route-deps';
 
-/** Parse a JSON body with a protocol schema; the first issue, in words, on failure. */
-export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | ApiError> {
+/**
+ * Parse a JSON body with a protocol schema; the first issue, in words, on failure, with the
+ * code `codeOf` gives for its field (`bad_request` by default).
+ */
+export async function body<S extends z.ZodType>(c: Context, schema: S, codeOf: (field: PropertyKey | undefined) => ErrorCode = () => 'bad_request'): Promise<z.infer<S> | ApiError> {
   let json: unknown;
   try {
     json = await c.req.json();
@@ -15,7 +18,7 @@ export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  return new ApiError('bad_request', `bridge: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'does not match'}`);
+  return new ApiError(codeOf(issue?.path[0]), `bridge: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'does not match'}`);
 }
 
 /**
@@ -24,15 +27,17 @@ export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<
  */
 export function sendRoutes(r: Hono, d: Pick<PaneRouteDeps, 'pane' | 'sends'>): void {
   const handle =
-    <S extends z.ZodType>(schema: S, run: (id: string, b: z.infer<S>) => Promise<SendReceipt>) =>
+    <S extends z.ZodType>(schema: S, run: (id: string, b: z.infer<S>) => Promise<SendReceipt>, codeOf?: (field: PropertyKey | undefined) => ErrorCode) =>
     async (c: Context) => {
-      const b = await body(c, schema);
+      const b = await body(c, schema, codeOf);
       if (b instanceof ApiError) return fail(c, b);
       const id = c.req.param('id') ?? '';
       if (!d.pane(id)) return fail(c, new ApiError('not_found', `bridge: no pane '${id.slice(0, 100)}'`));
       return c.json({ receipt: await run(id, b) });
     };
-  r.post('/:id/send', handle(SendRequest, (id, b) => d.sends.send(id, b.text, b.request_id)));
+  // A send that waits (`at`, `when`): a time that is not one answers `bad_time`.
+  const timeCode = (field: PropertyKey | undefined): ErrorCode => (field === 'at' ? 'bad_time' : 'bad_request');
+  r.post('/:id/send', handle(SendRequest, (id, b) => d.sends.send(id, b.text, b.request_id, { at: b.at, when: b.when }), timeCode));
   r.post('/:id/keys', handle(KeysRequest, (id, b) => d.sends.keys(id, b.keys, b.request_id)));
   r.post('/:id/answer', handle(AnswerRequest, (id, b) => d.sends.answer(id, b)));
   r.post('/:id/box', handle(BoxRequest, (id, b) => d.sends.box(id, b)));

@@ -27,7 +27,7 @@ export interface SendAsMessage {
  * so a pane replaced since is refused.
  * A plain tap on Send still sends as before.
  */
-export function useSendAsMessage(paneId: string, text: string, onSent: () => void): SendAsMessage {
+export function useSendAsMessage(paneId: string, text: string, onSent: () => void, onLater?: () => void): SendAsMessage {
   const { model } = useClientState();
   const pane = model?.panes.get(paneId);
   const sending = useWalkySend();
@@ -83,6 +83,19 @@ export function useSendAsMessage(paneId: string, text: string, onSent: () => voi
             <button type="button" role="menuitem" className="wk-primary" onClick={() => void sendIt()} disabled={sending.busy}>
               Send as message
             </button>
+            {onLater ? (
+              <button
+                type="button"
+                role="menuitem"
+                className="wk-primary"
+                onClick={() => {
+                  setOffer(false);
+                  onLater();
+                }}
+              >
+                Send later…
+              </button>
+            ) : null}
             <button type="button" role="menuitem" className="wk-close" onClick={() => setOffer(false)}>
               Cancel
             </button>
