@@ -151,7 +151,14 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const nerveApiFile = o.nerveApiFile === undefined ? join(o.stateDir, 'nerve', 'api.json') : o.nerveApiFile;
   const nerve = startNerveLink({ hub, apiFile: nerveApiFile, ...(o.nerveBackoff ? { backoff: o.nerveBackoff } : {}) });
 
-  const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
+  const chats = startPaneChats({
+    panes: hub.panes,
+    subscribe: (l) => hub.subscribe(l),
+    redact,
+    // Every agent pane's usage, from the transcript its chat follows (docs/api.md: Pane.usage).
+    usage: (id, usage) => hub.setUsage(id, usage),
+    all: () => hub.panes.values(),
+  });
 
   let hosts: ReadonlySet<string> = new Set();
   // Walky starts once the panes are known; its phone routes answer `starting` until then.

@@ -1,4 +1,4 @@
-import { durableSnapshot, emptyDurable, foldDurable, type ModelChange, type ModelEvent, type Pane, type SendReceipt, type Server, type Snapshot } from '@collie/protocol';
+import { durableSnapshot, emptyDurable, foldDurable, type ModelChange, type ModelEvent, type Pane, type PaneUsage, type SendReceipt, type Server, type Snapshot } from '@collie/protocol';
 
 export type Listener = (event: ModelEvent) => void;
 
@@ -33,7 +33,25 @@ export class EventHub {
     return this.seq;
   }
 
+  /** Each pane's usage as its agent's records say (the transcripts' usage feed sets it); kept on the pane across its updates. */
+  readonly #usage = new Map<string, PaneUsage>();
+
+  /** Sets a pane's usage (null: none) and publishes the pane with it. */
+  setUsage(id: string, usage: PaneUsage | null): void {
+    if (usage) this.#usage.set(id, usage);
+    else if (!this.#usage.delete(id)) return;
+    const pane = this.panes.get(id);
+    if (!pane) return;
+    const { usage: _was, ...rest } = pane;
+    this.publish({ type: 'pane.updated', pane: usage ? { ...rest, usage } : rest });
+  }
+
   publish(change: ModelChange): ModelEvent {
+    if ((change.type === 'pane.added' || change.type === 'pane.updated') && change.pane.usage === undefined) {
+      const usage = this.#usage.get(change.pane.id);
+      if (usage) change = { ...change, pane: { ...change.pane, usage } };
+    }
+    if (change.type === 'pane.removed') this.#usage.delete(change.id);
     switch (change.type) {
       case 'pane.added':
       case 'pane.updated':
