@@ -25,6 +25,7 @@ import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize, peerOf } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
+import { screenLimit } from './usage/screen-limit';
 import { startPush, type PushConfig, type PushService } from './push';
 import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
@@ -112,7 +113,11 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       redact,
       harnessOf: harnessOfPane,
       labelOf: labelOfPane,
-      onRead,
+      onRead: (harness, pid, reading, screen, id) => {
+        onRead(harness, pid, reading, screen);
+        // A usage limit the agent shows on its screen (Claude Code's footer): the pane's usage says so.
+        hub.setScreenLimit(id, screenLimit(harness, screen, Date.now()));
+      },
     });
     trackers.set(server.name, tracker);
     hub.publish({ type: 'server.added', server: serverView(server) });

@@ -40,6 +40,16 @@ export interface Turn {
   flagged?: boolean;
   /** The usage the answer reports (a test checks the figures the agent records); default: a rough size. */
   usage?: TurnUsage;
+  /** Answer with this API error instead (a 429 `rate_limit_error` with the usage limit's headers). */
+  error?: TurnError;
+}
+
+/** An error answer: its status, the Messages API error type and message, and response headers. */
+export interface TurnError {
+  status: number;
+  type: string;
+  message: string;
+  headers?: Record<string, string>;
 }
 
 /** Token figures of one answer, as the Messages API reports them. */
