@@ -58,7 +58,8 @@ export function startPaneChats(d: PaneChatsDeps): PaneChats {
   /** Panes whose chat stays open for their usage. */
   const kept = new Set<string>();
   const keep = (pane: Pane) => {
-    if (!d.usage) return;
+    // A crew member's pane on the lead: its own bridge reads its usage, which comes with the pane.
+    if (!d.usage || pane.member) return;
     if (readerOf(pane.harness)) {
       if (kept.has(pane.id)) return;
       kept.add(pane.id);

@@ -17,7 +17,10 @@ export interface UsageTally {
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A count as recorded: a finite number, never below 0 (anything else counts as 0). */
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+/** A token count for the schema: a whole number. */
+const whole = (v: number | undefined): number | undefined => (v === undefined ? undefined : Math.min(Number.MAX_SAFE_INTEGER, Math.round(v)));
 const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const epoch = (v: unknown): number => {
@@ -69,9 +72,9 @@ class Figures {
     const from = this.window !== undefined ? this.windowFrom : window !== undefined ? 'table' : undefined;
     return {
       ...(this.model !== undefined ? { model: this.model } : {}),
-      ...(this.context !== undefined ? { contextTokens: this.context } : {}),
+      ...(this.context !== undefined ? { contextTokens: whole(this.context) } : {}),
       ...(window !== undefined ? { contextWindow: window, windowFrom: from } : {}),
-      ...(this.total !== undefined ? { sessionTokens: this.total } : this.turns.size > 0 ? { sessionTokens: tokens } : {}),
+      ...(this.total !== undefined ? { sessionTokens: whole(this.total) } : this.turns.size > 0 ? { sessionTokens: whole(tokens) } : {}),
       ...(cost !== undefined ? { costUsd: cost } : {}),
       ...(this.limit ? { limit: this.limit } : {}),
       source: 'transcript',
