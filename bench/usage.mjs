@@ -52,7 +52,7 @@ try {
   let waiting = null;
   ws.on('message', (data) => {
     const m = JSON.parse(data.toString());
-    const panes = m.type === 'snapshot' ? m.snapshot.panes : m.type === 'pane.updated' || m.type === 'pane.added' ? [m.pane] : [];
+    const panes = m.type === 'sync.reset' ? m.snapshot.panes : m.type === 'pane.updated' || m.type === 'pane.added' ? [m.pane] : [];
     for (const p of panes) {
       if (p.usage?.sessionTokens !== undefined) tokens.set(p.id, p.usage.sessionTokens);
       if (waiting && p.id === waiting.id && p.usage?.sessionTokens === waiting.tokens && waiting.at === null) waiting.at = performance.now();
