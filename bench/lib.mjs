@@ -64,7 +64,8 @@ export async function startBridgeProcess(agents, extraEnv = {}) {
   const state = mkdtempSync(join(tmpdir(), 'collie-bench-state-'));
   const env = { ...process.env, TMUX_TMPDIR: agents.dir, COLLIE_TMUX_TMPDIR: agents.dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), ...extraEnv };
   const headers = deviceToken(env);
-  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
+  // COLLIE_BENCH_CLI: another build's CLI (a baseline to set beside this tree's).
+  const child = spawn(process.execPath, [process.env.COLLIE_BENCH_CLI ?? join(root, 'packages/cli/dist/collie.mjs'), 'serve', '--port', '0', '--no-qr'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -25,6 +25,7 @@ import { DeviceStore, publicUrlFor, serveDevicesSocket } from './devices';
 import { authorize, peerOf } from './http/auth';
 import { startWorkbench } from './workbench';
 import { startPaneChats } from './transcripts';
+import { screenLimit } from './usage/screen-limit';
 import { startPush, type PushConfig, type PushService } from './push';
 import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
@@ -114,7 +115,11 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       redact,
       harnessOf: harnessOfPane,
       labelOf: labelOfPane,
-      onRead,
+      onRead: (harness, pid, reading, screen, id) => {
+        onRead(harness, pid, reading, screen);
+        // A usage limit the agent shows on its screen (Claude Code's footer): the pane's usage says so.
+        hub.setScreenLimit(id, screenLimit(harness, screen, Date.now()));
+      },
     });
     trackers.set(server.name, tracker);
     hub.publish({ type: 'server.added', server: serverView(server) });
@@ -153,7 +158,14 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const nerveApiFile = o.nerveApiFile === undefined ? join(o.stateDir, 'nerve', 'api.json') : o.nerveApiFile;
   const nerve = startNerveLink({ hub, apiFile: nerveApiFile, ...(o.nerveBackoff ? { backoff: o.nerveBackoff } : {}) });
 
-  const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
+  const chats = startPaneChats({
+    panes: hub.panes,
+    subscribe: (l) => hub.subscribe(l),
+    redact,
+    // Every agent pane's usage, from the transcript its chat follows (docs/api.md: Pane.usage).
+    usage: (id, usage) => hub.setUsage(id, usage),
+    all: () => hub.panes.values(),
+  });
 
   let hosts: ReadonlySet<string> = new Set();
   // Walky starts once the panes are known; its phone routes answer `starting` until then.

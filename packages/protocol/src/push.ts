@@ -38,6 +38,12 @@ export const PushPrefs = z.object({
     finished: z.boolean(),
     durable: z.boolean(),
     messages: z.boolean(),
+    /** A pane reached its usage limit ("… · resets 15:00"), withdrawn when it works again. */
+    limit: z.boolean().default(true),
+    /** "Ready again" at a limit's reset, when a send waits for it. */
+    ready: z.boolean().default(true),
+    /** A pane's context passed 90 %, once per session. Off by default. */
+    context: z.boolean().default(false),
   }),
   quiet: z
     .object({
@@ -50,7 +56,7 @@ export const PushPrefs = z.object({
 });
 export type PushPrefs = z.infer<typeof PushPrefs>;
 
-export const DEFAULT_PUSH_PREFS: PushPrefs = { kinds: { blocked: true, finished: false, durable: true, messages: true }, quiet: null, lockScreen: false };
+export const DEFAULT_PUSH_PREFS: PushPrefs = { kinds: { blocked: true, finished: false, durable: true, messages: true, limit: true, ready: true, context: false }, quiet: null, lockScreen: false };
 
 /** `GET /api/push`: the bridge's public VAPID key and where this device stands. */
 export const PushStatus = z.object({
@@ -97,7 +103,7 @@ export const PushPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('push.show'),
     v: z.literal(1),
-    kind: z.enum(['blocked', 'finished', 'durable', 'flood', 'reminder', 'test']),
+    kind: z.enum(['blocked', 'finished', 'durable', 'flood', 'reminder', 'test', 'limit', 'ready', 'context']),
     tag: z.string().max(200),
     title: z.string().max(200),
     body: z.string().max(1000),
@@ -118,5 +124,11 @@ export type PushPayload = z.infer<typeof PushPayload>;
 export const paneAskTitle = (pane: string, member?: string) => `Permission needed in ${pane}${member ? ` on ${member}` : ''}`;
 /** Title of a finished turn's push; a member's pane on the lead names the member too. */
 export const paneTurnTitle = (pane: string, member?: string) => `Turn finished in ${pane}${member ? ` on ${member}` : ''}`;
+/** Title of a usage-limit push: "Usage limit reached on shop-api (Claude Code) · resets 15:00". */
+export const paneLimitTitle = (pane: string, agent: string, resets: string | null) => `Usage limit reached on ${pane} (${agent})${resets ? ` · resets ${resets}` : ''}`;
+/** Title of the push at a limit's reset when a send waits for it. */
+export const paneReadyTitle = (pane: string) => `Ready again: ${pane}`;
+/** Title of the context push: "Context at 90 % in shop-api". */
+export const paneContextTitle = (pane: string, percent: number) => `Context at ${percent} % in ${pane}`;
 /** The one push past the hourly cap, for panes. */
 export const paneFloodTitle = (host: string) => `Agents on ${host} are raising many asks`;

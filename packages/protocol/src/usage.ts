@@ -33,6 +33,8 @@ export const PaneUsage = z.object({
   contextTokens: z.number().int().nonnegative().optional(),
   /** The model's context window in tokens, where the agent records it or the model is known. */
   contextWindow: z.number().int().positive().optional(),
+  /** Where `contextWindow` comes from: the agent's record, or Collie's table of known models (Claude Code records none). */
+  windowFrom: z.enum(['transcript', 'table']).optional(),
   /** The session's tokens so far (all kinds, summed over turns). */
   sessionTokens: z.number().int().nonnegative().optional(),
   /** The session's cost in US dollars, where the agent records one. */

@@ -44,3 +44,7 @@ export { collieCli, crewCli, crewBridge, freePort, rawCrew } from './crew-kit';
 export { startFaultProxy, type FaultProxy } from './fault-proxy';
 export * from './agents/omp/index';
 export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';
+// Known usage figures of the scripted APIs (usage tests compare what agents record with them).
+export { CODEX_USAGE } from './agents/codex/responses-wire';
+export { GEMINI_USAGE } from './agents/gemini/gemini-wire';
+export type { TurnError, TurnUsage } from './messages-wire';

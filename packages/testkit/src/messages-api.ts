@@ -87,6 +87,11 @@ export async function startMessagesApi(opts: MessagesApiOptions = {}): Promise<M
           res.end(errorBody('not_found_error', `scripted API has no ${req.path.split('?')[0] ?? '/'}`));
           return;
         }
+        if (turn.error) {
+          res.writeHead(turn.error.status, { 'content-type': 'application/json', 'request-id': `req_scripted_error`, ...turn.error.headers });
+          res.end(errorBody(turn.error.type, turn.error.message));
+          return;
+        }
         const ctx = { model: req.model ?? 'claude-scripted', wantsSafeguards: req.wantsSafeguards, inputTokens: Math.ceil(raw.length / 4), signal };
         await (req.stream ? writeStream(res, turn, ctx) : writeJson(res, turn, ctx));
       },

@@ -38,6 +38,26 @@ export interface Turn {
   durationMs?: number;
   /** Auto mode only: the server-side check flags these tool calls as risky. */
   flagged?: boolean;
+  /** The usage the answer reports (a test checks the figures the agent records); default: a rough size. */
+  usage?: TurnUsage;
+  /** Answer with this API error instead (a 429 `rate_limit_error` with the usage limit's headers). */
+  error?: TurnError;
+}
+
+/** An error answer: its status, the Messages API error type and message, and response headers. */
+export interface TurnError {
+  status: number;
+  type: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** Token figures of one answer, as the Messages API reports them. */
+export interface TurnUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
 }
 
 /** How the answer is framed for one request. */
@@ -123,7 +143,7 @@ function envelope(blocks: Block[], turn: Turn, ctx: WireContext) {
     content: blocks,
     stop_reason: stop,
     stop_sequence: null,
-    usage: { input_tokens: ctx.inputTokens, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: turn.usage ?? { input_tokens: ctx.inputTokens, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   };
 }
 

@@ -71,11 +71,17 @@ describe('push on the phone', () => {
     expect(await page.getByLabel('Messages to you (not pushed yet)').isDisabled()).toBe(true);
     await page.getByLabel('A turn finished').click();
     await expect.poll(() => page.getByLabel('A turn finished').isChecked()).toBe(true);
+    // The usage pushes: the limit and Ready again on, the context push off by default.
+    expect(await page.getByLabel('A pane reached its usage limit').isChecked()).toBe(true);
+    expect(await page.getByLabel('Ready again, when a send waits for the reset').isChecked()).toBe(true);
+    expect(await page.getByLabel('A pane’s context passed 90 %').isChecked()).toBe(false);
+    await page.getByLabel('A pane’s context passed 90 %').click();
+    await expect.poll(() => page.getByLabel('A pane’s context passed 90 %').isChecked()).toBe(true);
     await page.getByLabel('No push between').click();
     await expect.poll(() => page.getByLabel('No push between').isChecked()).toBe(true);
     await shot(page, 'push-settings-on');
     const saved = await (await fetch(`${bridge.url}/api/push`, { headers: (await testDevice(state.path, 'check')).headers })).json();
-    expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false, finished: true }, quiet: { from: '22:00', to: '07:00' } } });
+    expect(saved).toMatchObject({ prefs: { kinds: { blocked: true, durable: false, finished: true, limit: true, ready: true, context: true }, quiet: { from: '22:00', to: '07:00' } } });
 
     // A push delivered to the service worker through the DevTools protocol shows as a notification.
     const deliver = await pushToServiceWorker(context, page, bridge.url);

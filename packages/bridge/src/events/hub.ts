@@ -1,4 +1,4 @@
-import { durableSnapshot, emptyDurable, foldDurable, type ModelChange, type ModelEvent, type Pane, type SendReceipt, type Server, type Snapshot } from '@collie/protocol';
+import { durableSnapshot, emptyDurable, foldDurable, type ModelChange, type ModelEvent, type Pane, type PaneUsage, type SendReceipt, type Server, type Snapshot } from '@collie/protocol';
 
 export type Listener = (event: ModelEvent) => void;
 
@@ -33,7 +33,56 @@ export class EventHub {
     return this.seq;
   }
 
+  /** Each pane's usage as its agent's records say (the transcripts' usage feed sets it); kept on the pane across its updates. */
+  readonly #usage = new Map<string, PaneUsage>();
+
+  /** A usage limit the agent's screen shows reached (Claude Code's footer), by pane. */
+  readonly #screenLimit = new Map<string, PaneUsage>();
+
+  /** Sets a pane's usage from its transcript (null: none) and publishes the pane with it. */
+  setUsage(id: string, usage: PaneUsage | null): void {
+    if (usage) this.#usage.set(id, usage);
+    else if (!this.#usage.delete(id)) return;
+    this.#republish(id);
+  }
+
+  /** Sets the usage limit the pane's screen shows reached now (null: none shown). */
+  setScreenLimit(id: string, resetsAt: string | null | undefined): void {
+    const was = this.#screenLimit.get(id);
+    if (resetsAt === null) {
+      if (!this.#screenLimit.delete(id)) return;
+    } else {
+      if (was && was.limit?.resetsAt === resetsAt) return;
+      this.#screenLimit.set(id, { limit: { state: 'reached', ...(resetsAt ? { resetsAt } : {}), source: 'screen' }, source: 'screen', at: this.now() });
+    }
+    this.#republish(id);
+  }
+
+  /** The pane's usage: its transcript's, with the limit its screen shows reached over the recorded one. */
+  #usageOf(id: string): PaneUsage | undefined {
+    const recorded = this.#usage.get(id);
+    const shown = this.#screenLimit.get(id);
+    if (!shown) return recorded;
+    return recorded ? { ...recorded, limit: shown.limit } : shown;
+  }
+
+  #republish(id: string): void {
+    const pane = this.panes.get(id);
+    if (!pane) return;
+    const { usage: _was, ...rest } = pane;
+    const usage = this.#usageOf(id);
+    this.publish({ type: 'pane.updated', pane: usage ? { ...rest, usage } : rest });
+  }
+
   publish(change: ModelChange): ModelEvent {
+    if ((change.type === 'pane.added' || change.type === 'pane.updated') && change.pane.usage === undefined) {
+      const usage = this.#usageOf(change.pane.id);
+      if (usage) change = { ...change, pane: { ...change.pane, usage } };
+    }
+    if (change.type === 'pane.removed') {
+      this.#usage.delete(change.id);
+      this.#screenLimit.delete(change.id);
+    }
     switch (change.type) {
       case 'pane.added':
       case 'pane.updated':

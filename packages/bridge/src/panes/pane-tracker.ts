@@ -31,7 +31,7 @@ export interface TrackerDeps {
   labelOf: (info: TmuxPane) => Promise<string>;
   now?: () => number;
   /** After each read of a pane: what was read, of which agent in which process (for `unread-screens`). */
-  onRead?: (harness: Harness, pid: number, reading: ScreenReading, screen: string) => void;
+  onRead?: (harness: Harness, pid: number, reading: ScreenReading, screen: string, paneId: string) => void;
 }
 
 /** Output is gathered this long before a pane is read, so one burst costs one read. */
@@ -306,7 +306,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     t.harness = harnessFromFacts(t.procHarness, info.command, screen);
     const reading = readScreen(t.harness, screen);
     t.reading = reading;
-    this.d.onRead?.(t.harness, info.pid, reading, screen);
+    this.d.onRead?.(t.harness, info.pid, reading, screen, paneId(this.name, tmuxId));
     const card = reading.dialog === null ? null : readCard(t.harness, screen);
     if (card?.signature !== t.card?.signature) t.cardSince = this.now();
     t.card = card;

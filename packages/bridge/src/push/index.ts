@@ -11,6 +11,7 @@ import { ensureVapidKeys, pushDir } from './keys';
 import { PanePushes } from './pane-pushes';
 import { Presence } from './presence';
 import { inQuiet } from './quiet';
+import { UsagePushes } from './usage-pushes';
 import { PushStore, type KeptSubscription } from './store';
 import { deliver, topicOf, VapidHeaders, type PushOutcome } from './web-push';
 
@@ -45,6 +46,8 @@ export interface PushDeps {
   log?: (line: string) => void;
   /** On a crew member: true while its stream to the lead is up (the lead then pushes this machine's panes). */
   toLead?: () => boolean;
+  /** True when a send waits for the pane's usage limit to reset (scheduled sends): the reset then pushes "Ready again". */
+  waitsForReset?: (paneId: string) => boolean;
 }
 
 /** One delivery, as the bench and tests see it. */
@@ -120,7 +123,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   };
   const fire = (p: PushPayload) => void send(p).catch((err: unknown) => log(`push: ${err instanceof Error ? err.message : String(err)}`));
   const allowed = (kind: keyof PushPrefs['kinds']) => store.prefs.kinds[kind] && !inQuiet(store.prefs.quiet, new Date());
-  const show = (kind: 'blocked' | 'finished' | 'durable' | 'flood' | 'reminder', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string; answer?: PushAnswer }) => {
+  const show = (kind: 'blocked' | 'finished' | 'durable' | 'flood' | 'reminder' | 'limit' | 'ready' | 'context', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string; answer?: PushAnswer }) => {
     // Lock-screen answers only when the user turned them on in Settings.
     const answer = s.answer && store.prefs.lockScreen ? { answer: s.answer } : {};
     if (allowed(pref)) fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now(), ...answer });
@@ -149,16 +152,39 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       return member ? !member.reachable : o.toLead?.() === true;
     },
   });
+  const usage = new UsagePushes({
+    now: Date.now,
+    timer: (ms, run) => {
+      const t = setTimeout(() => (timers.delete(t), run()), ms);
+      timers.add(t);
+      return () => (clearTimeout(t), timers.delete(t));
+    },
+    show: (s) => show(s.kind, s.kind, s),
+    withdraw,
+    ...(o.waitsForReset ? { waitsForReset: o.waitsForReset } : {}),
+    leave: (id) => {
+      const member = o.hub.panes.get(id)?.member;
+      return member ? !member.reachable : o.toLead?.() === true;
+    },
+  });
   const durable = new DurablePushes({ show: (s) => (presence.looking(Date.now()) ? undefined : show(s.kind, 'durable', s)), withdraw });
 
   const onEvent = (e: ModelEvent) => {
-    if (e.type === 'pane.added' || e.type === 'pane.updated') panes.update(e.pane);
-    else if (e.type === 'pane.removed') panes.removed(e.id);
+    if (e.type === 'pane.added' || e.type === 'pane.updated') {
+      panes.update(e.pane);
+      usage.update(e.pane);
+    } else if (e.type === 'pane.removed') {
+      panes.removed(e.id);
+      usage.removed(e.id);
+    }
     else if (e.type === 'durable.conversation.updated') durable.conversation(e.conversation);
     else if (e.type === 'durable.conversation.removed') durable.removed(e.agent, e.id);
     else if (e.type === 'durable.agent.removed') durable.removed(e.name, null);
   };
-  for (const p of o.hub.panes.values()) panes.update(p);
+  for (const p of o.hub.panes.values()) {
+    panes.update(p);
+    usage.update(p);
+  }
   const offHub = o.hub.subscribe(onEvent);
   const offDurable = o.durable.onPush((p) => durable.decided(p));
 
@@ -187,6 +213,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       offHub();
       offDurable();
       panes.stop();
+      usage.stop();
       for (const t of timers) clearTimeout(t);
       agent.destroy();
       await store.flush().catch(() => undefined);

@@ -20,6 +20,10 @@ export interface FollowEvents {
   items(changed: DurableItem[]): void;
   /** The file was truncated or replaced: everything is read again; show the first page anew. */
   reset(): void;
+  /** Complete lines read past where the file was opened, in order (a pane's usage adds them up). */
+  lines?(texts: readonly string[]): void;
+  /** A database source was read again after it changed (OpenCode's): its usage may have. */
+  read?(): void;
 }
 
 function entriesOf(parse: LineParser, lines: ReadonlyArray<FileLine | { offset: number; text: null }>): Entry[] {
@@ -62,6 +66,8 @@ export class TranscriptFollower implements ChatFollower {
   #end = 0;
   /** Skipping a line longer than MAX_LINE until its newline. */
   #skipping = false;
+  /** Where the last (re)load started following: lines before it were in the file then. */
+  #loadedEnd = 0;
   #watcher: FSWatcher | null = null;
   #reading: Promise<void> | null = null;
   #again = false;
@@ -87,6 +93,11 @@ export class TranscriptFollower implements ChatFollower {
 
   get atStart(): boolean {
     return this.#from === 0;
+  }
+
+  /** The end of the last complete line when the file was (re)opened: later lines reach `on.lines`. */
+  get loadedEnd(): number {
+    return this.#loadedEnd;
   }
 
   /** Reads what changed; calls made while a read runs fold into one more read after it. */
@@ -130,6 +141,7 @@ export class TranscriptFollower implements ChatFollower {
     const end = await lineStart(fh, s.size);
     this.#from = end;
     this.#end = end;
+    this.#loadedEnd = end;
     this.#skipping = false;
     while (this.#from > 0 && this.log.items.length < FIRST_ITEMS) await this.#back(FIRST_CHUNK);
   }
@@ -183,6 +195,7 @@ export class TranscriptFollower implements ChatFollower {
       }
       want = FORWARD_CHUNK;
       this.#end += used;
+      this.on.lines?.(lines.map((l) => l.text));
       changed.push(...this.log.append(entriesOf(this.parse, lines)));
     }
     if (changed.length > 0) this.on.items(dedupe(changed));

@@ -1,4 +1,5 @@
-import type { Mask, ModelEvent, Pane, PaneChatMessage, PaneChatPage } from '@collie/protocol';
+import type { Mask, ModelEvent, Pane, PaneChatMessage, PaneChatPage, PaneUsage } from '@collie/protocol';
+import { readerOf } from './finders';
 import { PaneChat } from './pane-chat';
 
 /**
@@ -12,6 +13,14 @@ export interface PaneChatsDeps {
   redact: Mask;
   /** Where procfs is; tests point it elsewhere. */
   procRoot?: string;
+  /**
+   * A pane's usage as its agent's transcript records it (null: none). Given, every pane whose
+   * agent's transcripts Collie reads keeps its chat open, followed or not: the usage rides the
+   * same follower (inotify, no polling).
+   */
+  usage?: (id: string, usage: PaneUsage | null) => void;
+  /** Every pane now (for `usage`: the panes there before the chats started). */
+  all?: () => Iterable<Pane>;
 }
 
 export interface PaneChats {
@@ -31,7 +40,8 @@ export function startPaneChats(d: PaneChatsDeps): PaneChats {
   const open = (pane: Pane): { chat: PaneChat; ready: Promise<void> } => {
     let chat = chats.get(pane.id);
     if (!chat) {
-      chat = new PaneChat(pane.id, pane, d.redact, d.procRoot ?? '/proc');
+      const onUsage = d.usage;
+      chat = new PaneChat(pane.id, pane, d.redact, d.procRoot ?? '/proc', onUsage ? (u) => onUsage(pane.id, u) : undefined);
       chats.set(pane.id, chat);
       started.set(pane.id, chat.start());
     }
@@ -39,16 +49,37 @@ export function startPaneChats(d: PaneChatsDeps): PaneChats {
   };
   const release = (id: string) => {
     const chat = chats.get(id);
-    if (!chat || chat.subscribers.size > 0 || (uses.get(id) ?? 0) > 0) return;
+    if (!chat || chat.subscribers.size > 0 || (uses.get(id) ?? 0) > 0 || kept.has(id)) return;
     chat.close();
     chats.delete(id);
     started.delete(id);
   };
 
+  /** Panes whose chat stays open for their usage. */
+  const kept = new Set<string>();
+  const keep = (pane: Pane) => {
+    // A crew member's pane on the lead: its own bridge reads its usage, which comes with the pane.
+    if (!d.usage || pane.member) return;
+    if (readerOf(pane.harness)) {
+      if (kept.has(pane.id)) return;
+      kept.add(pane.id);
+      open(pane);
+    } else if (kept.delete(pane.id)) {
+      d.usage(pane.id, null);
+      release(pane.id);
+    }
+  };
+
   const off = d.subscribe((e) => {
     if (e.type === 'pane.updated') chats.get(e.pane.id)?.update(e.pane);
-    else if (e.type === 'pane.removed') chats.get(e.id)?.gone();
+    else if (e.type === 'pane.removed') {
+      chats.get(e.id)?.gone();
+      kept.delete(e.id);
+      release(e.id);
+    }
+    if (e.type === 'pane.added' || e.type === 'pane.updated') keep(e.pane);
   });
+  for (const pane of d.all?.() ?? []) keep(pane);
 
   return {
     async page(id, before, limit) {
@@ -80,6 +111,7 @@ export function startPaneChats(d: PaneChatsDeps): PaneChats {
     },
     stop() {
       off();
+      kept.clear();
       for (const chat of chats.values()) chat.close();
       chats.clear();
     },

@@ -232,5 +232,16 @@ export class OpencodeFollower implements ChatFollower {
       changed.push(...this.log.append(parseOpencodePart(row)));
     }
     if (changed.length > 0) this.on.items(changed);
+    this.on.read?.();
+  }
+
+  /** The `data` of the session's assistant messages, oldest first (their tokens and cost). */
+  assistantMessages(): string[] {
+    if (!this.#db) return [];
+    const rows = this.#db.prepare("SELECT data FROM message WHERE session_id = ? AND json_extract(data, '$.role') = 'assistant' ORDER BY time_created, rowid").all(this.session) as unknown[];
+    return rows.flatMap((r) => {
+      const data = (r as { data?: unknown } | null)?.data;
+      return typeof data === 'string' ? [data] : [];
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { DurableItem, Mask, Pane, PaneChatMessage, PaneChatPage, PaneChatSource } from '@collie/protocol';
+import type { DurableItem, Mask, Pane, PaneChatMessage, PaneChatPage, PaneChatSource, PaneUsage } from '@collie/protocol';
+import { UsageFeed } from '../usage/feed';
 import { offsetOf } from './chat-log';
 import { type Finding, findTranscript, readerOf } from './finders';
 import { type ChatFollower, type FollowEvents, TranscriptFollower } from './follow';
@@ -28,13 +29,18 @@ export class PaneChat {
   #locating: Promise<void> | null = null;
   #again = false;
   #closed = false;
+  /** The usage the transcript records, added up as its lines are read (docs/api.md: Pane.usage). */
+  readonly #usage: UsageFeed | null;
 
   constructor(
     readonly id: string,
     private pane: Pane,
     private readonly mask: Mask,
     private readonly procRoot: string,
-  ) {}
+    onUsage?: (usage: PaneUsage | null) => void,
+  ) {
+    this.#usage = onUsage ? new UsageFeed(onUsage) : null;
+  }
 
   /** Finds the transcript the first time. */
   async start(): Promise<void> {
@@ -81,6 +87,7 @@ export class PaneChat {
 
   close(): void {
     this.#closed = true;
+    this.#usage?.stop();
     if (this.#timer) clearTimeout(this.#timer);
     this.#follower?.close();
     this.#follower = null;
@@ -107,7 +114,15 @@ export class PaneChat {
       const reader = readerOf(this.pane.harness);
       if (!reader) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
       if (this.#follower?.path === finding.path && (reader.kind === 'lines' || this.#follower.session === finding.session)) return;
-      const on: FollowEvents = { items: (items) => this.#broadcast(items), reset: () => void this.#resend() };
+      const usage = this.#usage?.start(this.pane.harness) ?? null;
+      const on: FollowEvents = {
+        items: (items) => this.#broadcast(items),
+        reset: () => {
+          usage?.reset();
+          void this.#resend();
+        },
+        ...(usage ? { lines: (texts: readonly string[]) => usage.lines(texts), read: () => usage.read() } : {}),
+      };
       try {
         const follower: ChatFollower =
           reader.kind === 'lines'
@@ -115,6 +130,7 @@ export class PaneChat {
             : await OpencodeFollower.open(finding.path, finding.session ?? '', this.mask, on);
         if (this.#closed) return follower.close();
         this.#use(follower, null, { agent: this.pane.harness, path: finding.path, session: finding.session });
+        usage?.follow(follower);
       } catch {
         this.#use(null, 'The transcript could not be opened.');
       }
@@ -130,6 +146,7 @@ export class PaneChat {
 
   #use(follower: ChatFollower | null, reason: string | null, source: PaneChatSource | null = null): void {
     if (follower === null && this.#follower === null && reason === this.#reason) return;
+    if (follower === null) this.#usage?.clear();
     this.#follower?.close();
     this.#follower = follower;
     this.#source = source;

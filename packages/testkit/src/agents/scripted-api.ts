@@ -18,6 +18,8 @@ export interface AgentTurn {
   tool?: { name: string; args: Record<string, unknown> };
   /** Spread the answer over this long. Default: at once. */
   durationMs?: number;
+  /** Response headers the wire adds (Codex reads its rate limits from `x-codex-primary-*`). */
+  headers?: Record<string, string>;
 }
 
 /** What a wire makes of one request: which queue answers it, and the conversation it carries. */

@@ -8,6 +8,7 @@ import { PaneFlags } from './pane-flags';
 import { PaneLabel } from './pane-label';
 import { StatePill } from './state-pill';
 import { StopButton } from './stop-button';
+import { UsageFrom, UsageLine } from './usage-line';
 
 /**
  * The pane's title line: its label (where focus lands on arrival), its state, and Stop while
@@ -38,6 +39,7 @@ export function PaneFacts({ pane, menu }: { readonly pane: Pane; readonly menu?:
         {' · for '}
         <Elapsed since={pane.since} className="pane-elapsed" />
       </p>
+      <UsageLine pane={pane} />
       {/* The card already says which kind of ask this is: only the draft flag is news here. */}
       <PaneFlags pane={pane.card ? { ...pane, dialog: null } : pane} />
       <details className="pane-details">
@@ -47,6 +49,7 @@ export function PaneFacts({ pane, menu }: { readonly pane: Pane; readonly menu?:
           <CopyButton text={pane.address} label="Copy the pane's address" />
         </p>
         <p className="pane-where">{pane.cwd}</p>
+        <UsageFrom pane={pane} />
         {menu}
       </details>
     </div>

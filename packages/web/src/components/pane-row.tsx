@@ -10,6 +10,8 @@ import { PaneFlags } from './pane-flags';
 import { PaneLabel } from './pane-label';
 import { RowAnswers } from './row-answers';
 import { StatePill } from './state-pill';
+import { LimitPill, UsageGauge } from './usage-gauge';
+import { limitReached, limitWords } from '../lib/usage-words';
 
 /**
  * One pane on the dashboard; the whole row opens the pane. Its accessible name says what a
@@ -23,11 +25,12 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
   const ask = pane.card && waitsOnUser(pane) ? askLine(pane.card) : null;
   // A crew member's pane whose member the lead cannot reach: greyed, with when it was last seen.
   const away = pane.member && !pane.member.reachable ? `Unreachable, last seen ${seenAgo(pane.member.lastSeen, now)}` : null;
-  const extra = [away, pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null, ask];
+  const limit = limitReached(pane);
+  const extra = [away, limit ? limitWords(pane, now) : null, pane.dialog ? DIALOG_WORDS[pane.dialog] : null, pane.draft !== null ? 'draft typed' : null, queued > 0 ? `${queued} queued` : null, ask];
   const name = rowName(pane, down?.since ?? now, extra.filter((x) => x !== null));
   return (
     <li>
-      <a className={`row row-${pane.state}${away ? ' row-unreachable' : ''}`} href={paneHref(pane.id)} aria-label={name}>
+      <a className={`row row-${pane.state}${away ? ' row-unreachable' : ''}${limit ? ' row-at-limit' : ''}`} href={paneHref(pane.id)} aria-label={name}>
         <span className="row-main">
           <span className="row-label">
             <PaneLabel pane={pane} />
@@ -37,6 +40,7 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
           </span>
           {away ? <span className="row-away">{away}</span> : null}
           {ask ? <span className="row-ask">{ask}</span> : null}
+          <UsageGauge pane={pane} now={now} />
           <span className="row-flags">
             <PaneFlags pane={pane} />
             {queued > 0 ? <span className="flag flag-queued">{queued} queued</span> : null}
@@ -48,6 +52,8 @@ export function PaneRow({ pane }: { readonly pane: Pane }) {
               <span className="pill-dot" aria-hidden="true" />
               Unreachable
             </span>
+          ) : limit ? (
+            <LimitPill />
           ) : (
             <StatePill state={pane.state} harness={pane.harness} />
           )}

@@ -13,6 +13,17 @@ describe('comparePanes', () => {
     expect(panes.sort(comparePanes).map((pane) => pane.state)).toEqual(['blocked', 'done', 'working', 'idle', 'unknown']);
   });
 
+  it('ranks a pane at its usage limit with the panes that need you, whatever its state says', () => {
+    const limit = { state: 'reached' as const, resetsAt: '2026-01-01T15:00:00.000Z', source: 'screen' as const };
+    const panes = [
+      makePane({ id: 's:%1', state: 'working' }),
+      makePane({ id: 's:%2', state: 'idle', usage: { limit, source: 'screen', at: 0 } }),
+      makePane({ id: 's:%3', state: 'idle' }),
+    ];
+    expect(ids(panes.sort(comparePanes))).toEqual(['s:%2', 's:%1', 's:%3']);
+    expect(groupIntoSpaces(panes, true).spaces.flatMap((s) => ids(s.panes))).toEqual(['s:%2']);
+  });
+
   it('puts the pane waiting longest first among those that need you', () => {
     const panes = [
       makePane({ id: 's:%1', state: 'blocked', since: 300 }),

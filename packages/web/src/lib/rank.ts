@@ -1,4 +1,5 @@
 import type { Pane, PaneState } from '@collie/protocol';
+import { limitReached } from './usage-words';
 
 /** Who needs you first: a pane waiting on a dialog, then a finished turn nobody has read. */
 export const STATE_RANK: Readonly<Record<PaneState, number>> = {
@@ -11,7 +12,12 @@ export const STATE_RANK: Readonly<Record<PaneState, number>> = {
 
 /** The panes behind "Show only panes that need you". */
 export function needsYou(pane: Pane): boolean {
-  return pane.state === 'blocked' || pane.state === 'done';
+  return pane.state === 'blocked' || pane.state === 'done' || limitReached(pane);
+}
+
+/** A pane's rank: its state's, but a pane at its usage limit ranks with the finished turns (it needs you). */
+export function rankOf(pane: Pane): number {
+  return limitReached(pane) ? Math.min(STATE_RANK[pane.state], STATE_RANK.done) : STATE_RANK[pane.state];
 }
 
 /**
@@ -19,7 +25,7 @@ export function needsYou(pane: Pane): boolean {
  * keep tmux's own order (window, then pane) so rows do not jump while agents work.
  */
 export function comparePanes(a: Pane, b: Pane): number {
-  const byState = STATE_RANK[a.state] - STATE_RANK[b.state];
+  const byState = rankOf(a) - rankOf(b);
   if (byState !== 0) return byState;
   if (needsYou(a) && a.since !== b.since) return a.since - b.since;
   return a.windowIndex - b.windowIndex || a.paneIndex - b.paneIndex || compareText(a.id, b.id);
@@ -71,7 +77,7 @@ export function groupIntoSpaces(panes: Iterable<Pane>, needsYouOnly: boolean): S
 
 function compareSpaces(a: Space, b: Space): number {
   const [firstA, firstB] = [a.panes[0], b.panes[0]];
-  const byPane = firstA && firstB ? STATE_RANK[firstA.state] - STATE_RANK[firstB.state] : 0;
+  const byPane = firstA && firstB ? rankOf(firstA) - rankOf(firstB) : 0;
   return byPane || compareText(a.name, b.name) || compareText(a.machine, b.machine) || compareText(a.server, b.server);
 }
 

@@ -13,6 +13,9 @@ const KINDS: { key: keyof PushPrefs['kinds']; label: string; later?: true }[] = 
   { key: 'durable', label: 'A durable agent asks' },
   { key: 'messages', label: 'Messages to you (not pushed yet)', later: true },
   { key: 'finished', label: 'A turn finished' },
+  { key: 'limit', label: 'A pane reached its usage limit' },
+  { key: 'ready', label: 'Ready again, when a send waits for the reset' },
+  { key: 'context', label: 'A pane’s context passed 90 %' },
 ];
 
 const SUPPORT_WORDS: Record<Exclude<PushSupport, 'ask' | 'granted'>, { title: string; body: string }> = {

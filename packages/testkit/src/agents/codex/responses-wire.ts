@@ -51,6 +51,9 @@ function outputText(output: unknown): string {
   return JSON.stringify(output ?? null);
 }
 
+/** The usage every scripted answer reports: tests check the figures Codex records against it. */
+export const CODEX_USAGE = { input: 100, output: 20 } as const;
+
 const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
 async function answer(res: ServerResponse, req: AgentRequest, turn: AgentTurn | null, signal: AbortSignal): Promise<void> {
@@ -68,7 +71,7 @@ async function answer(res: ServerResponse, req: AgentRequest, turn: AgentTurn | 
   // A side call (the thread title) gets a short title.
   const t: AgentTurn = turn ?? { text: 'Scripted thread' };
   const id = newId('resp_');
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...t.headers });
   const send = (type: string, data: Record<string, unknown>) => {
     if (!signal.aborted) res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   };
@@ -98,7 +101,7 @@ async function answer(res: ServerResponse, req: AgentRequest, turn: AgentTurn | 
     const item = { type: 'function_call', id: newId('fc_'), call_id: newId('call_'), name: t.tool.name, arguments: JSON.stringify(t.tool.args) };
     steps.push(() => send('response.output_item.done', { output_index: at, item }));
   }
-  const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+  const usage = { input_tokens: CODEX_USAGE.input, input_tokens_details: { cached_tokens: 0 }, output_tokens: CODEX_USAGE.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: CODEX_USAGE.input + CODEX_USAGE.output };
   steps.push(() => send('response.completed', { response: { id, usage } }));
   await paced(steps, t.durationMs ?? 0, signal);
   if (!signal.aborted) res.end();

@@ -34,7 +34,9 @@ function decode(method: string, pathname: string, body: unknown): DecodedAgentRe
   return { kind, prompt: userMessages.at(-1) ?? '', userMessages, toolOutputs, model };
 }
 
-const usage = { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 };
+/** The usage every scripted answer reports: tests check the figures Gemini CLI records against it. */
+export const GEMINI_USAGE = { promptTokenCount: 100, candidatesTokenCount: 20, totalTokenCount: 120 } as const;
+const usage = GEMINI_USAGE;
 const chunk = (parts: unknown[], finish: boolean) => ({
   candidates: [{ content: { role: 'model', parts }, index: 0, ...(finish ? { finishReason: 'STOP' } : {}) }],
   usageMetadata: usage,

@@ -25,6 +25,8 @@ export interface ChatTurn {
   toolCalls?: ChatToolCall[];
   /** Spread the answer over this long (SSE comments keep the stream alive). Default: at once. */
   durationMs?: number;
+  /** The usage the answer reports (a test checks the figures the agent records); default: a rough size. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 /** How the answer is framed for one request. */
@@ -91,6 +93,7 @@ export function chatErrorBody(type: string, message: string): string {
 }
 
 function usage(turn: ChatTurn, ctx: ChatWireContext) {
+  if (turn.usage) return { ...turn.usage, total_tokens: turn.usage.prompt_tokens + turn.usage.completion_tokens };
   const completion = Math.max(1, Math.ceil(JSON.stringify(turn).length / 4));
   return { prompt_tokens: ctx.promptTokens, completion_tokens: completion, total_tokens: ctx.promptTokens + completion };
 }

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SCRIPTED_PRICES } from '../pi/config';
 
 /** What an OpenCode config is prepared for. */
 export interface OpencodeConfigOptions {
@@ -40,7 +41,7 @@ export async function writeOpencodeConfig(dir: string, opts: OpencodeConfigOptio
         npm: '@ai-sdk/openai-compatible',
         name: 'Fake',
         options: { baseURL: opts.baseUrl, apiKey: 'sk-test-0000' },
-        models: { 'fake-coder': { name: 'Fake Coder', tool_call: true, limit: { context: 128_000, output: 8_192 } } },
+        models: { 'fake-coder': { name: 'Fake Coder', tool_call: true, limit: { context: 128_000, output: 8_192 }, cost: { input: SCRIPTED_PRICES.input, output: SCRIPTED_PRICES.output } } },
       },
     },
   };

@@ -14,6 +14,9 @@ export interface PiConfigOptions {
   extensions?: string[];
 }
 
+/** US dollars per million tokens of the scripted model, so pi records a known cost (usage tests check it). */
+export const SCRIPTED_PRICES = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } as const;
+
 /**
  * Writes an isolated pi agent dir (given as `PI_CODING_AGENT_DIR`): `models.json` with one
  * OpenAI-completions provider pointed at the scripted API, `settings.json` choosing it (so
@@ -31,7 +34,7 @@ export async function writePiConfig(dir: string, opts: PiConfigOptions): Promise
         api: 'openai-completions',
         apiKey: 'sk-test-0000',
         compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-        models: [{ id: 'fake-coder', name: 'Fake Coder', reasoning: false, input: ['text'], contextWindow: 128_000, maxTokens: 8_192 }],
+        models: [{ id: 'fake-coder', name: 'Fake Coder', reasoning: false, input: ['text'], contextWindow: 128_000, maxTokens: 8_192, cost: SCRIPTED_PRICES }],
       },
     },
   };
