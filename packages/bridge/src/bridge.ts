@@ -177,6 +177,10 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
     },
     panes: () => [...hub.panes.values()],
+    setName: async (id, name) => {
+      const at = locate(id);
+      return at ? at.tracker.setName(at.tmuxId, name) : false;
+    },
     watch: (onEvent) => hub.subscribe(() => onEvent()),
     ...(o.env ? { env: o.env } : {}),
     sessions: async () => {
