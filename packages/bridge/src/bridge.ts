@@ -168,6 +168,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   });
 
   let hosts: ReadonlySet<string> = new Set();
+  // The phone's "Pair another device" links to it once known (after listen).
+  let publicUrlRef: string | null = null;
   // Walky starts once the panes are known; its phone routes answer `starting` until then.
   let walkyRef: Walky | null = null;
   // A phone that reconnects while discovery runs would read every pane as gone: wait for it.
@@ -191,6 +193,10 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? { tmuxId: at.tmuxId, command: (args) => at.tracker.command(args) } : null;
     },
     panes: () => [...hub.panes.values()],
+    setName: async (id, name) => {
+      const at = locate(id);
+      return at ? at.tracker.setName(at.tmuxId, name) : false;
+    },
     watch: (onEvent) => hub.subscribe(() => onEvent()),
     ...(o.env ? { env: o.env } : {}),
     sessions: async () => {
@@ -250,6 +256,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       return at ? hub.panes.get(id) : undefined;
     },
     audit,
+    publicUrl: () => publicUrlRef,
     sends: sendsForPhone,
     ready: () => ready,
     durable: durableForPhone,
@@ -300,6 +307,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${host}:${port}`;
   const publicUrl = (await publicUrlFor(port, o.publicUrl ?? null)).url;
+  publicUrlRef = publicUrl;
   const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit });
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.

@@ -56,6 +56,17 @@ export type DevicesList = z.infer<typeof DevicesList>;
 export const PairRequest = z.union([z.object({ code: PairingCode }).strict(), z.object({ token: z.string().max(200) }).strict()]);
 export type PairRequest = z.infer<typeof PairRequest>;
 
+/**
+ * `POST /api/devices/pair`: a phone that may send pairs another device: the same offer as
+ * `collie pair` (one use, 10 minutes); `may_send: false` pairs it watch-only.
+ */
+export const PhonePairRequest = z.object({ may_send: z.boolean() }).strict();
+export type PhonePairRequest = z.infer<typeof PhonePairRequest>;
+
+/** Its answer: the link (the bridge's public address when known, else the one the phone used), the code, and the link's QR code as rows of 1 (dark) and 0. */
+export const PhonePairOffer = z.object({ link: z.string(), code: z.string(), expiresAt: z.number(), maySend: z.boolean(), qr: z.array(z.string()) });
+export type PhonePairOffer = z.infer<typeof PhonePairOffer>;
+
 /** `POST /api/pair` answer; the device token itself goes only into the HttpOnly cookie. */
 export const PairResult = z.object({ ok: z.literal(true), device: Device });
 export type PairResult = z.infer<typeof PairResult>;

@@ -124,8 +124,10 @@ export const Pane = z.object({
   width: z.number().int(),
   height: z.number().int(),
   harness: Harness,
-  /** `<repo>#<branch>` from git in the cwd, else the pane title. */
+  /** `<repo>#<branch>` from git in the cwd, else the pane title; or the name given with Rename. */
   label: z.string(),
+  /** True when `label` is a name the person gave (Rename): shown whole, never split at a `#`. */
+  named: z.boolean().optional(),
   state: PaneState,
   /** Epoch ms when the pane entered `state`. */
   since: z.number(),

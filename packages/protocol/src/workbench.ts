@@ -145,8 +145,12 @@ export const WindowName = z
   .refine((n) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(n) && n.trim() === n && !n.startsWith('-'), 'a window name is 1 to 60 printable characters, not starting with - and without spaces at its ends')
   .refine((n) => !n.includes('#['), 'a window name cannot hold #[ (tmux reads it as a style)');
 
-/** `POST /api/panes/:id/rename`: renames the pane's tmux window. */
-export const RenameRequest = z.object({ name: WindowName }).strict();
+/**
+ * `POST /api/panes/:id/rename`: the pane's label from now on (the row, the pane page, walky,
+ * pushes), kept across bridge restarts while the pane lives; `null` gives the automatic label
+ * (`<repo>#<branch>`, else the title) back. The tmux window's name is left alone.
+ */
+export const RenameRequest = z.object({ name: WindowName.nullable() }).strict();
 export type RenameRequest = z.infer<typeof RenameRequest>;
 
 /**

@@ -31,6 +31,8 @@ export async function demo(opts: { port?: number } = {}): Promise<void> {
   await runDemo({
     log,
     tmpDir: config.tmuxTmpdir,
+    // New offers the demo's agents (they are not on PATH): launchers in the bridge's config dir.
+    configDir: config.configDir,
     ready: async () => {
       desk = await attachDemoDesk(process.env, log);
       try {

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startOtherAgents } from './agents/demo-agents';
+import { saveDemoLaunchers } from './demo-launchers';
 import { claudeInputReady, claudePermissionDialog, claudeWorking } from './claude-screen';
 import { startClaude, type ClaudePane } from './claude';
 import { echoReply, endlessWork, permissionEveryPrompt } from './demo-scripts';
@@ -23,6 +24,11 @@ export interface DemoOptions {
   tmpDir?: string;
   /** How long each step of the never-ending turn streams. Default 45 s. */
   stepMs?: number;
+  /**
+   * The bridge's config dir: New offers the demo's agents from its launchers.json (`demo
+   * claude`, `demo codex`, `demo gemini`), saved at start and removed at stop. None: not saved.
+   */
+  configDir?: string;
 }
 
 /** Options of {@link runDemo}. */
@@ -118,6 +124,12 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     await Promise.all(claudes.map((c, i) => c.submit(roles[i]!.prompt)));
     const settled = [claudeWorking, claudePermissionDialog, (s: string) => s.includes('Hello! You said') && claudeInputReady(s)];
     await Promise.all(claudes.map((c, i) => c.waitForScreen(settled[i]!, 20_000)));
+
+    if (opts.configDir) {
+      // The idle Claude pane's start (its API echoes), and each other agent's.
+      const agents = [{ agent: 'claude', argv: claudes[2]!.argv, cwd: claudes[2]!.cwd }, ...others.map((o) => ({ agent: o.role === 'codex-approval' ? 'codex' : 'gemini', argv: o.argv, cwd: o.cwd }))];
+      undo.push(await saveDemoLaunchers(opts.configDir, join(project.path, '.launchers'), agents));
+    }
 
     const target = async (paneId: string) => (await tmux.tmux('display-message', '-p', '-t', paneId, '#{session_name}:#{window_index}')).trim();
     const panes: DemoPane[] = [

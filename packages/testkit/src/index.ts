@@ -20,6 +20,7 @@ export { startClaude, claudeBinary, claudeLauncher, FAKE_API_KEY, type ClaudePan
 export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';
+export { demoLauncherName } from './demo-launchers';
 export { testBridgeOptions } from './bridge-options';
 export { startScriptedApi, type AgentApi, type AgentRequest, type AgentTurn, type AgentTurnScript, type AgentWire } from './agents/scripted-api';
 export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns';

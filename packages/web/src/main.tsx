@@ -49,7 +49,11 @@ auth.subscribe(() => {
   if (!now && paired) client.stop();
   paired = now;
 });
-void auth.start(window.location.hash, () => window.history.replaceState(null, '', `${window.location.pathname}#/`));
+const stripLink = () => window.history.replaceState(null, '', `${window.location.pathname}#/`);
+void auth.start(window.location.hash, stripLink);
+// A pairing link opened in this tab while it is open: registered before the app's own route
+// listener, so the token is out of the address bar before the route is read.
+window.addEventListener('hashchange', () => void auth.follow(window.location.hash, stripLink));
 
 // A phone suspends sockets and timers in the background: reconnect the moment it is back.
 document.addEventListener('visibilitychange', () => {

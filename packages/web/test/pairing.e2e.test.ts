@@ -104,5 +104,43 @@ describe('pairing a phone', () => {
     await a.locator('.device-name', { hasText: 'My phone' }).waitFor();
     await shot(a, 'devices-renamed');
     expect(await collie(state.path, 'devices', 'list')).toContain('My phone');
+
+    // Issue 27: a pairing link opened in a tab that is already open (only its hash changes) pairs it.
+    const again = (await collie(state.path, 'pair', '--url')).trim();
+    await b.goto(again);
+    await b.locator('.conn-live').waitFor();
+    await b.locator('.row').first().waitFor();
+    expect(b.url()).not.toContain('cp1_');
+    await shot(b, 'pair-link-open-tab');
+
+    // Issue 27: the phone pairs another device: a one-time QR code and code on its Devices page.
+    await a.reload();
+    await a.locator('.device').first().waitFor();
+    await a.getByRole('button', { name: 'Pair another device' }).click();
+    const offer = a.getByRole('region', { name: 'Pair another device' });
+    await offer.getByRole('img', { name: 'QR code of the pairing link' }).waitFor();
+    await expect.poll(() => offer.locator('.pair-note').textContent()).toMatch(/works once, for 10 min more/);
+    await shot(a, 'devices-pair-another');
+    const shown = (await offer.locator('.pair-offer-value').textContent()) ?? '';
+    expect(shown).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    // The QR code is a real one: its modules hold the three finder patterns of a version ≥ 1 code.
+    const modules = await offer.locator('svg path').getAttribute('d');
+    expect((modules ?? '').split('M').length - 1).toBeGreaterThan(21 * 21 * 0.3);
+    await using third = await phoneContext(browser, { baseURL: bridge.url });
+    const c = await third.newPage();
+    c.setDefaultTimeout(15_000);
+    await c.goto('/');
+    await c.getByLabel('Pairing code').fill(shown);
+    await c.getByRole('button', { name: 'Pair' }).click();
+    await c.locator('.conn-live').waitFor();
+    await c.locator('.row').first().waitFor();
+    await shot(c, 'pair-from-phone-dashboard');
+    // Once: the same code again is refused.
+    await using fourth = await phoneContext(browser, { baseURL: bridge.url });
+    const e = await fourth.newPage();
+    await e.goto('/');
+    await e.getByLabel('Pairing code').fill(shown);
+    await e.getByRole('button', { name: 'Pair' }).click();
+    await e.getByRole('alert').filter({ hasText: /already used|not right/ }).waitFor();
   }, 180_000);
 });

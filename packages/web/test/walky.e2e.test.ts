@@ -134,10 +134,18 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     await all.getByLabel('Send to').selectOption('all');
     await all.getByRole('button', { name: 'Send message' }).click();
     expect(await all.locator('.wk-confirm').textContent()).toBe('Message 2 agents on 1 machine?');
+    // Issue 27: the confirmation names its recipients, by the labels the dashboard shows.
+    const labels = [...bridge.hub.panes.values()].filter((p) => p.harness !== 'shell').sort((a, b) => a.address.localeCompare(b.address, 'en', { numeric: true })).map((p) => p.label);
+    expect(await all.getByRole('list', { name: 'Recipients' }).locator('li').allTextContents()).toEqual(labels);
     await page.screenshot({ path: artifactPath('web/walky-all-confirm.png') });
     await all.getByRole('button', { name: 'Send', exact: true }).click();
     await all.getByRole('heading', { name: 'Agents reached' }).waitFor();
     expect(await all.locator('.wk-receipts').first().locator('li').count()).toBe(3);
+    // Each receipt names its pane by label, never by address.
+    const lines = await all.locator('.wk-receipts').first().locator('li:not(.wk-every)').allTextContents();
+    expect(lines.map((l) => l.slice(0, l.lastIndexOf(': '))).sort()).toEqual([...labels].sort());
+    for (const l of lines) expect(l).not.toMatch(/%\d|local\//);
+    expect(await all.locator('.wk-muted li').allTextContents()).toEqual([...bridge.hub.panes.values()].filter((p) => p.harness === 'shell').map((p) => p.label));
     expect(await all.locator('.wk-every').textContent()).toBe('every machine: 2 messages');
     expect(await all.getByRole('heading', { name: 'Shell panes skipped' }).count()).toBe(1);
     await page.screenshot({ path: artifactPath('web/walky-all-sent.png') });

@@ -38,6 +38,8 @@ export interface AppDeps extends PaneRouteDeps {
   /** Who may use the API: every `/api` route but pairing needs a device (see `auth.ts`). */
   auth: AuthDeps;
   devices: DevicesRouteDeps['devices'];
+  /** The public address for links made from the phone (Devices → Pair another device). */
+  publicUrl?: DevicesRouteDeps['publicUrl'];
   /** Work from the phone (`workbench/`): routes mounted under `/api`. */
   workbench?: { routes: Hono; isRawUpload: (method: string, path: string) => boolean };
   /** Panes' chats read from their agents' transcripts (absent: no chat route). */

@@ -55,7 +55,7 @@ async function setup(trustedUser: string | null = null) {
     crew: () => ({ crew: null }),
     crewAdmin: crewAdmin(stateDir, () => null),
     nerve: { link: nerve, apiFile: null },
-    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null, panes: () => [], watch: () => () => undefined, sessions: () => Promise.resolve([]), open: () => Promise.reject(new Error('no tmux here')) }),
+    workbench: await startWorkbench({ stateDir, pane: (id) => hub.panes.get(id), send: (id, text, requestId) => sends.send(id, text, requestId), mux: () => null, setName: () => Promise.resolve(false), panes: () => [], watch: () => () => undefined, sessions: () => Promise.resolve([]), open: () => Promise.reject(new Error('no tmux here')) }),
   });
   return { app, devices, audit };
 }

@@ -160,6 +160,19 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     return { harness: t.harness, state: t.engine.state, reading: t.reading, card: t.card, cardSince: t.cardSince, command: t.info.command };
   }
 
+  /**
+   * The person named the pane (Rename on the phone), or took the name back (null): the name is
+   * its label everywhere the label is used, kept with its token, until the pane ends.
+   */
+  async setName(tmuxId: string, name: string | null): Promise<boolean> {
+    const t = this.panes.get(tmuxId);
+    if (!t) return false;
+    this.d.tokens.setName(this.tokenKey(tmuxId), name);
+    t.label = name ?? (await this.d.labelOf(t.info));
+    if (this.panes.get(tmuxId) === t) this.publishView(tmuxId, t);
+    return true;
+  }
+
   /** Someone opened the pane: a finished turn has been seen. */
   markSeen(tmuxId: string): void {
     const t = this.panes.get(tmuxId);
@@ -234,7 +247,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
         harness: 'shell',
         procHarness: 'shell',
         harnessKey: '',
-        label: info.title,
+        label: this.d.tokens.nameOf(this.tokenKey(tmuxId)) ?? info.title,
         reading: null,
         card: null,
         cardSince: 0,
@@ -301,7 +314,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
       t.procHarness = await this.d.harnessOf(info);
       t.harnessKey = key;
     }
-    t.label = await this.d.labelOf(info);
+    t.label = this.d.tokens.nameOf(this.tokenKey(tmuxId)) ?? (await this.d.labelOf(info));
     const screen = capture.lines.join('\n');
     t.harness = harnessFromFacts(t.procHarness, info.command, screen);
     const reading = readScreen(t.harness, screen);
@@ -327,7 +340,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     if (this.stopped) return;
     const token = this.d.tokens.tokenFor(this.tokenKey(tmuxId));
     const view = paneView(
-      { server: this.name, machine: this.d.machine, info: t.info, token, harness: t.harness, label: t.label, reading: t.reading, card: t.card, engine: t.engine },
+      { server: this.name, machine: this.d.machine, info: t.info, token, harness: t.harness, label: t.label, named: this.d.tokens.nameOf(this.tokenKey(tmuxId)) !== undefined, reading: t.reading, card: t.card, engine: t.engine },
       this.d.redact,
     );
     if (t.view && sameView(t.view, view)) return;

@@ -9,6 +9,8 @@ export interface PaneFacts {
   token: string;
   harness: Harness;
   label: string;
+  /** `label` is the name given with Rename. */
+  named: boolean;
   reading: ScreenReading | null;
   card: DialogCard | null;
   engine: EngineState;
@@ -48,6 +50,7 @@ export function paneView(f: PaneFacts, redact: (s: string) => string): Pane {
     height: info.height,
     harness: f.harness,
     label: redact(f.label),
+    named: f.named,
     state: f.engine.state,
     since: f.engine.since,
     dialog: f.reading?.dialog ?? null,

@@ -16,15 +16,38 @@ export interface TokenEntry {
 
 export type TokenTable = Record<string, TokenEntry>;
 
+/** Names given to panes from the phone (Rename), by the same key as their tokens. */
+export type NameTable = Record<string, string>;
+
 export class TokenStore {
   private readonly table: TokenTable;
+  private readonly names: NameTable;
   private dirty = false;
 
   constructor(
     initial: TokenTable,
     private readonly random: () => number = Math.random,
+    names: NameTable = {},
   ) {
     this.table = { ...initial };
+    this.names = { ...names };
+  }
+
+  /** The name the person gave this pane, if any: it is the pane's label. */
+  nameOf(key: string): string | undefined {
+    return Object.hasOwn(this.names, key) ? this.names[key] : undefined;
+  }
+
+  /** Gives the pane a name, or (null) takes it back so the automatic label shows again. */
+  setName(key: string, name: string | null): void {
+    if (name === null) delete this.names[key];
+    else this.names[key] = name;
+    this.dirty = true;
+  }
+
+  /** The names to persist with the tokens. */
+  allNames(): NameTable {
+    return { ...this.names };
   }
 
   /** The token of a live pane, minted on first sight. `key` names the pane for good. */
@@ -48,6 +71,13 @@ export class TokenStore {
 
   /** Mark every key not in `alive` as gone (from `now`), and forget those gone too long. */
   sweep(alive: ReadonlySet<string>, now: number, prefix = ''): void {
+    // A name goes with its pane at once: the key (server, its start, pane id) never comes back.
+    for (const key of Object.keys(this.names)) {
+      if (key.startsWith(prefix) && !alive.has(key)) {
+        delete this.names[key];
+        this.dirty = true;
+      }
+    }
     for (const [key, entry] of Object.entries(this.table)) {
       if (!key.startsWith(prefix) || alive.has(key)) continue;
       if (entry.goneAt === null) {

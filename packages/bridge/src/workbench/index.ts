@@ -25,6 +25,8 @@ export interface WorkbenchDeps {
   send: (paneId: string, text: string, requestId: string, summary?: string) => Promise<SendReceipt>;
   /** The pane's tmux server through the mux adapter (rename, close); null when the pane is unknown. */
   mux: (id: string) => PaneMux | null;
+  /** Rename: the pane's label from now on, or the automatic one again (null). */
+  setName: (id: string, name: string | null) => Promise<boolean>;
   /** The config dir, where `quick-replies.json` is kept; null: the defaults, read-only. */
   configDir?: string | null;
   now?: () => number;
@@ -58,7 +60,7 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
   const routes = uploadRoutes({ store: uploads, pane: d.pane, send: d.send });
   const watchers = new RepoWatchers();
   routes.route('/', changesRoutes({ pane: d.pane, send: d.send, watchers, redact, ...(d.changesWaitMs ? { waitMs: d.changesWaitMs } : {}) }));
-  routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux }));
+  routes.route('/', paneRoutes({ pane: d.pane, mux: d.mux, setName: d.setName }));
   routes.route('/', quickReplyRoutes(d.configDir ?? null));
   routes.route('/', filesRoutes({ pane: d.pane, redact }));
   const env = d.env ?? process.env;

@@ -9,6 +9,9 @@ import type { AgentTurnScript } from './scripted-api';
 export interface OtherAgentPane {
   paneId: string;
   role: 'codex-approval' | 'gemini-idle';
+  /** How it was started, and where: a launcher for the New page runs it again. */
+  argv: readonly string[];
+  cwd: string;
 }
 
 /** Every new prompt asks to run `command`; its result gets a closing line. */
@@ -44,7 +47,7 @@ export async function startOtherAgents(
     undo.push(() => pane.kill());
     await pane.submit('Clean the dist folder.');
     await pane.waitForScreen(codexApproval, 60_000);
-    return { paneId: pane.paneId, role: 'codex-approval' };
+    return { paneId: pane.paneId, role: 'codex-approval', argv: pane.argv, cwd: pane.cwd };
   };
   const gemini = async (): Promise<OtherAgentPane> => {
     const api = await startGeminiApi({ fallback: (req) => ({ text: `Hello! You said: ${req.prompt || '(nothing)'}` }) });
@@ -53,7 +56,7 @@ export async function startOtherAgents(
     undo.push(() => pane.kill());
     await pane.submit('Say hello to the phone.');
     await pane.waitForScreen((s) => s.includes('Hello! You said') && geminiInputReady(s) && !geminiWorking(s), 60_000);
-    return { paneId: pane.paneId, role: 'gemini-idle' };
+    return { paneId: pane.paneId, role: 'gemini-idle', argv: pane.argv, cwd: pane.cwd };
   };
   return Promise.all([...(codexWhy ? [] : [codex()]), ...(geminiWhy ? [] : [gemini()])]);
 }

@@ -20,6 +20,11 @@ export interface AgentPane extends AsyncDisposable {
   readonly cwd: string;
   /** Milliseconds from launch until the agent was ready (its input box, or the launch's `ready`). */
   readonly startMs: number;
+  /**
+   * The command that starts this agent again as it was started (its variables as `NAME=value`
+   * words of `env`), run without a shell: `collie demo` saves it as a launcher for New.
+   */
+  readonly argv: readonly string[];
   capture(opts?: { escapes?: boolean }): Promise<string>;
   waitForScreen(predicate: ScreenPredicate, timeoutMs?: number): Promise<string>;
   /** Types `text`, waits until the input shows it, presses Enter ({@link submitTyped}). */
@@ -185,6 +190,7 @@ export async function startAgentPane(tmux: TmuxServer, launch: AgentLaunch): Pro
       home: env.HOME ?? '',
       cwd: launch.cwd,
       startMs,
+      argv: ['env', ...unset.flatMap((v) => ['-u', v]), ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...launch.cmd],
       capture: (o) => tmux.capture(paneId, o),
       waitForScreen: (p, t) => tmux.waitForScreen(paneId, p, t),
       submit: (text) => submitTyped(tmux, paneId, text, launch.inputText, undefined, launch.requests),

@@ -5,7 +5,7 @@ import { labelParts } from '../lib/pane-words';
  * A pane's label in two parts that wrap apart: a long repo name is cut in the middle, and the
  * branch keeps its own line rather than being dropped.
  */
-export function PaneLabel({ pane }: { readonly pane: Pick<Pane, 'label' | 'harness' | 'cwd'> }) {
+export function PaneLabel({ pane }: { readonly pane: Pick<Pane, 'label' | 'harness' | 'cwd' | 'named'> }) {
   const { name, branch } = labelParts(pane);
   return (
     <>

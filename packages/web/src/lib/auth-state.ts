@@ -14,6 +14,9 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 /** The outcome of a pairing attempt, in words for the page. */
 export type PairOutcome = { ok: true } | { ok: false; code: string; message: string };
 
+/** The token of a pairing link's hash (`#/pair/<token>`), or undefined. */
+const linkToken = (hash: string): string | undefined => /^#\/pair\/([A-Za-z0-9_-]{1,100})\/?$/.exec(hash)?.[1];
+
 /** Words for the pairing errors; the bridge's message carries the details (tries left, minutes). */
 export function pairingWords(message: string): string {
   const detail = message.replace(/^bridge: /, '');
@@ -42,10 +45,27 @@ export class AuthStore {
    * `strip` before anything else, then spent only if this browser is not paired already.
    */
   async start(hash: string, strip: () => void): Promise<void> {
-    const token = /^#\/pair\/([A-Za-z0-9_-]{1,100})\/?$/.exec(hash)?.[1];
+    const token = linkToken(hash);
     if (token) strip();
     await this.check();
-    if (!token || this.#state.status !== 'unpaired') return;
+    if (token) await this.#spend(token);
+  }
+
+  /**
+   * A pairing link opened in a tab that is already open: only the hash changes, the page does
+   * not load again. Taken out of the address bar, and spent as at load when not paired.
+   */
+  async follow(hash: string, strip: () => void): Promise<void> {
+    const token = linkToken(hash);
+    if (!token) return;
+    strip();
+    if (this.#state.status === 'paired') return;
+    if (this.#state.status !== 'unpaired') await this.check();
+    await this.#spend(token);
+  }
+
+  async #spend(token: string): Promise<void> {
+    if (this.#state.status !== 'unpaired') return;
     const out = await this.pair({ token });
     if (!out.ok) this.#set({ status: 'unpaired', reason: out.message });
   }

@@ -1,4 +1,4 @@
-import { DeviceResult, DevicesList, ErrorBody } from '@collie/protocol';
+import { DeviceResult, DevicesList, ErrorBody, PhonePairOffer } from '@collie/protocol';
 import { auth } from './auth-state';
 
 export type DevicesResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -38,4 +38,9 @@ export function revokeDevice(id: string): Promise<DevicesResult<unknown>> {
 /** `POST /api/devices/:id/right`: may send (true) or watch only (false). */
 export function setDeviceRight(id: string, maySend: boolean): Promise<DevicesResult<unknown>> {
   return call(`/api/devices/${encodeURIComponent(id)}/right`, (b) => DeviceResult.safeParse(b).data ?? null, post({ maySend }));
+}
+
+/** `POST /api/devices/pair`: a one-time link, code and QR code for another device. */
+export function offerPairing(maySend: boolean): Promise<DevicesResult<PhonePairOffer>> {
+  return call('/api/devices/pair', (b) => PhonePairOffer.safeParse(b).data ?? null, post({ may_send: maySend }));
 }

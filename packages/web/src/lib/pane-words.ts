@@ -19,7 +19,9 @@ export function folderOf(cwd: string): string {
  * What tells this pane apart: the bridge's `<repo>#<branch>`; for a shell outside git, its
  * folder rather than a terminal title (which is often just the host name). Pure.
  */
-export function labelParts(pane: Pick<Pane, 'label' | 'harness' | 'cwd'>): LabelParts {
+export function labelParts(pane: Pick<Pane, 'label' | 'harness' | 'cwd' | 'named'>): LabelParts {
+  // A name the person gave is shown as given.
+  if (pane.named === true) return { name: pane.label, branch: '' };
   const label = pane.harness === 'shell' && !pane.label.includes('#') && pane.cwd !== '' ? folderOf(pane.cwd) : pane.label;
   const at = label.lastIndexOf('#');
   return at > 0 ? { name: label.slice(0, at), branch: label.slice(at) } : { name: label, branch: '' };

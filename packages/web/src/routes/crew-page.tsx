@@ -3,6 +3,7 @@ import type { CrewInviteAnswer, CrewMachineView, CrewView } from '@collie/protoc
 import { BackBar } from '../components/back-bar';
 import { CopyButton } from '../components/copy-button';
 import { Notice } from '../components/notice';
+import { QrCode } from '../components/qr-code';
 import { MessageAll } from '../components/walky/message-all';
 import { useClientState } from '../hooks/use-client';
 import { useNow } from '../hooks/use-now';
@@ -148,7 +149,7 @@ function InviteBlock({ onError }: { readonly onError: (m: string) => void }) {
       <p className="crew-note">
         {invite.expires <= now ? 'This invite expired. Make a new one.' : `Valid ${left < 1 ? 'less than a minute' : `${left} min`} more, once. It is shown only now.`}
       </p>
-      <QrCode rows={invite.qr} label="QR code of the invite" />
+      <QrCode rows={invite.qr} label="QR code of the invite" className="crew-qr" />
       <p className="crew-note">On the new machine run:</p>
       <code className="crew-token">collie crew join {invite.token} --listen &lt;its address:port&gt;</code>
       <div className="crew-actions">
@@ -158,21 +159,5 @@ function InviteBlock({ onError }: { readonly onError: (m: string) => void }) {
         </button>
       </div>
     </section>
-  );
-}
-
-/** A QR code drawn from its modules (rows of 1 and 0), dark on light in either theme, with its quiet zone. */
-function QrCode({ rows, label }: { readonly rows: readonly string[]; readonly label: string }) {
-  const n = rows.length;
-  const quiet = 4;
-  let d = '';
-  rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) if (row[x] === '1') d += `M${x + quiet} ${y + quiet}h1v1h-1z`;
-  });
-  return (
-    <svg className="crew-qr" role="img" aria-label={label} viewBox={`0 0 ${n + 2 * quiet} ${n + 2 * quiet}`} shapeRendering="crispEdges">
-      <rect width={n + 2 * quiet} height={n + 2 * quiet} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
   );
 }

@@ -5,6 +5,7 @@ import { Notice } from '../components/notice';
 import { useClientState } from '../hooks/use-client';
 import { fetchDevices, renameDevice, revokeDevice, setDeviceRight } from '../lib/devices-api';
 import { MayNotSend } from '../components/may-not-send';
+import { PairAnother } from '../components/pair-another';
 
 /**
  * `#/devices`: every paired device (this one marked), to rename or remove, and its right: may
@@ -40,8 +41,9 @@ export function DevicesPage() {
                 <DeviceRow key={d.id} device={d} manage={maySend} onChanged={load} onError={setError} />
               ))}
             </ul>
+            {maySend ? <PairAnother onError={setError} /> : null}
             <p className="pair-note">
-              To add a device, run <code>collie pair</code> on the computer that runs Collie.
+              {maySend ? 'Or run' : 'To add a device, run'} <code>collie pair</code> on the computer that runs Collie.
             </p>
           </>
         )}

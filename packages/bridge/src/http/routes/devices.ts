@@ -1,13 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { DeviceRightRequest, PairRequest, PairingToken, RenameDeviceRequest, RevokeDeviceRequest, type DevicesList } from '@collie/protocol';
-import { type DeviceStore, LOCK_MS, nameFromUserAgent, toDevice } from '../../devices';
+import { DeviceRightRequest, PairRequest, PairingToken, PhonePairRequest, RenameDeviceRequest, RevokeDeviceRequest, type DevicesList, type PhonePairOffer } from '@collie/protocol';
+import { type DeviceStore, LOCK_MS, formatCode, nameFromUserAgent, pairingLink, toDevice } from '../../devices';
+import { qrModules } from '../../commands/qr';
 import { ApiError, fail } from '../api-error';
 import { body } from './sends';
 
 export interface DevicesRouteDeps {
   devices: DeviceStore;
   audit: (entry: Record<string, unknown>) => void;
+  /** The address a phone opens (`COLLIE_PUBLIC_URL`, tailscale serve's), once known; null: none. */
+  publicUrl?: () => string | null;
 }
 
 /** Browsers cap a cookie's life at 400 days; revoking is how a device leaves before that. */
@@ -53,6 +56,21 @@ export function devicesRoutes(d: DevicesRouteDeps): Hono {
     d.audit({ action: 'device.paired', device: out.device.name, id: out.device.id, via: out.via, maySend: out.device.maySend });
     setCookie(c, d.devices.cookieName, out.token, { httpOnly: true, sameSite: 'Strict', secure: secure(c), path: '/', maxAge: COOKIE_MAX_AGE });
     return c.json({ ok: true, device: toDevice(out.device, out.device.id) });
+  });
+
+  // Pair another device from a phone (only one that may send gets here: `sendRight` in auth.ts).
+  r.post('/devices/pair', async (c) => {
+    const b = await body(c, PhonePairRequest);
+    if (b instanceof ApiError) return fail(c, b);
+    const offer = await d.devices.createOffer(b.may_send);
+    const who = c.get('who');
+    d.audit({ action: 'pairing.offered', by: who.kind === 'device' ? who.device.name : who.login, expiresAt: new Date(offer.expiresAt).toISOString(), maySend: offer.maySend });
+    // The second phone opens what this one opened, unless the bridge knows its public address.
+    const origin = new URL(c.req.url);
+    const base = d.publicUrl?.() ?? `${c.req.header('x-forwarded-proto') === 'https' ? 'https' : origin.protocol.slice(0, -1)}://${origin.host}`;
+    const link = pairingLink(base, offer.token);
+    const answer: PhonePairOffer = { link, code: formatCode(offer.code), expiresAt: offer.expiresAt, maySend: offer.maySend, qr: qrModules(link) };
+    return c.json(answer);
   });
 
   r.get('/devices', (c) => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { ApiError } from '../../http/api-error';
+import { gitErrorWords } from './git-words';
 import { driverOverrides, gitEnv, safeConfigArgs } from './git-safety';
 
 /** A diff over this is refused, not paged: git's output is held in memory once per request. */
@@ -34,5 +35,5 @@ export async function git(cwd: string, args: readonly string[], opts: { exit1?: 
   if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') throw new ApiError('payload_too_large', `changes: git's answer is over ${MAX_GIT_OUTPUT / 1048576} MB`);
   if (/not a git repository/i.test(stderr)) throw new ApiError('not_found', "changes: the pane's folder is not in a git repository");
   if (e.code === 'ENOENT' && typeof e.path === 'string' && e.path === 'git') throw new ApiError('internal', 'changes: git is not installed');
-  throw new ApiError('internal', `changes: git ${args[0] ?? ''} failed: ${stderr.trim().slice(0, 300) || e.message}`);
+  throw new ApiError('internal', `changes: ${gitErrorWords(args[0] ?? '', stderr, e.message)}`);
 }

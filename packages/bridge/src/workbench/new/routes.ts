@@ -5,6 +5,7 @@ import { NewPaneRequest, RemoveLauncherRequest, SaveLauncherRequest, type Launch
 import { ApiError, fail } from '../../http/api-error';
 import { body } from '../../http/routes/sends';
 import { git } from '../changes/git';
+import { NO_COMMIT_WORDS } from '../changes/git-words';
 import { folderAllowed, offeredFolders, rootsOf } from './folders';
 import { KNOWN_AGENTS, offeredLaunchers, savedLaunchers, updateLaunchers } from './launchers';
 
@@ -91,6 +92,8 @@ export function newRoutes(d: NewRouteDeps): Hono {
     let folder = b.folder;
     if (b.worktree) {
       const root = (await git(b.folder, ['rev-parse', '--show-toplevel'])).replace(/\n$/, '');
+      // A worktree starts from a commit: a new repository has none, and git says so in its own terms.
+      if ((await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { exit1: true })).trim() === '') return fail(c, new ApiError('conflict', `new: ${NO_COMMIT_WORDS}`));
       const target = worktreeFolder(root, b.worktree, worktreeDirOf(d.env));
       if ((await git(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${b.worktree}`], { exit1: true })).trim() !== '') return fail(c, new ApiError('conflict', `new: the branch '${b.worktree}' exists already`));
       if (existsSync(target)) return fail(c, new ApiError('conflict', `new: '${target}' exists already`));

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { CloseRequest, RenameRequest, type Pane } from '@collie/protocol';
 import { ApiError, fail } from '../../http/api-error';
 import { body } from '../../http/routes/sends';
-import { formatLiteral } from '../../mux/tmux';
 
 /** A pane's tmux server, through the bridge's one mux adapter (control mode). */
 export interface PaneMux {
@@ -13,9 +12,11 @@ export interface PaneMux {
 export interface PanesRouteDeps {
   pane: (id: string) => Pane | undefined;
   mux: (id: string) => PaneMux | null;
+  /** Names a pane (its label from now on), or takes the name back (null); false when the pane is unknown. */
+  setName: (id: string, name: string | null) => Promise<boolean>;
 }
 
-/** `POST /api/panes/:id/rename` and `POST /api/panes/:id/close`. */
+/** `POST /api/panes/:id/rename` (the pane's label) and `POST /api/panes/:id/close`. */
 export function paneRoutes(d: PanesRouteDeps): Hono {
   const r = new Hono();
   const find = (id: string): { pane: Pane; mux: PaneMux } | ApiError => {
@@ -28,9 +29,9 @@ export function paneRoutes(d: PanesRouteDeps): Hono {
     if (b instanceof ApiError) return fail(c, b);
     const at = find(c.req.param('id'));
     if (at instanceof ApiError) return fail(c, at);
-    // One quoted argument (the adapter quotes it), but rename-window expands formats in it
-    // (tmux 3.3a: `#{pane_id}` became `%0`): `formatLiteral` has it taken literally.
-    await at.mux.command(['rename-window', '-t', at.mux.tmuxId, '--', formatLiteral(b.name)]);
+    // The name is the pane's label (the row, the pane page, walky, pushes), kept by the bridge;
+    // the tmux window keeps its own name, which other panes of the window share.
+    if (!(await d.setName(at.pane.id, b.name))) return fail(c, new ApiError('not_found', `bridge: no pane '${at.pane.id.slice(0, 100)}'`));
     return c.json({ ok: true });
   });
   r.post('/panes/:id/close', async (c) => {

@@ -4,7 +4,7 @@ import { fetchCrew } from '../../lib/crew-api';
 import { useClientState } from '../../hooks/use-client';
 import { postBroadcast } from '../../lib/walky/api';
 import { broadcastChoice, confirmWords, refusalLines } from '../../lib/walky/broadcast';
-import { receiptLine } from '../../lib/walky/messages';
+import { recipientLine } from '../../lib/walky/messages';
 import { rememberSent, useWalky } from '../../lib/walky/store';
 import { MayNotSend } from '../may-not-send';
 import './walky.css';
@@ -12,8 +12,9 @@ import './walky.css';
 type Step = { name: 'write' } | { name: 'confirm' } | { name: 'sending' } | { name: 'done'; answer: WalkyBroadcastAnswer } | { name: 'failed'; message: string };
 
 /**
- * "Message all agents", for the operator: write, pick "Send to", confirm with the count,
- * then one receipt per target ("Agents reached"), the shells skipped, and the refusals.
+ * "Message all agents", for the operator: write, pick "Send to", confirm with the count and the
+ * recipients' labels, then one receipt per target by label ("Agents reached"), the shells
+ * skipped, and the refusals.
  */
 export function MessageAll() {
   const [open, setOpen] = useState(false);
@@ -92,6 +93,14 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
             <>
               <p className="wk-confirm">{byLead ? `Message ${agents.length === 1 ? '1 agent' : `${agents.length} agents`} on this machine, and every agent on the other machines?` : confirmWords(agents.length, machines)}</p>
               {byLead ? <p className="wk-note">The lead, {leadName}, counts the other machines' agents and passes the message on; each gets its own receipt.</p> : null}
+              {/* Who it reaches, by the labels the dashboard shows, before anything is sent. */}
+              {agents.length > 0 ? (
+                <ul className="wk-receipts wk-recipients" aria-label="Recipients">
+                  {agents.map((p) => (
+                    <li key={p.id}>{p.member ? `${p.label} on ${p.member.name}` : p.label}</li>
+                  ))}
+                </ul>
+              ) : null}
               <div className="wk-buttons">
                 <button type="button" className="wk-primary" disabled={step.name === 'sending' || (agents.length === 0 && !byLead)} onClick={() => void send()}>
                   Send
@@ -107,7 +116,7 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
               <h3 className="wk-sub">Agents reached</h3>
               <ul className="wk-receipts">
                 {step.answer.messages.map((m) => (
-                  <li key={m.id}>{receiptLine(live(m.id) ?? m)}</li>
+                  <li key={m.id}>{recipientLine(live(m.id) ?? m)}</li>
                 ))}
                 <li className="wk-every">every machine: {step.answer.messages.length === 1 ? '1 message' : `${step.answer.messages.length} messages`}</li>
               </ul>
@@ -123,8 +132,8 @@ function MessageAllSheet({ onClose }: { readonly onClose: () => void }) {
               ) : null}
             </>
           ) : null}
-          {shells.length > 0 && step.name !== 'done' ? <Skipped labels={shells.map((p) => `${p.label} (${p.address})`)} /> : null}
-          {step.name === 'done' && step.answer.skipped.length > 0 ? <Skipped labels={step.answer.skipped.map((p) => `${p.label} (${p.address})`)} /> : null}
+          {shells.length > 0 && step.name !== 'done' ? <Skipped labels={shells.map((p) => p.label)} /> : null}
+          {step.name === 'done' && step.answer.skipped.length > 0 ? <Skipped labels={step.answer.skipped.map((p) => p.label)} /> : null}
         </div>
       </section>
     </div>
@@ -136,8 +145,8 @@ function Skipped({ labels }: { readonly labels: readonly string[] }) {
     <>
       <h3 className="wk-sub">Shell panes skipped</h3>
       <ul className="wk-receipts wk-muted">
-        {labels.map((l) => (
-          <li key={l}>{l}</li>
+        {labels.map((l, i) => (
+          <li key={i}>{l}</li>
         ))}
       </ul>
     </>

@@ -7,7 +7,7 @@ import { useMaySend } from '../../hooks/use-client';
 type Open = { readonly kind: 'none' } | { readonly kind: 'rename'; readonly name: string } | { readonly kind: 'close'; readonly midTurn: boolean };
 
 /**
- * The pane's work: its changes, and managing it (rename its window, close it). Closing asks
+ * The pane's work: its changes, and managing it (name it: the label every page shows; close it). Closing asks
  * first, naming what runs there; an agent mid-turn needs a second tap.
  */
 export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; readonly pane: Pane }) {
@@ -38,7 +38,7 @@ export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; read
         </a>
         {maySend ? (
           <>
-            <button type="button" className="workbench-link" onClick={() => setOpen(open.kind === 'rename' ? { kind: 'none' } : { kind: 'rename', name: pane.windowName })}>
+            <button type="button" className="workbench-link" onClick={() => setOpen(open.kind === 'rename' ? { kind: 'none' } : { kind: 'rename', name: pane.label })}>
               Rename
             </button>
             <button type="button" className="workbench-link workbench-danger" onClick={() => setOpen(open.kind === 'close' ? { kind: 'none' } : { kind: 'close', midTurn: false })}>
@@ -49,14 +49,18 @@ export function WorkbenchLinks({ paneId, pane }: { readonly paneId: string; read
       </nav>
       {open.kind === 'rename' ? (
         <div className="workbench-panel">
-          <label className="workbench-label" htmlFor="window-name">
-            Window name
+          <label className="workbench-label" htmlFor="pane-name">
+            Pane name
           </label>
-          <input id="window-name" className="composer-box" value={open.name} maxLength={60} onChange={(e) => setOpen({ kind: 'rename', name: e.currentTarget.value })} />
+          <input id="pane-name" className="composer-box" value={open.name} maxLength={60} onChange={(e) => setOpen({ kind: 'rename', name: e.currentTarget.value })} />
           {nameCheck && !nameCheck.success && open.name !== '' ? <p className="workbench-error">1 to 60 printable characters, not starting with - and without spaces at its ends.</p> : null}
           <div className="diff-comment-actions">
             <button type="button" className="composer-keys" onClick={() => setOpen({ kind: 'none' })}>
               Cancel
+            </button>
+            {/* No name: the automatic label (`<repo>#<branch>`, else the title) comes back. */}
+            <button type="button" className="composer-keys" disabled={busy} onClick={() => void run('rename', { name: null }, () => setOpen({ kind: 'none' }))}>
+              Automatic name
             </button>
             <button type="button" className="composer-send" disabled={busy || !nameCheck?.success} onClick={() => void run('rename', { name: open.name }, () => setOpen({ kind: 'none' }))}>
               Save name

@@ -33,3 +33,12 @@ export const knownWords = (m: WalkyMessage): string => verifiedWords(m.verified,
 /** The receipt line of a sent message: "Message to collie/%7: typed into the pane". */
 /** The pane as the receipt names it, without its token (a refused message has only the address asked). */
 export const receiptLine = (m: WalkyMessage): string => `Message to ${m.to?.pane ?? m.asked.replace(/#[a-z0-9]{4}$/, '')}: ${stateWords(m)}`;
+
+/**
+ * A broadcast's receipt line, naming the pane by its label as the dashboard does ("shop#main:
+ * typed into the pane", "api#fix on build-box: …"); a refused message has only the address asked.
+ */
+export const recipientLine = (m: WalkyMessage): string => {
+  const who = m.to ? `${m.to.label || m.to.pane}${m.to.member ? ` on ${m.to.member}` : ''}` : m.asked.replace(/#[a-z0-9]{4}$/, '');
+  return `${who}: ${stateWords(m)}`;
+};
