@@ -105,6 +105,14 @@ export class Ask implements PromiseLike<AskResult> {
     return r('taken');
   }
 
+  /**
+   * End the question as timed out (an expired one the author no longer wants tapped): the card
+   * goes, the chat keeps the line "Timed out before an answer:", and a later tap is told so.
+   */
+  timeOut(): void {
+    this.end('timed_out', { status: 'expired' });
+  }
+
   /** The turn was stopped or the conversation closed. */
   cancel(reason: 'stopped' | 'closed'): void {
     this.end(reason, { status: reason });

@@ -35,3 +35,14 @@ describe('an expired ask', () => {
     expect(c.openQuestions()).toEqual([]);
   });
 });
+
+describe('timeOut', () => {
+  it('ends an expired question as timed out: the ask stays expired, the question ends, a tap is timed out', async () => {
+    const { c, ask, tap } = setup(() => true);
+    expect(await ask).toEqual({ status: 'expired' });
+    ask.timeOut();
+    expect(c.openQuestions()).toEqual([]);
+    expect(ask.ended).toBe('timed_out');
+    expect((await tap('late-3')).outcome).toBe('timed_out');
+  });
+});
