@@ -112,6 +112,9 @@ describe('nerve roster views in the web app', () => {
       // The split Stop: the red button ends the turn only; the agents keep running; the queued message runs next.
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ timeout: 30_000 });
+      // The stopped turn leaves the note "stopped" in the thread, once.
+      await page.locator('main .chat-notice', { hasText: /^stopped$/ }).waitFor({ timeout: 30_000 });
+      expect(await page.locator('main .chat-notice', { hasText: /^stopped$/ }).count()).toBe(1);
       await demo.api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('second in line'), 60_000);
       await expect.poll(() => chips.count(), { timeout: 30_000 }).toBe(0);
       // Its turn started: its line shows once, after the first; the edited one left no ghost.

@@ -17,6 +17,7 @@ import {
 } from '@collie/protocol';
 import { Mirror, type MirrorDeps } from './mirror';
 import { LineSplitter } from './ndjson';
+import { unreachableWords } from './reach-words';
 import { wireCall, WireFailure, wireStream, type Target } from './wire-client';
 
 export interface LinkDeps extends Omit<MirrorDeps, 'agent'> {
@@ -131,7 +132,7 @@ export class AgentLink {
           continue;
         }
         const why = err instanceof Error ? err.message : String(err);
-        this.set('unreachable', `cannot reach it: ${why}`);
+        this.set('unreachable', unreachableWords(why, 'socket' in this.d.source));
       }
       await this.sleep(wait);
       wait = Math.min(wait * 2, b.max);
