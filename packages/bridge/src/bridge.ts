@@ -286,7 +286,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${host}:${port}`;
   const publicUrl = (await publicUrlFor(port, o.publicUrl ?? null)).url;
-  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit });
+  const durableStates = () => [...hub.durable.agents.values()].map((a) => ({ name: a.name, state: a.state, problem: a.problem }));
+  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit, durable: durableStates });
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);

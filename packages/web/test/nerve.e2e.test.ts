@@ -56,6 +56,8 @@ describe('nerve roster views in the web app', () => {
       // Inline lines at their spawn points and the dock.
       await expect.poll(() => page.locator('main .agent-line').count(), { timeout: 30_000 }).toBe(3);
       await expect.poll(() => dock(page).textContent()).toBe('3 running · 0 done');
+      // The header's second line counts as the dock does.
+      await expect.poll(() => page.locator('.durable-header .durable-line2').textContent()).toBe('Background agents: 3 running · 0 done');
       await expect.poll(() => page.locator('main .agent-line .agent-name').allTextContents()).toEqual(['Survey the tests', 'Read the docs', 'Watch the build']);
       await page.screenshot({ path: artifactPath('web/nerve-chat-390.png') });
       await axeBoth(page, '.durable-dock');
