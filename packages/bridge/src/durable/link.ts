@@ -197,11 +197,20 @@ export class AgentLink {
     this.mirror.apply(e);
   }
 
+  /** A back-off sleep that stop() cuts short; its listener goes when it ends either way (one per retry would pile up). */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       if (this.stopped) return resolve();
-      const timer = setTimeout(resolve, ms);
-      this.wake.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const signal = this.wake.signal;
+      const woken = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', woken);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', woken, { once: true });
     });
   }
 }
