@@ -58,7 +58,8 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
     () => spawn('Bash', { command: 'sleep 120', description: 'Watch the build', run_in_background: true }),
     () => say('Three background tasks are running; ask me anything meanwhile.'),
   );
-  api.setFallback((req) => say(`You said: ${req.prompt.slice(0, 200)}`));
+  // A turn with no words of yours (the runtime woke the orchestrator when background work settled).
+  api.setFallback((req) => say(req.prompt.trim() ? `You said: ${req.prompt.slice(0, 200)}` : 'The background work settled; each agent’s report is in its tab.'));
   const nerve = await startNerve({ configFile: file, defaultStateDir: stateDir, log });
   const session = nerve.gateway.create('Nerve demo: a live roster');
   session.send({ text: 'Start the background work', origin: 'internal' });
