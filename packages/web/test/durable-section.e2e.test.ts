@@ -63,6 +63,9 @@ describe('durable agents: the section on the dashboard (390×844)', () => {
       await page.getByLabel('Show only panes that need you').check();
       await expect.poll(() => section.locator('.durable-row').count()).toBe(1);
       expect(await section.locator('.durable-row .durable-line1').textContent()).toContain('waits');
+      // The panes' note does not say nothing needs you while the agent above does.
+      await page.getByText('No pane needs you right now.').waitFor();
+      expect(await page.getByText('Nothing needs you right now.').count()).toBe(0);
       await page.screenshot({ path: artifactPath('web/durable-section-only.png') });
       await page.getByLabel('Show only panes that need you').uncheck();
 
