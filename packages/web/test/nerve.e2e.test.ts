@@ -124,6 +124,11 @@ describe('nerve roster views in the web app', () => {
       expect(await userLines('third in line')).toBe(0);
       const lines = await page.locator('main .chat-user').allTextContents();
       expect(lines.indexOf('first: a long turn')).toBeLessThan(lines.findIndex((t) => t.includes('second in line')));
+      // "stopped" closes the stopped turn: before the next message's line, not after it.
+      expect(await page.locator('main .chat-notice', { hasText: /^stopped$/ }).evaluate((n) => {
+        const second = [...document.querySelectorAll('main .chat-user')].find((u) => u.textContent?.includes('second in line'));
+        return second ? Boolean(n.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) : false;
+      })).toBe(true);
       await page.screenshot({ path: artifactPath('web/nerve-queue-ran-390.png') });
       expect(running(demo.nerve.gateway.sessions.get(demo.sessionId)!.roster.list())).toBe(3);
       await page.getByRole('button', { name: 'More ways to stop' }).click();

@@ -61,6 +61,9 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
   const tools = new Map<string, ToolHandle>();
   const runs = new Map<string, () => void>();
   const viaWire = new Set<string>();
+  // "stopped" already written for this stop: at the turn's end (late) or at the stop event (early).
+  const late = new Set<string>();
+  const early = new Set<string>();
   const sessionOf = (c: Conversation): Session | undefined => gateway.sessions.get(c.id);
 
   const agent = new DurableAgent({
@@ -144,8 +147,17 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     }
     switch (e.type) {
       case 'session.running':
-        if (e.is_running) c.startTurn();
-        else c.endTurn();
+        if (e.is_running) {
+          early.delete(c.id);
+          c.startTurn();
+          return;
+        }
+        // The turn a stop interrupted ends: "stopped" goes here, before the next queued message's line.
+        if (!early.delete(c.id) && s.stopping && !viaWire.has(c.id)) {
+          c.notice('stopped');
+          late.add(c.id);
+        }
+        c.endTurn();
         return;
       case 'session.text':
         write(c, gateway.store.line({ session_id: s.id, kind: 'reply', text: e.text, request_id: null, at: Date.now() }));
@@ -158,8 +170,11 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
         c.set({ subtitle: subtitle(s) });
         return;
       case 'session.stop_event':
-        // A stop from anywhere (the phone's red Stop goes to Nerve's API) that ended the turn leaves "stopped" in the thread.
-        if (!viaWire.has(c.id) && endedTurn(e, c.meta.working)) c.notice('stopped');
+        // A stop from anywhere (the phone's red Stop goes to Nerve's API) that ended the turn leaves "stopped" in the thread, once.
+        if (late.delete(c.id) || viaWire.has(c.id) || !endedTurn(e, c.meta.working)) return;
+        c.notice('stopped');
+        // Stop all and Force stop tell before the turn ends: its end writes no second note.
+        if (e.name !== 'stop_requested') early.add(c.id);
         return;
       case 'queue.update':
       case 'agent.transcript': // the durable item carries the record, not its transcript
