@@ -163,12 +163,13 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
         write(c, gateway.store.line({ session_id: s.id, kind: 'reply', text: e.text, request_id: null, at: Date.now() }));
         return;
       case 'agent.updated':
-        item(c, e.agent);
-        c.set({ subtitle: subtitle(s) });
+      case 'session.background': {
+        if (e.type === 'agent.updated') item(c, e.agent);
+        // Only a changed count is sent: activity updates come many a second.
+        const words = subtitle(s);
+        if (c.meta.subtitle !== words) c.set({ subtitle: words });
         return;
-      case 'session.background':
-        c.set({ subtitle: subtitle(s) });
-        return;
+      }
       case 'session.stop_event':
         // A stop from anywhere (the phone's red Stop goes to Nerve's API) that ended the turn leaves "stopped" in the thread, once.
         if (late.delete(c.id) || viaWire.has(c.id) || !endedTurn(e, c.meta.working)) return;
