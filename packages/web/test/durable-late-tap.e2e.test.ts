@@ -18,7 +18,7 @@ describe('durable agents: a late tap on an expired ask (390×844)', () => {
     const agent = new DurableAgent({ runtime: 'late', onMessage: () => undefined, onStop: () => undefined });
     const c = agent.open({ id: 'late', title: 'Late taps' });
     c.startTurn();
-    const choice = (id: string, title: string) => ({ id, kind: 'choice' as const, title, options: [{ id: 'a', label: 'A' }], expiresInMs: 10_000 });
+    const choice = (id: string, title: string) => ({ id, kind: 'choice' as const, title, options: [{ id: 'a', label: 'A' }], expiresInMs: 4_000 });
     const taken = c.ask({ ...choice('kept', 'Taken late?'), onLateTap: (a) => (late.push(a), true) });
     const timed = c.ask(choice('timed', 'Timed out late?'));
     const listening = await serve(agent, { socket: sock(work.path, 'late') });
@@ -29,7 +29,6 @@ describe('durable agents: a late tap on an expired ask (390×844)', () => {
       await page.goto('/#/durable/late/late');
       const card = (id: string) => page.locator(`.durable-card[data-question="${id}"]`);
       await card('timed').waitFor();
-      expect(await card('kept').locator('.card-expiry').textContent()).toMatch(/^Expires in \d+ s$/);
 
       const results: AskResult[] = await Promise.all([taken, timed]);
       expect(results).toEqual([{ status: 'expired' }, { status: 'expired' }]);
