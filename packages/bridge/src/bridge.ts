@@ -308,7 +308,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const url = `http://${host}:${port}`;
   const publicUrl = (await publicUrlFor(port, o.publicUrl ?? null)).url;
   publicUrlRef = publicUrl;
-  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit });
+  const durableStates = () => [...hub.durable.agents.values()].map((a) => ({ name: a.name, state: a.state, problem: a.problem }));
+  const devicesSocket = await serveDevicesSocket(o.stateDir, { store: devices, run, url, publicUrl, audit, durable: durableStates });
   await discovery.start();
   // Sends that waited when the bridge last stopped wait again, once the panes are known.
   await Promise.allSettled(trackersStarted);

@@ -16,6 +16,11 @@ export type QuestionSpec = Draft & {
   expiresInMs?: number;
   /** Refuse an answer the author cannot use: return the reason, or null to take it. */
   check?: (answer: WireAnswer) => string | null;
+  /**
+   * A tap after the expiry (the question stays open, its buttons too): return true to take it
+   * (the phone says it was taken), false to answer "Timed out before an answer." Without it: timed out.
+   */
+  onLateTap?: (answer: WireAnswer, requestId: string) => boolean;
 };
 
 export interface AskHooks {
@@ -37,6 +42,9 @@ export class Ask implements PromiseLike<AskResult> {
   private readonly result: Promise<AskResult>;
   private timer: NodeJS.Timeout | null = null;
   private readonly check: ((a: WireAnswer) => string | null) | undefined;
+  private readonly onLateTap: ((a: WireAnswer, requestId: string) => boolean) | undefined;
+  /** Past its expiry: the ask resolved `expired`, the question stays open for a late tap. */
+  private expired = false;
 
   constructor(
     id: string,
@@ -45,6 +53,7 @@ export class Ask implements PromiseLike<AskResult> {
   ) {
     this.result = new Promise((r) => (this.resolve = r));
     this.check = spec.check;
+    this.onLateTap = spec.onLateTap;
     this.question = this.build(id, spec, 0);
     this.arm();
     hooks.asked(this.question);
@@ -86,8 +95,22 @@ export class Ask implements PromiseLike<AskResult> {
     if (version !== this.question.version) return r('changed');
     const why = checkAnswer(this.question, answer) ?? this.check?.(answer) ?? null;
     if (why !== null) return r('refused', why);
+    if (this.expired) {
+      // The author answers a late tap; either way the question ends now.
+      const taken = this.onLateTap?.(answer, requestId) === true;
+      this.end(taken ? 'answered' : 'timed_out', { status: 'expired' });
+      return r(taken ? 'taken' : 'timed_out');
+    }
     this.end('answered', { status: 'answered', answer, requestId });
     return r('taken');
+  }
+
+  /**
+   * End the question as timed out (an expired one the author no longer wants tapped): the card
+   * goes, the chat keeps the line "Timed out before an answer:", and a later tap is told so.
+   */
+  timeOut(): void {
+    this.end('timed_out', { status: 'expired' });
   }
 
   /** The turn was stopped or the conversation closed. */
@@ -95,8 +118,13 @@ export class Ask implements PromiseLike<AskResult> {
     this.end(reason, { status: reason });
   }
 
+  /** At the expiry the ask resolves `expired`; its question stays open (the card keeps its buttons and reads "Expired"). */
   private expire(): void {
-    this.end('timed_out', { status: 'expired' });
+    if (this.expired || this.ended) return;
+    this.expired = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.resolve({ status: 'expired' });
   }
 
   private end(reason: QuestionEnd, result: AskResult): void {
@@ -118,7 +146,7 @@ export class Ask implements PromiseLike<AskResult> {
   }
 
   private build(id: string, spec: QuestionSpec, version: number): KnownQuestion {
-    const { expiresInMs, check: _check, id: _id, ...rest } = spec;
+    const { expiresInMs, check: _check, onLateTap: _late, id: _id, ...rest } = spec;
     const now = this.hooks.now();
     const parsed = KnownQuestionSchema.parse({ ...rest, id, version, at: now, expiresAt: expiresInMs === undefined ? null : now + expiresInMs });
     // Cut to the page's limits here, so the author's own code sees what the phone shows.

@@ -35,13 +35,15 @@ describe('nerve on the phone', () => {
       const rec = await rig.waitForAgent(s.id, (r) => r.status === 'running');
       const tool = await until(bridge.hub, 'the agent tool item', (h) => h.durable.threads.get(key)?.find((i) => i.kind === 'tool' && i.callId === rec.agent_id), 30_000);
       expect(tool).toMatchObject({ name: 'Agent', input: `Phone worker · agent_id=${rec.agent_id}`, status: 'running' });
-      await until(bridge.hub, 'the live count', (h) => h.durable.conversations.get(key)?.subtitle === '1 background agent live', 30_000);
+      await until(bridge.hub, 'the live count', (h) => h.durable.conversations.get(key)?.subtitle === 'Background agents: 1 running · 0 done', 30_000);
       await until(bridge.hub, 'the turn ended', (h) => h.durable.conversations.get(key)?.working === false, 30_000);
 
       expect((await post(bridge, '/button', { agent: 'nerve', conversationId: s.id, buttonId: 'stop-all', turn: bridge.hub.durable.conversations.get(key)?.turn ?? '', request_id: 'b-1' })).outcome).toBe('taken');
       await until(bridge.hub, 'the stopped item', (h) => h.durable.threads.get(key)?.find((i) => i.kind === 'tool' && i.callId === rec.agent_id && i.status === 'failed'), 30_000);
       const item = bridge.hub.durable.threads.get(key)?.find((i) => i.kind === 'tool' && i.callId === rec.agent_id);
       expect(item).toMatchObject({ output: 'stopped (stop_all)' });
+      // The header counts as the phone's dock does: a stopped agent is ended, never done.
+      await until(bridge.hub, 'the ended count', (h) => h.durable.conversations.get(key)?.subtitle === 'Background agents: 0 running · 0 done · 1 ended', 30_000);
       expect(rig.store.sessionEvents(s.id).map((e) => [e.name, e.requested_by])).toContainEqual(['agents_stop_all_requested', 'phone']);
     } finally {
       await attached.close();

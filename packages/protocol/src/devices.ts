@@ -132,6 +132,8 @@ export const DevicesCommand = z.discriminatedUnion('op', [
   z.object({ op: z.literal('revoke'), name: z.string().min(1).max(100) }).strict(),
   /** `collie devices set <device> --watch-only|--may-send`. */
   z.object({ op: z.literal('set'), name: z.string().min(1).max(100), maySend: z.boolean() }).strict(),
+  /** `collie durable list`: each durable agent's state as the running bridge sees it. */
+  z.object({ op: z.literal('durable') }).strict(),
 ]);
 export type DevicesCommand = z.infer<typeof DevicesCommand>;
 
@@ -147,6 +149,7 @@ export const DevicesReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('revoked'), device: Device }),
   /** `set`: the device as it is now; `changed` false when it already had that right. */
   z.object({ type: z.literal('set'), device: Device, changed: z.boolean() }),
+  z.object({ type: z.literal('durable'), agents: z.array(z.object({ name: z.string(), state: z.string(), problem: z.string().nullable() })) }),
   z.object({ type: z.literal('error'), error: ErrorBody.shape.error }),
 ]);
 export type DevicesReply = z.infer<typeof DevicesReply>;

@@ -27,8 +27,9 @@ const spawn = (name: string, input: Record<string, unknown>): Turn => ({ blocks:
  * `stateDir` (default `<dir>/state`): where nerve.db and api.json go; a bridge finds Nerve's API
  * at `<its state dir>/nerve/api.json`.
  */
-export async function startDemoNerve(dir: string, log: (line: string) => void = () => undefined, stateDir = join(dir, 'state')): Promise<DemoNerve> {
-  const api = await startMessagesApi({ subagentFallback: () => say('Still reading the files.', 10 * 60_000) });
+export async function startDemoNerve(dir: string, log: (line: string) => void = () => undefined, stateDir = join(dir, 'state'), o: { agentMs?: number } = {}): Promise<DemoNerve> {
+  // Each background agent works for `agentMs` (10 minutes), then reports what it found.
+  const api = await startMessagesApi({ subagentFallback: () => say('Read the files: the tests cover the bridge, the CLI and the web app; nothing is failing.', o.agentMs ?? 10 * 60_000) });
   const work = join(dir, 'work');
   const claudeConfig = join(dir, 'claude-config');
   await mkdir(work, { recursive: true, mode: 0o700 });
@@ -57,7 +58,8 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
     () => spawn('Bash', { command: 'sleep 120', description: 'Watch the build', run_in_background: true }),
     () => say('Three background tasks are running; ask me anything meanwhile.'),
   );
-  api.setFallback((req) => say(`You said: ${req.prompt.slice(0, 200)}`));
+  // A turn with no words of yours (the runtime woke the orchestrator when background work settled).
+  api.setFallback((req) => say(req.prompt.trim() ? `You said: ${req.prompt.slice(0, 200)}` : 'The background work settled; each agent’s report is in its tab.'));
   const nerve = await startNerve({ configFile: file, defaultStateDir: stateDir, log });
   const session = nerve.gateway.create('Nerve demo: a live roster');
   session.send({ text: 'Start the background work', origin: 'internal' });

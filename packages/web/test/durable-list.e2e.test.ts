@@ -149,7 +149,7 @@ describe('durable agents: the conversation list and New conversation (390×844)'
     await page.locator('.durable-row', { hasText: 'gone' }).locator('.durable-state', { hasText: 'Unreachable' }).waitFor();
     await page.locator('.durable-row', { hasText: 'gone' }).click();
     await page.locator('.notice-title', { hasText: 'Unreachable' }).waitFor();
-    expect(await page.locator('.notice-body').textContent()).toMatch(/^cannot reach it: /);
+    expect(await page.locator('.notice-body').textContent()).toBe('Nothing answers at its socket: the durable agent is not running, or listens elsewhere.');
 
     await page.goto('/#/durable/flaky');
     await page.locator('.durable-closed', { hasText: 'Yesterday' }).waitFor();

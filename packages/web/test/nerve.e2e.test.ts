@@ -56,6 +56,8 @@ describe('nerve roster views in the web app', () => {
       // Inline lines at their spawn points and the dock.
       await expect.poll(() => page.locator('main .agent-line').count(), { timeout: 30_000 }).toBe(3);
       await expect.poll(() => dock(page).textContent()).toBe('3 running · 0 done');
+      // The header's second line counts as the dock does.
+      await expect.poll(() => page.locator('.durable-header .durable-line2').textContent()).toBe('Background agents: 3 running · 0 done');
       await expect.poll(() => page.locator('main .agent-line .agent-name').allTextContents()).toEqual(['Survey the tests', 'Read the docs', 'Watch the build']);
       await page.screenshot({ path: artifactPath('web/nerve-chat-390.png') });
       await axeBoth(page, '.durable-dock');
@@ -112,6 +114,9 @@ describe('nerve roster views in the web app', () => {
       // The split Stop: the red button ends the turn only; the agents keep running; the queued message runs next.
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ timeout: 30_000 });
+      // The stopped turn leaves the note "stopped" in the thread, once.
+      await page.locator('main .chat-notice', { hasText: /^stopped$/ }).waitFor({ timeout: 30_000 });
+      expect(await page.locator('main .chat-notice', { hasText: /^stopped$/ }).count()).toBe(1);
       await demo.api.waitForRequest((r) => r.kind === 'main' && r.prompt.includes('second in line'), 60_000);
       await expect.poll(() => chips.count(), { timeout: 30_000 }).toBe(0);
       // Its turn started: its line shows once, after the first; the edited one left no ghost.
@@ -119,6 +124,11 @@ describe('nerve roster views in the web app', () => {
       expect(await userLines('third in line')).toBe(0);
       const lines = await page.locator('main .chat-user').allTextContents();
       expect(lines.indexOf('first: a long turn')).toBeLessThan(lines.findIndex((t) => t.includes('second in line')));
+      // "stopped" closes the stopped turn: before the next message's line, not after it.
+      expect(await page.locator('main .chat-notice', { hasText: /^stopped$/ }).evaluate((n) => {
+        const second = [...document.querySelectorAll('main .chat-user')].find((u) => u.textContent?.includes('second in line'));
+        return second ? Boolean(n.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) : false;
+      })).toBe(true);
       await page.screenshot({ path: artifactPath('web/nerve-queue-ran-390.png') });
       expect(running(demo.nerve.gateway.sessions.get(demo.sessionId)!.roster.list())).toBe(3);
       await page.getByRole('button', { name: 'More ways to stop' }).click();

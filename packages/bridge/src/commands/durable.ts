@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Snapshot, SourceName, sourceTarget, type Source } from '@collie/protocol';
+import { SourceName, sourceTarget, type Source } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
 import { readSources, SOURCES_FILE } from '../durable/sources-file';
 import { configOrThrow } from './config';
-import { status } from './daemon';
+import { askBridge } from '../devices/devices-socket';
 
 /** A CLI mistake, said in words; the CLI prints it and exits 1. */
 class DurableCommandError extends Error {}
@@ -42,25 +42,24 @@ export async function durableRemove(name: string, env: NodeJS.ProcessEnv = proce
   return `removed ${name}`;
 }
 
-/** One line per agent: name, where, local or remote, and its state when the bridge runs. */
+/**
+ * One line per agent: name, where, local or remote, and its state (with why, when unreachable)
+ * as the running bridge sees it. The bridge is asked on its devices socket, so one started by
+ * `collie demo` in its own process answers as well as `collie serve`'s.
+ */
 export async function durableList(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const { agents } = await load(env);
   if (agents.length === 0) return 'no durable agents (collie durable add <name> <socket|url>)';
+  const { stateDir } = configOrThrow(env);
+  const reply = await askBridge(stateDir, { op: 'durable' }, 2_000).catch(() => null);
   const states = new Map<string, string>();
-  const s = await status(env).catch(() => null);
-  if (s?.running && s.info) {
-    try {
-      const snap = Snapshot.safeParse(await (await fetch(`${s.info.url}/api/snapshot`, { signal: AbortSignal.timeout(2_000) })).json());
-      for (const a of snap.success ? (snap.data.durable?.agents ?? []) : []) states.set(a.name, a.state.replace('_', ' '));
-    } catch {
-      // the bridge did not answer: no states
-    }
-  }
+  // An older bridge answers an unknown op with an error: it runs, but names no states.
+  for (const a of reply?.type === 'durable' ? reply.agents : []) states.set(a.name, [a.state.replace('_', ' '), a.problem].filter(Boolean).join(': '));
   return agents
     .map((a) => {
       const t = sourceTarget(a);
       const where = 'socket' in a ? a.socket : a.url;
-      return [a.name, where, t.ok ? (t.local ? 'local' : 'remote') : `refused: ${t.reason}`, states.get(a.name) ?? (s?.running ? '' : 'bridge not running')].filter(Boolean).join('  ');
+      return [a.name, where, t.ok ? (t.local ? 'local' : 'remote') : `refused: ${t.reason}`, states.get(a.name) ?? (reply ? '' : 'bridge not running')].filter(Boolean).join('  ');
     })
     .join('\n');
 }

@@ -12,6 +12,8 @@ export interface DeviceOps {
   url: string;
   publicUrl: string | null;
   audit: (entry: Record<string, unknown>) => void;
+  /** The durable agents' states (the running bridge only). */
+  durable?: () => { name: string; state: string; problem: string | null }[];
 }
 
 export async function runDevicesCommand(cmd: DevicesCommand, o: DeviceOps): Promise<DevicesReply> {
@@ -30,6 +32,8 @@ export async function runDevicesCommand(cmd: DevicesCommand, o: DeviceOps): Prom
     }
     case 'list':
       return { type: 'devices', devices: o.store.list() };
+    case 'durable':
+      return { type: 'durable', agents: o.durable?.() ?? [] };
     case 'revoke': {
       const device = o.store.find(cmd.name);
       if (!device) return { type: 'error', error: { code: 'not_found', message: `collie devices: no paired device is called '${cmd.name}' (see collie devices list)` } };

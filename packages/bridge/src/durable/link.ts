@@ -17,6 +17,7 @@ import {
 } from '@collie/protocol';
 import { Mirror, type MirrorDeps } from './mirror';
 import { LineSplitter } from './ndjson';
+import { unreachableWords } from './reach-words';
 import { wireCall, WireFailure, wireStream, type Target } from './wire-client';
 
 export interface LinkDeps extends Omit<MirrorDeps, 'agent'> {
@@ -131,7 +132,7 @@ export class AgentLink {
           continue;
         }
         const why = err instanceof Error ? err.message : String(err);
-        this.set('unreachable', `cannot reach it: ${why}`);
+        this.set('unreachable', unreachableWords(why, 'socket' in this.d.source));
       }
       await this.sleep(wait);
       wait = Math.min(wait * 2, b.max);
@@ -196,11 +197,20 @@ export class AgentLink {
     this.mirror.apply(e);
   }
 
+  /** A back-off sleep that stop() cuts short; its listener goes when it ends either way (one per retry would pile up). */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       if (this.stopped) return resolve();
-      const timer = setTimeout(resolve, ms);
-      this.wake.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const signal = this.wake.signal;
+      const woken = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', woken);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', woken, { once: true });
     });
   }
 }

@@ -50,6 +50,17 @@ async function saveNote(c: Conversation, pace: number): Promise<void> {
     ],
     expiresInMs: 4 * 60_000,
     push: { title: 'desk wants to write a note', line: 'notes/today.md' },
+    // Past the expiry the card stays: a late Allow still writes the note, a late Deny is timed out.
+    onLateTap: (a) => {
+      if (a.kind !== 'permission' || a.option === 'no') return false;
+      void (async () => {
+        c.startTurn();
+        c.tool('write_file', 'notes/today.md').done('wrote 3 lines');
+        await stream(c, 'Saved the note after all.', pace);
+        c.endTurn();
+      })();
+      return true;
+    },
   });
   if (r.status === 'answered' && r.answer.kind === 'permission' && r.answer.option !== 'no') {
     t.done('wrote 3 lines');

@@ -4,7 +4,7 @@
  * belt; "Stop all agents…" a belt button. Only the SDK's public API is used.
  */
 import { DurableAgent, serve, type Conversation, type Listening, type ToolHandle } from '@collie/durable-sdk';
-import type { AgentRecord, NerveEvent } from '@collie/protocol';
+import { LIVE_STATUSES, type AgentRecord, type NerveEvent } from '@collie/protocol';
 import type { Gateway } from '../gateway/gateway';
 import type { Session } from '../session/session';
 import type { SessionLine } from '../store/store';
@@ -30,10 +30,40 @@ export interface Attached {
 /** The tool item's input line: what the agent is, and its agent_id for the phone's roster. */
 export const toolInput = (r: AgentRecord): string => `${r.name} · agent_id=${r.agent_id}`;
 
+/**
+ * The header's second line: the roster counted as the phone's agent dock counts it (needing
+ * attention, else running while live, done when completed, else ended), so the two agree.
+ */
+export function rosterWords(records: readonly AgentRecord[]): string {
+  if (records.length === 0) return 'no background agents';
+  let attention = 0, running = 0, done = 0, ended = 0;
+  for (const r of records) {
+    if (r.attention.length > 0) attention++;
+    else if (LIVE_STATUSES.includes(r.status)) running++;
+    else if (r.status === 'completed') done++;
+    else ended++;
+  }
+  const parts = [`${running} running`];
+  if (attention > 0) parts.push(`${attention} need${attention === 1 ? 's' : ''} attention`);
+  parts.push(`${done} done`);
+  if (ended > 0) parts.push(`${ended} ended`);
+  return `Background agents: ${parts.join(' · ')}`;
+}
+
+/** Whether a stop event ended the turn: a turn stop that stopped, or Stop all / Force stop while a turn ran. */
+export function endedTurn(e: Extract<NerveEvent, { type: 'session.stop_event' }>, working: boolean): boolean {
+  if (e.name === 'stop_requested') return e.details['outcome'] === 'stopped';
+  return (e.name === 'agents_stop_all_requested' || e.name === 'force_stop_requested') && working;
+}
+
 export async function attachDurable(gateway: Gateway, socket: string): Promise<Attached> {
   const convs = new Map<string, Conversation>();
   const tools = new Map<string, ToolHandle>();
   const runs = new Map<string, () => void>();
+  const viaWire = new Set<string>();
+  // "stopped" already written for this stop: at the turn's end (late) or at the stop event (early).
+  const late = new Set<string>();
+  const early = new Set<string>();
   const sessionOf = (c: Conversation): Session | undefined => gateway.sessions.get(c.id);
 
   const agent = new DurableAgent({
@@ -49,7 +79,9 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     onStop: async (c) => {
       const s = sessionOf(c);
       if (!s) return;
-      const a = await s.stop('turn', 'phone');
+      // The SDK notes "stopped" itself after a stop through the wire: the stop event leaves no second one.
+      viaWire.add(c.id);
+      const a = await s.stop('turn', 'phone').finally(() => viaWire.delete(c.id));
       if (a.outcome === 'needs_confirmation') c.notice(`Stop would end ${a.live_agents.length} background agent(s); use "Stop all agents…" to end them.`);
       if (a.outcome === 'not_stopped') c.notice(`The turn did not stop within 5 s while ${a.live_agents.length} agent(s) run; it is left running.`);
     },
@@ -90,8 +122,7 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
   }
 
   function subtitle(s: Session): string {
-    const n = s.liveCount;
-    return n === 0 ? 'no background agents' : `${n} background agent${n === 1 ? '' : 's'} live`;
+    return rosterWords(s.roster.list());
   }
 
   function item(c: Conversation, r: AgentRecord): void {
@@ -116,20 +147,37 @@ export async function attachDurable(gateway: Gateway, socket: string): Promise<A
     }
     switch (e.type) {
       case 'session.running':
-        if (e.is_running) c.startTurn();
-        else c.endTurn();
+        if (e.is_running) {
+          early.delete(c.id);
+          c.startTurn();
+          return;
+        }
+        // The turn a stop interrupted ends: "stopped" goes here, before the next queued message's line.
+        if (!early.delete(c.id) && s.stopping && !viaWire.has(c.id)) {
+          c.notice('stopped');
+          late.add(c.id);
+        }
+        c.endTurn();
         return;
       case 'session.text':
         write(c, gateway.store.line({ session_id: s.id, kind: 'reply', text: e.text, request_id: null, at: Date.now() }));
         return;
       case 'agent.updated':
-        item(c, e.agent);
+      case 'session.background': {
+        if (e.type === 'agent.updated') item(c, e.agent);
+        // Only a changed count is sent: activity updates come many a second.
+        const words = subtitle(s);
+        if (c.meta.subtitle !== words) c.set({ subtitle: words });
         return;
-      case 'session.background':
-        c.set({ subtitle: subtitle(s) });
+      }
+      case 'session.stop_event':
+        // A stop from anywhere (the phone's red Stop goes to Nerve's API) that ended the turn leaves "stopped" in the thread, once.
+        if (late.delete(c.id) || viaWire.has(c.id) || !endedTurn(e, c.meta.working)) return;
+        c.notice('stopped');
+        // Stop all and Force stop tell before the turn ends: its end writes no second note.
+        if (e.name !== 'stop_requested') early.add(c.id);
         return;
       case 'queue.update':
-      case 'session.stop_event':
       case 'agent.transcript': // the durable item carries the record, not its transcript
         return;
     }

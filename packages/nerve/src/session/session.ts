@@ -80,6 +80,11 @@ export class Session {
     return this.running;
   }
 
+  /** A stop is interrupting the turn: the turn that ends now was stopped. */
+  get stopping(): boolean {
+    return this.interrupting > 0;
+  }
+
   get liveCount(): number {
     return this.roster.live().length;
   }
@@ -165,6 +170,17 @@ export class Session {
 
   /** Interrupts the turn and waits for it to end, up to 5 s. True when it ended. */
   private async interruptTurn(): Promise<boolean> {
+    this.interrupting++;
+    try {
+      return await this.interruptAndWait();
+    } finally {
+      this.interrupting--;
+    }
+  }
+
+  private interrupting = 0;
+
+  private async interruptAndWait(): Promise<boolean> {
     const ended = new Promise<boolean>((resolve) => {
       const t = setTimeout(() => {
         this.turnWaiters.delete(done);

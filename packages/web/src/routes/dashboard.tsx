@@ -64,7 +64,8 @@ function PaneList({ model, needsYouOnly, live }: { readonly model: Model; readon
           Start an agent in tmux, or run <code>collie demo</code>.
         </Notice>
       ) : spaces.length === 0 ? (
-        <Notice title="Nothing needs you right now.">
+        // A durable agent that waits on you is above: then it is only the panes that need nothing.
+        <Notice title={durableFirst ? 'No pane needs you right now.' : 'Nothing needs you right now.'}>
           {hidden === 1 ? '1 pane is' : `${hidden} panes are`} working or idle. Turn off the switch to see them.
         </Notice>
       ) : (

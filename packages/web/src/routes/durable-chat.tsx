@@ -19,7 +19,7 @@ import { cardViews, inOrder, placeCards, seenOrder } from '../lib/durable/cards'
 import { cardsToShow } from '../lib/durable/countdown';
 import { pendingLines, placeOwnLines, queuePreview, refusedEchoes, showsWorking } from '../lib/durable/own-lines';
 import { headerLine } from '../lib/durable/summary';
-import { agentShownName, tapWords } from '../lib/durable/words';
+import { agentShownName, backToAgent, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
 
 /** The header: line 1 the title and the Experimental badge (and the menu), line 2 progress, subtitle or workspace. */
@@ -28,7 +28,7 @@ export function DurableHeader({ c, menu }: { readonly c: DurableConversation; re
     <header className="durable-header">
       <div className="durable-head-row">
         <h1 className="durable-line1">
-          {c.title ?? 'Untitled conversation'} <span className="badge">Experimental</span>
+          <span className="durable-title-text">{c.title ?? 'Untitled conversation'}</span> <span className="badge">Experimental</span>
         </h1>
         {menu}
       </div>
@@ -84,7 +84,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   if (!c || !a) {
     return (
       <>
-        <BackBar connection={connection} />
+        <BackBar connection={connection} to={backToAgent(agent)} />
         <main className="page">
           <p className="durable-note">This conversation is not open.</p>
           <a className="button" href={`#/durable/${encodeURIComponent(agent)}`}>
@@ -120,7 +120,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
   };
   return (
     <>
-      <BackBar connection={connection} />
+      <BackBar connection={connection} to={backToAgent(agent)} />
       <DurableHeader c={c} menu={<DurableMenu close={a.controls.close ? () => void close() : null} />} />
       {nerve?.tabs}
       {nerve?.panel}

@@ -37,11 +37,18 @@ export function DurableHome({ agent }: { readonly agent: string }) {
           <h1 className="durable-title">
             {agentShownName(agent)} <span className="badge">Experimental</span>
           </h1>
-          <a className="button durable-new-link" href={`#/durable-new/${encodeURIComponent(agent)}`}>
-            New conversation
-          </a>
+          {/* Refused for its wire version, it can open nothing: no New conversation under the caution. */}
+          {mismatch ? null : (
+            <a className="button durable-new-link" href={`#/durable-new/${encodeURIComponent(agent)}`}>
+              New conversation
+            </a>
+          )}
         </div>
-        {a?.caution ? <Notice title="Version mismatch">{a.caution}</Notice> : null}
+        {a?.caution ? (
+          <Notice title="Version mismatch" caution>
+            {a.caution}
+          </Notice>
+        ) : null}
         {a?.kept ? <Notice title="Not everything is shown">{a.kept}</Notice> : null}
         {a && (a.state === 'unreachable' || a.state === 'starting') ? <Notice title={STATE_WORDS[a.state]}>{a.problem ?? undefined}</Notice> : null}
         <ul className="rows durable-open">

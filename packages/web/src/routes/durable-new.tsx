@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BackBar } from '../components/back-bar';
 import { useClientState } from '../hooks/use-client';
 import { postDurable } from '../lib/durable/api';
-import { tapWords } from '../lib/durable/words';
+import { backToAgent, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
 
 /**
@@ -25,7 +25,7 @@ export function DurableNew({ agent }: { readonly agent: string }) {
   const starters = a?.starters ?? [];
   return (
     <>
-      <BackBar connection={connection} />
+      <BackBar connection={connection} to={backToAgent(agent)} />
       <main className="page durable-new">
         <h1 className="durable-title">New conversation</h1>
         {starters.length === 0 ? (

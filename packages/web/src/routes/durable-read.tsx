@@ -3,7 +3,7 @@ import { BackBar } from '../components/back-bar';
 import { ChatItem } from '../components/chat/chat-item';
 import { useClientState } from '../hooks/use-client';
 import { postDurable, readConversation, type Read } from '../lib/durable/api';
-import { tapWords } from '../lib/durable/words';
+import { backToAgent, tapWords } from '../lib/durable/words';
 import { newRequestId } from '../lib/request-ids';
 import { DurableHeader } from './durable-chat';
 
@@ -21,7 +21,7 @@ export function DurableRead({ agent, id }: { readonly agent: string; readonly id
   };
   return (
     <>
-      <BackBar connection={connection} />
+      <BackBar connection={connection} to={backToAgent(agent)} />
       {read.state === 'ok' ? <DurableHeader c={read.got.conversation} /> : null}
       <main className="page chat durable-chat durable-readonly">
         {read.state === 'loading' ? <p className="durable-note">Reading the conversation…</p> : null}

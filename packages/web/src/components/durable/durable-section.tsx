@@ -15,7 +15,7 @@ export function DurableSection({ rows }: { readonly rows: readonly AgentSummary[
             <a className="row-link" href={`#/durable/${encodeURIComponent(agent.name)}`}>
               <span className="durable-lines">
                 <span className="durable-line1">
-                  {agentShownName(agent.name)} <span className="badge">Experimental</span>
+                  <span className="durable-name">{agentShownName(agent.name)}</span> <span className="badge">Experimental</span>
                 </span>
                 <span className="durable-line2">
                   {agent.runtime ?? 'durable'}, {agent.machine === null ? (agent.local ? 'local' : 'remote') : agent.machine}

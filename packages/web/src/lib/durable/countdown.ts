@@ -7,9 +7,11 @@ export function expiryWords(expiresAt: number | null, now: number): string | nul
   if (expiresAt === null) return null;
   const left = expiresAt - now;
   if (left <= 0) return 'Expired';
-  if (left < 60_000) return `Expires in ${Math.ceil(left / 1000)} s`;
-  // Whole minutes left: 61 s reads "1 min", 4 min 59 s "4 min".
-  return `Expires in ${Math.floor(left / 60_000)} min`;
+  // The seconds left, counted up so the last one reads "1 s"; a minute or more reads the whole
+  // minutes left: 61 s is "1 min", 4 min 59 s "4 min", and 59.5 s "1 min" (never "60 s").
+  const secs = Math.ceil(left / 1000);
+  if (secs < 60) return `Expires in ${secs} s`;
+  return `Expires in ${Math.floor(secs / 60)} min`;
 }
 
 /** A conversation draws its first 5 questions as cards; a "Show N more" row opens the rest. */

@@ -36,6 +36,9 @@ describe('the expiry countdown', () => {
     expect(expiryWords(60_000, 0)).toBe('Expires in 1 min');
     // Whole minutes left: 61 s is "1 min" (never "2 min"), 4 min 59 s is "4 min".
     expect(expiryWords(61_000, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(59_500, 0)).toBe('Expires in 1 min');
+    expect(expiryWords(59_000, 0)).toBe('Expires in 59 s');
+    expect(expiryWords(500, 0)).toBe('Expires in 1 s');
     expect(expiryWords(119_000, 0)).toBe('Expires in 1 min');
     expect(expiryWords(120_000, 0)).toBe('Expires in 2 min');
     expect(expiryWords(299_000, 0)).toBe('Expires in 4 min');

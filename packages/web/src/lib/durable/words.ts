@@ -37,3 +37,8 @@ export const STATE_WORDS = { starting: 'Starting', unreachable: 'Unreachable', v
 export function agentShownName(name: string): string {
   return splitAgentName(name)?.name ?? name;
 }
+
+/** The way back from a durable agent's chat, closed conversation or New page: its list, by its name. */
+export function backToAgent(agent: string): { href: string; label: string } {
+  return { href: `#/durable/${encodeURIComponent(agent)}`, label: agentShownName(agent) };
+}
