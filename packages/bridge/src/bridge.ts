@@ -237,6 +237,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     },
     audit,
     sends: sendsForPhone,
+    knownRequest: (requestId) => sends.known(requestId),
     ready: () => ready,
     durable: durableForPhone,
     auth,

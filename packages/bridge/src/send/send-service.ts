@@ -73,6 +73,11 @@ export class SendService {
     this.stopped.abort();
   }
 
+  /** Whether this request id has a receipt: its request is answered from it even once the pane is gone. */
+  known(requestId: string): boolean {
+    return this.d.store.get(requestId) !== undefined;
+  }
+
   /**
    * `POST /api/panes/:id/send`, and the way any part of the bridge types a message into a
    * pane. Resolves with the receipt once its first decision is made (an idle pane: after
