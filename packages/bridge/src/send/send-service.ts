@@ -33,6 +33,8 @@ export type CancelResult =
 
 /** Claude's dialogs ignore keys for a moment after they open (against stray presses). */
 export const DIALOG_SETTLE_MS = 600;
+/** How soon a send held by an agent screen that could not be read reads it again. */
+const UNREADABLE_RETRY_MS = 250;
 
 /** Extra fields a receipt change may set: the text left in the box (preview and hash). */
 interface Left {
@@ -195,6 +197,7 @@ export class SendService {
     if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
     const text = stored.text;
     const deadline = stored.receipt.createdAt + this.d.holdMs;
+    let unreadable = false;
     for (;;) {
       if (this.stopped.signal.aborted) return;
       if (this.now() >= deadline) return settle(await this.finish(requestId, 'not_sent', OUTCOME.timedOut));
@@ -205,6 +208,7 @@ export class SendService {
             if (mine.final) return mine; // cancelled while it waited
             const now = await at.tracker.readNow(at.tmuxId);
             const d = decide(now);
+            unreadable = d.action === 'hold' && d.reason === 'unreadable';
             if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
             if (d.action === 'refuse') return this.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
             await this.update(requestId, 'typing', OUTCOME.typing);
@@ -214,7 +218,8 @@ export class SendService {
         : await this.finish(requestId, 'not_sent', OUTCOME.paneGone);
       settle(outcome);
       if (outcome.final) return;
-      await this.changeOf(paneId, deadline);
+      // An unreadable screen is read again soon: its redraw need not change the pane's model.
+      await this.changeOf(paneId, unreadable ? Math.min(deadline, this.now() + UNREADABLE_RETRY_MS) : deadline);
     }
   }
 
