@@ -228,6 +228,7 @@ export class SendService {
     const left = (box: string | null): Left => (box === null ? {} : { left: summarize(this.d.redact(box)), leftHash: this.d.store.fingerprint('box', boxForm(box)) });
     switch (r.result) {
       case 'typed': {
+        if (r.closed) return this.finish(requestId, 'typed', OUTCOME.typedThenClosed);
         const mode = AGENTS[harness].modes?.find((m) => text.startsWith(m.prefix));
         return this.finish(requestId, 'typed', mode ? `${OUTCOME.typed}: ${mode.words}` : OUTCOME.typed);
       }
