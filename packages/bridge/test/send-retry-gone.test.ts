@@ -30,7 +30,7 @@ describe('the same request again after its pane closed', () => {
     const post = (b: unknown) => fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(b) });
     const other = await post({ text: 'other words', request_id: 'retry-after-close' });
     expect(other.status).toBe(409);
-    expect((await other.json()).error.code).toBe('request_id_reused');
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('request_id_reused');
     const fresh = await post({ text: 'new', request_id: 'never-seen' });
     expect(fresh.status).toBe(404);
   });
