@@ -258,6 +258,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     audit,
     publicUrl: () => publicUrlRef,
     sends: sendsForPhone,
+    knownRequest: (requestId) => sends.known(requestId),
     ready: () => ready,
     durable: durableForPhone,
     auth,

@@ -60,6 +60,7 @@ export const OUTCOME = {
   heldWorking: 'held: agent working',
   typing: 'typing',
   typed: 'typed into the pane',
+  typedThenClosed: 'typed into the pane: the pane closed right after',
   pressed: 'pressed',
   answered: 'answered',
   draft: 'not sent: draft present',

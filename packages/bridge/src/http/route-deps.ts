@@ -9,4 +9,6 @@ export interface PaneRouteDeps {
   pane: (id: string) => Pane | undefined;
   markSeen: (id: string) => Pane | undefined;
   sends: Pick<SendService, 'send' | 'keys' | 'answer' | 'cancel' | 'box'>;
+  /** Whether a request id already has a receipt here: the same request again is answered from it after its pane closed. */
+  knownRequest?: (requestId: string) => boolean;
 }

@@ -41,6 +41,8 @@ export const MIN_READ_INTERVAL_MS = 40;
 
 interface Tracked {
   info: TmuxPane;
+  /** The last read found the pane closed (tmux no longer had it); structure removes it next. */
+  closed?: boolean;
   harness: Harness;
   /** What the process tree says, re-read only when the pane's pid or command changes. */
   procHarness: Harness;
@@ -156,7 +158,8 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     const t = this.panes.get(tmuxId);
     if (!t) return null;
     await this.read(tmuxId); // a read in flight runs once more after itself: this one is fresh
-    if (this.panes.get(tmuxId) !== t || !t.reading) return null;
+    // A pane that could not be read now has closed: its last reading is not the pane now.
+    if (this.panes.get(tmuxId) !== t || !t.reading || t.closed) return null;
     return { harness: t.harness, state: t.engine.state, reading: t.reading, card: t.card, cardSince: t.cardSince, command: t.info.command };
   }
 
@@ -305,8 +308,10 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     try {
       [info, capture] = await Promise.all([this.d.server.describePane(tmuxId), this.d.server.capture(tmuxId)]);
     } catch {
-      return; // the pane closed between the notification and the read; structure follows
+      t.closed = true; // the pane closed between the notification and the read; structure follows
+      return;
     }
+    t.closed = !info;
     if (!info || this.panes.get(tmuxId) !== t) return;
     t.info = info;
     const key = `${info.pid}:${info.command}`;

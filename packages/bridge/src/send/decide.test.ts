@@ -35,6 +35,7 @@ describe('the send decision', () => {
           expect(state === 'working' || state === 'blocked').toBe(false);
         }
         if (r.dialog !== null) expect(d).toEqual({ action: 'hold', reason: 'dialog' });
+        if (d.action === 'type' && d.blind) expect(harness).toBe('shell');
       }),
     );
   });
@@ -47,6 +48,9 @@ describe('the send decision', () => {
     expect(decide({ harness: 'claude', state: 'idle', reading: { ...base, draft: 'half a thought' } })).toEqual({ action: 'refuse', reason: 'draft' });
     expect(decide({ harness: 'shell', state: 'unknown', reading: { ...base, harness: 'shell', state: 'unknown' } })).toEqual({ action: 'type', blind: true });
     expect(decide(null)).toEqual({ action: 'refuse', reason: 'gone' });
+    // An agent's screen its reader cannot read (mid-redraw, or unknown): waited on, never typed blind.
+    expect(decide({ harness: 'claude', state: 'idle', reading: { ...base, state: 'unknown' } })).toEqual({ action: 'hold', reason: 'unreadable' });
+    expect(decide({ harness: 'aider', state: 'unknown', reading: { ...base, harness: 'aider', state: 'unknown' } })).toEqual({ action: 'hold', reason: 'unreadable' });
     // An idle screen the engine has not confirmed as a turn's end is still a running turn.
     expect(decide({ harness: 'claude', state: 'working', reading: base })).toEqual({ action: 'hold', reason: 'working' });
     expect(decide({ harness: 'claude', state: 'blocked', reading: base })).toEqual({ action: 'hold', reason: 'working' });

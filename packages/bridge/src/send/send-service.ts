@@ -34,6 +34,8 @@ export type CancelResult =
 
 /** Claude's dialogs ignore keys for a moment after they open (against stray presses). */
 export const DIALOG_SETTLE_MS = 600;
+/** How soon a send held by an agent screen that could not be read reads it again. */
+const UNREADABLE_RETRY_MS = 250;
 
 /** Extra fields a receipt change may set: the text left in the box (preview and hash). */
 interface Left {
@@ -81,6 +83,11 @@ export class SendService {
   /** Whether a send to this pane waits for its usage-limit reset (the "Ready again" push asks). */
   waitsForReset(paneId: string): boolean {
     return this.later.waitsForReset(paneId);
+  }
+
+  /** Whether this request id has a receipt: its request is answered from it even once the pane is gone. */
+  known(requestId: string): boolean {
+    return this.d.store.get(requestId) !== undefined;
   }
 
   /**
@@ -210,6 +217,7 @@ export class SendService {
     if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
     const text = stored.text;
     const deadline = (stored.firedAt ?? stored.receipt.createdAt) + this.d.holdMs;
+    let unreadable = false;
     for (;;) {
       if (this.stopped.signal.aborted) return;
       if (this.now() >= deadline) return settle(await this.finish(requestId, 'not_sent', OUTCOME.timedOut));
@@ -220,6 +228,7 @@ export class SendService {
             if (mine.final) return mine; // cancelled while it waited
             const now = await at.tracker.readNow(at.tmuxId);
             const d = decide(now);
+            unreadable = d.action === 'hold' && d.reason === 'unreadable';
             if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
             if (d.action === 'refuse') return this.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
             await this.update(requestId, 'typing', OUTCOME.typing);
@@ -229,7 +238,8 @@ export class SendService {
         : await this.finish(requestId, 'not_sent', OUTCOME.paneGone);
       settle(outcome);
       if (outcome.final) return;
-      await this.changeOf(paneId, deadline);
+      // An unreadable screen is read again soon: its redraw need not change the pane's model.
+      await this.changeOf(paneId, unreadable ? Math.min(deadline, this.now() + UNREADABLE_RETRY_MS) : deadline);
     }
   }
 
@@ -238,6 +248,7 @@ export class SendService {
     const left = (box: string | null): Left => (box === null ? {} : { left: summarize(this.d.redact(box)), leftHash: this.d.store.fingerprint('box', boxForm(box)) });
     switch (r.result) {
       case 'typed': {
+        if (r.closed) return this.finish(requestId, 'typed', OUTCOME.typedThenClosed);
         const mode = AGENTS[harness].modes?.find((m) => text.startsWith(m.prefix));
         return this.finish(requestId, 'typed', mode ? `${OUTCOME.typed}: ${mode.words}` : OUTCOME.typed);
       }

@@ -20,7 +20,8 @@ export interface TypistDeps {
 }
 
 /**
- * - `typed`: the box held exactly the text, Enter went in, the box emptied;
+ * - `typed`: the box held exactly the text, Enter went in, the box emptied (`closed`: the pane
+ *   closed after the Enter went in, as when the text ends the agent: it took the text);
  * - `mixed`: someone typed in the pane at the same time; Enter was not pressed. `left` is
  *   what the box holds now (null: nothing; `restored`: what they typed, with ours taken out);
  * - `not_arrived`: the text never showed in the box (nothing of it is there);
@@ -28,7 +29,7 @@ export interface TypistDeps {
  * - `gone`: the pane closed.
  */
 export type TypeResult =
-  | { result: 'typed' }
+  | { result: 'typed'; closed?: true }
   | { result: 'mixed'; left: string | null; restored: boolean }
   | { result: 'not_arrived' }
   | { result: 'not_submitted'; left: string }
@@ -93,6 +94,7 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     await rm(file, { force: true });
   }
   let inputOff = true;
+  let entered = false;
   const inputOn = async () => {
     if (!inputOff) return;
     inputOff = false;
@@ -111,6 +113,7 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     // Input on, Enter, input off, as one batch: no one's keys come with the Enter.
     const enter = () => d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
     await enter();
+    entered = true;
     const waited = await until(d, (p) => matchOf(p, text) !== 'ours');
     // Still exactly our text after VERIFY_MS, and no one could type meanwhile: the agent let
     // the Enter go (Claude Code now and then drops one that follows a paste, about once in
@@ -120,12 +123,13 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
       await until(d, (p) => matchOf(p, text) !== 'ours');
     }
   } catch {
-    return { result: 'gone' };
+    return entered ? { result: 'typed', closed: true } : { result: 'gone' };
   } finally {
     await inputOn();
   }
   const after = await until(d, (p) => matchOf(p, text) !== 'ours', SUBMIT_MS);
-  if (!after) return { result: 'gone' };
+  // Gone after our Enter went into a box that held exactly our text: the agent took it.
+  if (!after) return { result: 'typed', closed: true };
   return matchOf(after, text) === 'ours' ? { result: 'not_submitted', left: after.reading.draft ?? text } : { result: 'typed' };
 }
 

@@ -8,7 +8,7 @@ import { sendRoutes } from './sends';
 /** `POST /api/panes/:id/seen` takes an empty object; unknown fields are refused. */
 const SeenBody = z.object({}).strict();
 
-export function panesRoutes(d: Pick<PaneRouteDeps, 'pane' | 'markSeen' | 'sends'>): Hono {
+export function panesRoutes(d: Pick<PaneRouteDeps, 'pane' | 'markSeen' | 'sends' | 'knownRequest'>): Hono {
   const r = new Hono();
   sendRoutes(r, d);
   cancelRoute(r, d);

@@ -25,14 +25,17 @@ export async function body<S extends z.ZodType>(c: Context, schema: S, codeOf: (
  * The send protocol's routes on `/api/panes/:id/…`. Each answers `{receipt}` as it stands
  * when the first decision is made; later changes arrive as `send.updated` events.
  */
-export function sendRoutes(r: Hono, d: Pick<PaneRouteDeps, 'pane' | 'sends'>): void {
+export function sendRoutes(r: Hono, d: Pick<PaneRouteDeps, 'pane' | 'sends' | 'knownRequest'>): void {
   const handle =
     <S extends z.ZodType>(schema: S, run: (id: string, b: z.infer<S>) => Promise<SendReceipt>, codeOf?: (field: PropertyKey | undefined) => ErrorCode) =>
     async (c: Context) => {
       const b = await body(c, schema, codeOf);
       if (b instanceof ApiError) return fail(c, b);
       const id = c.req.param('id') ?? '';
-      if (!d.pane(id)) return fail(c, new ApiError('not_found', `bridge: no pane '${id.slice(0, 100)}'`));
+      // A request already made is answered from its receipt (or 409) even once its pane is
+      // gone: a phone that lost the answer asks again and learns how the send ended.
+      const known = d.knownRequest?.((b as { request_id: string }).request_id) === true;
+      if (!d.pane(id) && !known) return fail(c, new ApiError('not_found', `bridge: no pane '${id.slice(0, 100)}'`));
       return c.json({ receipt: await run(id, b) });
     };
   // A send that waits (`at`, `when`): a time that is not one answers `bad_time`.

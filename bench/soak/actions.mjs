@@ -1,0 +1,237 @@
+// The soak's schedule of actions, one at a time, and what they add up to: every send and answer
+// made, checked against the lines the stand-in panes logged as submitted to them.
+import { writeFile } from 'node:fs/promises';
+
+const WORDS = ['check', 'the', 'tests', 'again', 'and', 'fix', 'lint', 'rename', 'module', 'deploy', 'docs', 'señal', 'naïve', 'café', 'ünïcode', '→', '✓'];
+const MARKER = /soak-\d+-\d+(?![\d])/g;
+/** What someone types at the pane while a send goes in (no marker can be made of it). */
+const THEIRS = 'zq';
+
+export class Actions {
+  constructor({ world, api, r, seed, phones }) {
+    Object.assign(this, { world, api, r, seed, phones });
+    this.sends = [];
+    this.answers = [];
+    this.reuses = { same: 0, sameOk: 0, sameBad: [], other: 0, otherOk: 0, otherBad: [] };
+    this.n = 0;
+    this.made = { panes: 0, killed: 0, sessions: 0, sessionsKilled: 0, typedAt: 0, busy: 0, dialogs: 0 };
+  }
+  server() {
+    return this.world.name;
+  }
+  paneId(tmuxId) {
+    return `${this.server()}:${tmuxId}`;
+  }
+  alive() {
+    return [...this.world.panes.values()].filter((p) => p.alive);
+  }
+  control(p, line) {
+    return writeFile(p.fifo, `${line}\n`).catch(() => undefined);
+  }
+  send(p, extra = {}) {
+    const i = this.n++;
+    const words = Array.from({ length: this.r.int(1, 6) }, () => this.r.pick(WORDS)).join(' ');
+    const s = { requestId: `soak-${this.seed}-${i}`, tmuxId: p.tmuxId, paneId: this.paneId(p.tmuxId), text: `soak-${this.seed}-${i} ${words}`, at: Date.now(), ...extra };
+    s.text = s.text.slice(0, 120);
+    this.sends.push(s);
+    s.first = this.api.send(s.paneId, s.text, s.requestId).then((a) => (s.answer = a));
+    return s;
+  }
+  async step() {
+    const r = this.r;
+    const alive = this.alive();
+    if (!alive.length) return this.addPane();
+    const p = r.pick(alive);
+    const what = r.weighted({ send: 40, busy: 10, dialog: 6, typedAt: 8, answer: 10, submitDraft: 4, clearBox: 2, reuseSame: 5, reuseOther: 3, addPane: 3, killPane: 3, addSession: 1, killSession: 1 });
+    switch (what) {
+      case 'send':
+        return void this.send(p);
+      case 'busy':
+        this.made.busy++;
+        await this.control(p, `busy ${r.int(300, 4000)}`);
+        return void this.send(p, { into: 'busy' });
+      case 'dialog':
+        this.made.dialogs++;
+        await this.control(p, 'dialog');
+        return void this.send(p, { into: 'dialog' });
+      case 'typedAt': {
+        // Someone types at the pane while the send goes in, and presses Enter a moment later.
+        this.made.typedAt++;
+        this.send(p, { into: 'typing' });
+        await new Promise((res) => setTimeout(res, r.int(0, 60)));
+        this.keys(p, ['-l', THEIRS]);
+        setTimeout(() => this.submitTheirs(p), r.int(500, 1500));
+        return;
+      }
+      case 'submitDraft':
+        return this.submitTheirs(p);
+      case 'clearBox':
+        return this.clearOurs(p);
+      case 'answer':
+        return this.answer();
+      case 'reuseSame':
+        return this.reuseSame();
+      case 'reuseOther':
+        return this.reuseOther();
+      case 'addPane':
+        this.made.panes++;
+        return void this.world.addPane(r.pick([...this.world.sessions]));
+      case 'killPane':
+        if (alive.length < 10) return;
+        this.made.killed++;
+        return this.world.killPane(p.tmuxId);
+      case 'addSession': {
+        this.made.sessions++;
+        const name = `x${this.made.sessions}`;
+        for (let i = 0; i < 3; i++) this.world.addPane(name);
+        return;
+      }
+      case 'killSession': {
+        const xs = [...this.world.sessions].filter((s) => s.startsWith('x'));
+        if (!xs.length) return;
+        this.made.sessionsKilled++;
+        return this.world.killSession(r.pick(xs));
+      }
+      default:
+    }
+  }
+  keys(p, args) {
+    try {
+      this.world.tmux('send-keys', '-t', p.tmuxId, ...args);
+    } catch {}
+  }
+  /** The person presses Enter on what they typed, if the phone shows their text alone in the box. */
+  submitTheirs(p) {
+    const pane = this.phones[0].panes.get(this.paneId(p.tmuxId));
+    if (!pane?.draft || MARKER.test(pane.draft) || !/^[zq]+$/.test(pane.draft.trim())) return (MARKER.lastIndex = 0);
+    MARKER.lastIndex = 0;
+    this.keys(p, ['Enter']);
+  }
+  /**
+   * A send's text left in a box (a dialog opened over it, or the bridge stopped while typing):
+   * the person clears it with Ctrl-U, as they would at the terminal, never submits it.
+   */
+  clearOurs(p) {
+    const pane = this.phones[0].panes.get(this.paneId(p.tmuxId));
+    MARKER.lastIndex = 0;
+    if (pane?.draft && MARKER.test(pane.draft)) this.keys(p, ['C-u']);
+    MARKER.lastIndex = 0;
+  }
+  answer() {
+    const blocked = [...this.phones[0].panes.values()].filter((x) => x.state === 'blocked' && x.card?.answerable);
+    if (!blocked.length) return;
+    const pane = this.r.pick(blocked);
+    const a = { requestId: `soak-${this.seed}-a${this.answers.length}`, paneId: pane.id, tmuxId: pane.tmuxId, option: this.r.int(1, 3), signature: pane.card.signature };
+    this.answers.push(a);
+    a.first = this.api.answer(pane.id, a.signature, a.option, a.requestId).then((x) => (a.answer = x));
+  }
+  reuseSame() {
+    const s = this.sends.length ? this.r.pick(this.sends) : null;
+    if (!s) return;
+    this.reuses.same++;
+    void this.api.send(s.paneId, s.text, s.requestId).then((a) => {
+      if (a.receipt?.requestId === s.requestId && a.status === 200) this.reuses.sameOk++;
+      else this.reuses.sameBad.push({ requestId: s.requestId, status: a.status, code: a.code });
+    });
+  }
+  reuseOther() {
+    const s = this.sends.length ? this.r.pick(this.sends) : null;
+    if (!s) return;
+    this.reuses.other++;
+    void this.api.send(s.paneId, `${s.text} (edited)`, s.requestId).then((a) => {
+      if (a.status === 409 && a.code === 'request_id_reused' && a.receipt?.requestId === s.requestId) this.reuses.otherOk++;
+      else this.reuses.otherBad.push({ requestId: s.requestId, status: a.status, code: a.code });
+    });
+  }
+  async addPane() {
+    this.made.panes++;
+    this.world.addPane(this.r.pick([...this.world.sessions]));
+  }
+
+  /** Ends every turn and dialog, then asks for each send's receipt until it is final (same request: nothing typed). */
+  async settle(log) {
+    for (const p of this.alive()) await this.control(p, 'idle');
+    await Promise.all(this.sends.map((s) => s.first));
+    await Promise.all(this.answers.map((a) => a.first));
+    await Promise.all(this.answers.filter((a) => !a.answer?.receipt?.final).map(async (a) => {
+      a.answer = await this.api.answer(a.paneId, a.signature, a.option, a.requestId, { until: (x) => x.receipt?.final === true || x.status >= 400 });
+    }));
+    const deadline = Date.now() + 240_000;
+    const open = this.sends.filter((s) => !s.answer?.receipt?.final);
+    log(`soak: ${open.length} of ${this.sends.length} sends not final yet`);
+    for (let i = 0; i < open.length; i += 25) {
+      await Promise.all(open.slice(i, i + 25).map(async (s) => {
+        for (;;) {
+          const a = await this.api.send(s.paneId, s.text, s.requestId);
+          if (a.receipt) s.answer = a;
+          if (a.receipt?.final || Date.now() > deadline) return;
+          // Still held by a box someone left text in: they clear it.
+          const p = this.world.panes.get(s.tmuxId);
+          if (p?.alive) this.submitTheirs(p), this.clearOurs(p);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }));
+    }
+    // The panes log asynchronously: a last submit may still be on its way to the file.
+    await new Promise((r) => setTimeout(r, 1000));
+    return true;
+  }
+
+  count(received) {
+    const seen = new Map();
+    const mixed = [];
+    let answersLogged = 0;
+    for (const [tmuxId, entries] of received) {
+      for (const e of entries) {
+        if (e.answer !== undefined) answersLogged += e.answer === 'cancel' ? 0 : 1;
+        if (typeof e.line !== 'string') continue;
+        const markers = e.line.match(MARKER) ?? [];
+        for (const m of markers) seen.set(m, [...(seen.get(m) ?? []), { tmuxId, line: e.line }]);
+      }
+    }
+    const c = { made: this.sends.length, once: 0, refused: 0, twice: 0, lost: 0, mixed: 0, notSentButTyped: 0, unsure: 0, outcomes: {}, bad: [] };
+    for (const s of this.sends) {
+      const got = seen.get(s.requestId) ?? [];
+      const receipt = s.answer?.receipt;
+      const outcome = receipt?.outcome ?? `HTTP ${s.answer?.status} ${s.answer?.code ?? ''}`.trim();
+      const key = outcome.replace(/soak-\d+-\d+/g, '…');
+      c.outcomes[key] = (c.outcomes[key] ?? 0) + 1;
+      const wrong = got.filter((g) => g.tmuxId !== s.tmuxId || g.line.trim() !== s.text.trim());
+      if (wrong.length) {
+        c.mixed++;
+        mixed.push({ requestId: s.requestId, text: s.text, got: wrong });
+      }
+      if (got.length >= 2) c.twice++, c.bad.push({ kind: 'twice', s: s.requestId, got, outcome });
+      if (got.length === 1) c.once++;
+      const final = receipt?.final === true || (s.answer && !receipt && s.answer.status >= 400);
+      if (!final) c.lost++, c.bad.push({ kind: 'no final receipt', s: s.requestId, answer: s.answer });
+      else if (receipt?.state === 'typed' && got.length === 0) {
+        c.lost++;
+        const near = (received.get(s.tmuxId) ?? []).filter((e) => Math.abs(e.at - receipt.updatedAt) < 3000);
+        c.bad.push({ kind: 'receipt typed, pane never got it', s: s.requestId, outcome, receipt, near, into: s.into });
+      }
+      else if (got.length === 0) c.refused++;
+      else if (receipt?.state === 'not_sent') {
+        c.notSentButTyped++;
+        c.bad.push({ kind: 'receipt not sent, pane got it', s: s.requestId, outcome, receipt, got, killedAt: this.world.panes.get(s.tmuxId)?.killedAt ?? null });
+      }
+      else if (receipt?.state === 'not_submitted') c.unsure++;
+    }
+    // Per pane (no one else answers its dialogs): the answers it took against the answers typed to it.
+    const answers = { made: this.answers.length, typed: 0, taken: answersLogged, refused: 0, twice: 0, lost: 0, open: 0, badAt: [] };
+    const typedTo = new Map();
+    for (const a of this.answers) {
+      const rc = a.answer?.receipt;
+      if (!rc?.final) answers.open++;
+      else if (rc.state === 'typed') answers.typed++, typedTo.set(a.tmuxId, (typedTo.get(a.tmuxId) ?? 0) + 1);
+      else answers.refused++;
+    }
+    for (const [tmuxId, entries] of received) {
+      const took = entries.filter((e) => e.answer !== undefined && e.answer !== 'cancel').length;
+      const typed = typedTo.get(tmuxId) ?? 0;
+      if (took > typed) answers.twice += took - typed, answers.badAt.push({ tmuxId, took, typed });
+      if (took < typed) answers.lost += typed - took, answers.badAt.push({ tmuxId, took, typed });
+    }
+    return { sends: c, mixed, answers, reuses: this.reuses, made: this.made };
+  }
+}

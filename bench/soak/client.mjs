@@ -1,0 +1,41 @@
+// The soak's phone-side writes: a send, a card answer, each with its request_id, retried with
+// the same id while the bridge is down or restarting (as the app retries), until an answer.
+export function client(world, headers) {
+  /** The bridge's URL while it is up; waits while it is down. */
+  async function up() {
+    for (;;) {
+      if (world.bridge) return world.bridge.url;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  async function post(path, body, { until = () => true } = {}) {
+    for (let tries = 0; ; tries++) {
+      const url = await up();
+      try {
+        const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+        const json = await res.json().catch(() => ({}));
+        // A pane not found just after a restart: the bridge is still listing its panes.
+        if (res.status === 404 && Date.now() - (world.bridge?.startedAt ?? 0) < 5000 && tries < 200) {
+          await new Promise((r) => setTimeout(r, 100));
+          continue;
+        }
+        const answer = { status: res.status, code: json.error?.code, ...json };
+        if (until(answer) || tries > 600) return answer;
+        await new Promise((r) => setTimeout(r, 200));
+      } catch {
+        // The bridge went down during the request: the same request again.
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  }
+  const pane = (id) => `/api/panes/${encodeURIComponent(id)}`;
+  return {
+    up,
+    send: (paneId, text, requestId, opts) => post(`${pane(paneId)}/send`, { text, request_id: requestId }, opts),
+    answer: (paneId, signature, option, requestId, opts) => post(`${pane(paneId)}/answer`, { signature, option, request_id: requestId }, opts),
+    async snapshot() {
+      const url = await up();
+      return (await fetch(`${url}/api/snapshot`, { headers })).json();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// The soak's run: builds the world, plays the seeded schedule against it, then collects what
+// every side saw (receipts, the panes' own logs, the phones, the state disk) for the table.
+import { readdirSync, readFileSync } from 'node:fs';
+import { compareWithSnapshot, startPhone } from './phones.mjs';
+import { client } from './client.mjs';
+import { rng } from './rng.mjs';
+import { startWorld } from './world.mjs';
+import { checkStateFiles } from './state-files.mjs';
+import { Actions } from './actions.mjs';
+
+const PHONES = 4;
+const SAMPLE_MS = 10_000;
+
+export async function runSoak({ minutes, seed, panes, log }) {
+  const r = rng(seed);
+  const world = startWorld();
+  // Stopped from outside (Ctrl-C, a timeout): the world goes with it.
+  const onSignal = () => {
+    world.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const t0 = Date.now();
+  const total = minutes * 60_000;
+  const at = (f) => t0 + f * total;
+  const stats = { missed: 0, missedAt: [], viewsEqual: 0, viewsDiffer: 0, viewsDifferAt: [], viewsUncompared: 0, reconnects: 0 };
+  const faults = { kill9: 0, term: 0, restarts: 0, bridgeExits: [] };
+  const samples = [];
+  const phones = [];
+  try {
+    await world.ready();
+    const sessions = Math.max(4, Math.round(panes / 10));
+    for (let i = 0; i < panes; i++) world.addPane(`s${i % sessions}`);
+    const headers = world.token('soak-phone');
+    const api = client(world, headers);
+    let bridge = await world.startBridge();
+    const conn = { url: () => world.bridge?.url ?? bridge.url, headers };
+    log(`soak: seed ${seed}, ${panes} panes, ${minutes} min, bridge ${bridge.url} (pid ${bridge.pid})`);
+    await waitSettled(api, world, log);
+    for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
+    const actions = new Actions({ world, api, r, seed, phones, stats, headers });
+
+    // Faults: restarts in the first 40% (so the last bridge runs long enough to measure), the
+    // disk full from 50% for a minute (30 s in runs under 5 minutes).
+    const restarts = [];
+    const nRestarts = Math.max(2, Math.round(minutes * 0.8));
+    for (let i = 0; i < nRestarts; i++) restarts.push({ t: at(0.05 + (0.35 * (i + r.next())) / nRestarts), signal: i % 2 === 0 ? 'SIGKILL' : 'SIGTERM' });
+    const fillMs = minutes >= 5 ? 60_000 : 30_000;
+    const disk = { fillAt: at(0.5), unfillAt: at(0.5) + fillMs, before: null, filled: false, done: false, freeWhileFull: null };
+    let restingSince = null;
+    let rest = { ticks: 0, ms: 0 };
+    let lastSample = 0;
+    const end = t0 + total;
+
+    while (Date.now() < end) {
+      const now = Date.now();
+      // Bursts of 40 s, then 20 s at rest (nothing asked of the bridge: its CPU at rest is read then).
+      const inRest = (now - t0) % 60_000 >= 40_000;
+      // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
+      // last bridge must live long enough for its growth to be measured.
+      while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
+      if (restarts.length && now >= restarts[0].t && !inRest) {
+        const { signal } = restarts.shift();
+        const pid = world.bridge.pid;
+        const exit = await world.stopBridge(signal);
+        faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
+        faults.bridgeExits.push({ signal, pid, exit });
+        bridge = await world.startBridge();
+        faults.restarts++;
+        log(`soak: ${signal} bridge ${pid} (${JSON.stringify(exit)}); started again (pid ${bridge.pid}) at ${Math.round((Date.now() - t0) / 1000)} s`);
+      }
+      if (!disk.filled && now >= disk.fillAt) {
+        disk.before = world.stateFiles();
+        world.fillState();
+        disk.filled = true;
+        disk.freeWhileFull = world.stateFree();
+        log(`soak: state disk filled (${disk.freeWhileFull} bytes free)`);
+      }
+      if (disk.filled && !disk.done && now >= disk.unfillAt) {
+        world.unfillState();
+        disk.done = true;
+        log('soak: state disk freed');
+      }
+      if (now - lastSample >= SAMPLE_MS && world.bridge) {
+        lastSample = now;
+        const s = sample(world.bridge.pid);
+        if (s) samples.push({ t: now - t0, pid: world.bridge.pid, ...s, panes: world.panes.size });
+      }
+      if (inRest) {
+        const pid = world.bridge.pid;
+        if (restingSince === null) restingSince = { t: now, ticks: sample(pid)?.ticks ?? 0, pid };
+        await new Promise((res) => setTimeout(res, 250));
+        continue;
+      }
+      if (restingSince !== null) {
+        const s = sample(world.bridge.pid);
+        if (s && restingSince.pid === world.bridge.pid) {
+          rest = { ticks: rest.ticks + s.ticks - restingSince.ticks, ms: rest.ms + now - restingSince.t };
+        }
+        restingSince = null;
+      }
+      await actions.step();
+      await new Promise((res) => setTimeout(res, r.int(40, 250)));
+      // After a reconnect, check the view against the snapshot now and then.
+      if (r.chance(0.05)) {
+        const phone = r.pick(phones);
+        phone.drop();
+        stats.reconnects++;
+        void (async () => {
+          const eq = await compareWithSnapshot(phone, { url: conn.url(), headers }).catch(() => null);
+          if (eq === true) stats.viewsEqual++;
+          else if (eq === false) {
+            stats.viewsDiffer++;
+            stats.viewsDifferAt.push({ phone: phone.name, seq: phone.seq });
+          } else stats.viewsUncompared++;
+        })();
+      }
+    }
+    log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
+    if (disk.filled && !disk.done) world.unfillState();
+    const settled = await actions.settle(log);
+    const last = world.bridge.pid;
+    await world.stopBridge('SIGTERM');
+    const stateAfter = world.stateFiles();
+    const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
+    const counts = actions.count(world.received(), settled);
+    return {
+      seed,
+      minutes,
+      panes,
+      elapsedMs: Date.now() - t0,
+      counts,
+      phones: { ...stats, connects: phones.reduce((s, p) => s + (p.connects ?? 0), 0) },
+      faults,
+      disk: { ...disk, before: disk.before?.size ?? null },
+      state,
+      samples,
+      lastPid: last,
+      rest: { cpuSecondsPerHour: rest.ms ? (rest.ticks / 100) * (3_600_000 / rest.ms) : null, restMs: rest.ms },
+      clockTicks: 100,
+    };
+  } finally {
+    for (const p of phones) p.close();
+    world.stop();
+  }
+}
+
+/** RSS (kB), open fds and CPU ticks of a process, or null once it is gone. */
+function sample(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+    return { rss, fds: readdirSync(`/proc/${pid}/fd`).length, ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Until the bridge reads (nearly) every stand-in as an idle Claude Code pane. */
+async function waitSettled(api, world, log) {
+  const want = Math.floor(world.panes.size * 0.95);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const snap = await api.snapshot();
+    const ready = snap.panes.filter((p) => p.harness === 'claude' && p.state === 'idle').length;
+    if (ready >= want) return log(`soak: ${ready}/${world.panes.size} panes read as idle Claude Code`);
+    if (Date.now() > deadline) throw new Error(`only ${ready}/${world.panes.size} stand-in panes read as idle Claude Code: ${JSON.stringify(snap.panes.slice(0, 2))}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+

@@ -1,0 +1,97 @@
+// The soak's one table: every line a figure and, where the figure has a bound, pass or FAIL.
+
+/** Least-squares slope of ys over xs (per unit of x). */
+function slope(xs, ys) {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den ? num / den : 0;
+}
+
+/** RSS and fd growth per hour of the last bridge, after its first ten minutes (a third of its life in shorter runs). */
+export function growth(samples, pid) {
+  const mine = samples.filter((s) => s.pid === pid);
+  if (mine.length < 3) return null;
+  const life = mine.at(-1).t - mine[0].t;
+  const skip = life >= 20 * 60_000 ? 10 * 60_000 : life / 3;
+  const w = mine.filter((s) => s.t - mine[0].t >= skip);
+  if (w.length < 3) return null;
+  const hours = w.map((s) => s.t / 3_600_000);
+  return {
+    windowMin: (w.at(-1).t - w[0].t) / 60_000,
+    rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
+    fdsPerHour: slope(hours, w.map((s) => s.fds)),
+    rssFirstMb: w[0].rss / 1024,
+    rssLastMb: w.at(-1).rss / 1024,
+  };
+}
+
+/** Bounds on growth: within these the bridge counts as flat. */
+const RSS_MB_PER_HOUR = 30;
+const FDS_PER_HOUR = 10;
+/** A window shorter than this says nothing of growth per hour. */
+const JUDGE_MIN = 5;
+
+export function table(res) {
+  const rows = [];
+  let failed = false;
+  const row = (label, value, ok) => {
+    if (ok === false) failed = true;
+    rows.push([label, String(value), ok === undefined ? '' : ok ? 'pass' : 'FAIL']);
+  };
+  const { sends, answers, reuses, made } = res.counts;
+  row('sends made', sends.made);
+  row('  typed exactly once (the pane logged it once)', sends.once);
+  row('  refused with a reason', sends.refused);
+  row('  uncertain, said so (not submitted: bridge stopped while typing)', sends.unsure);
+  row('  typed twice', sends.twice, sends.twice === 0);
+  row('  lost (no final receipt, or typed receipt the pane never got)', sends.lost, sends.lost === 0);
+  row('  receipt says not sent, the pane got it', sends.notSentButTyped, sends.notSentButTyped === 0);
+  row('  submitted mixed with someone else\'s keys', sends.mixed, sends.mixed === 0);
+  row('  into busy panes / open dialogs / while someone typed', `${made.busy} / ${made.dialogs} / ${made.typedAt}`);
+  row('request ids reused: same request answered with its receipt', `${reuses.sameOk}/${reuses.same}`, reuses.sameOk === reuses.same);
+  row('request ids reused: other request refused 409 request_id_reused', `${reuses.otherOk}/${reuses.other}`, reuses.otherOk === reuses.other);
+  row('card answers made / typed / taken by the panes / refused with a reason', `${answers.made} / ${answers.typed} / ${answers.taken} / ${answers.refused}`);
+  row('  answers taken twice (or with no receipt)', answers.twice, answers.twice === 0);
+  row('  answers lost (typed, never taken) or with no final receipt', answers.lost + answers.open, answers.lost + answers.open === 0);
+  row('panes made / killed, sessions made / killed', `${made.panes} / ${made.killed}, ${made.sessions} / ${made.sessionsKilled}`);
+  row('bridge kill -9 / SIGTERM / started again', `${res.faults.kill9} / ${res.faults.term} / ${res.faults.restarts}`);
+  const ph = res.phones;
+  row('phone connections (drops and bridge restarts)', `${ph.connects} (${ph.reconnects} drops)`);
+  row('  events missed without sync.reset', ph.missed, ph.missed === 0);
+  row('  view equal to the snapshot after a reconnect', `${ph.viewsEqual} equal, ${ph.viewsDiffer} differ, ${ph.viewsUncompared} not comparable`, ph.viewsDiffer === 0 && ph.viewsEqual > 0);
+  const per = perMinute(res.samples);
+  row('bridge RSS MB per minute', per.map((s) => s.rss).join(' '));
+  row('bridge open fds per minute', per.map((s) => s.fds).join(' '));
+  const g = growth(res.samples, res.lastPid);
+  if (!g || g.windowMin < JUDGE_MIN) row('growth per hour (last bridge)', g ? `window ${g.windowMin.toFixed(1)} min: too short to judge (RSS ${g.rssMbPerHour.toFixed(1)} MB/h, fds ${g.fdsPerHour.toFixed(1)}/h)` : 'no samples');
+  else {
+    row(`  RSS growth per hour (last bridge, ${g.windowMin.toFixed(0)} min window, ${g.rssFirstMb.toFixed(0)}→${g.rssLastMb.toFixed(0)} MB)`, `${g.rssMbPerHour.toFixed(1)} MB/h`, g.rssMbPerHour < RSS_MB_PER_HOUR);
+    row('  open fds growth per hour', `${g.fdsPerHour.toFixed(1)}/h`, g.fdsPerHour < FDS_PER_HOUR);
+  }
+  row('CPU at rest between bursts', res.rest.cpuSecondsPerHour === null ? 'no rest measured' : `${res.rest.cpuSecondsPerHour.toFixed(0)} s/h (${(res.rest.cpuSecondsPerHour / 36).toFixed(1)}% of a core, over ${(res.rest.restMs / 60000).toFixed(1)} min)`);
+  row('state disk filled to its last MB', res.disk.filled ? `${Math.round((res.disk.unfillAt - res.disk.fillAt) / 1000)} s, ${res.disk.freeWhileFull} bytes free` : 'not reached', res.disk.filled);
+  row(`  state files after it: ${res.state.after} (${res.state.before} before): corrupt`, res.state.corrupt.length ? res.state.corrupt.join(', ') : 0, res.state.corrupt.length === 0);
+  row('  state files lost', res.state.lost.length ? res.state.lost.join(', ') : 0, res.state.lost.length === 0);
+  for (const label of ['walky messages (crew of two bridges, lead link cut)', 'durable answers, Nerve', 'pushes once per ask', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const w = Math.max(...rows.map((r) => r[0].length));
+  const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
+  const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;
+  const text = [head, ...rows.map(([a, b, c]) => `${a.padEnd(w)}  ${b.padEnd(v)}  ${c}`.trimEnd()), failed ? 'SOAK FAILED' : 'SOAK PASSED'].join('\n');
+  return { text, failed };
+}
+
+function perMinute(samples) {
+  const out = [];
+  for (const s of samples) {
+    const m = Math.floor(s.t / 60_000);
+    if (!out[m]) out[m] = { rss: Math.round(s.rss / 1024), fds: s.fds };
+  }
+  return out.filter(Boolean);
+}

@@ -1,0 +1,169 @@
+// The soak's world: a private tmux server (its own -L socket and TMUX_TMPDIR) of stand-in agent
+// panes, and the built bridge run as its own process whose state dir is a small tmpfs of its own
+// (a user and mount namespace made with `unshare -rm`, entered with `nsenter`: no root needed), so
+// the soak can kill it (-9 or TERM), start it again on the same port, and fill its disk.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../lib.mjs';
+
+const AGENT = join(root, 'bench/soak/agent/claude');
+const CLI = join(root, 'packages/cli/dist/collie.mjs');
+/** The state disk's size: room for the state, small enough to fill at once. */
+const STATE_MB = 32;
+
+export function startWorld() {
+  const dir = mkdtempSync(join(tmpdir(), 'collie-soak-'));
+  const logs = join(dir, 'logs');
+  const state = join(dir, 'state');
+  mkdirSync(logs);
+  mkdirSync(state);
+  const name = `collie-soak-${process.pid}`;
+  const env = { ...process.env, TMUX_TMPDIR: dir, TMUX: '' };
+  // The namespace holder: its mount namespace has the state tmpfs; every bridge enters it.
+  const holder = spawn('unshare', ['-rm', 'sh', '-c', `mount -t tmpfs -o size=${STATE_MB}m tmpfs ${state} && echo ready && exec sleep 100000`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise((resolve, reject) => {
+    holder.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    holder.once('exit', (code) => reject(new Error(`unshare -rm failed (${code}): no tmpfs for the state`)));
+  });
+  const nsArgs = (argv) => ['-t', String(holder.pid), '-U', '-m', '--preserve-credentials', ...argv];
+  const inNs = (argv) => ['nsenter', ...nsArgs(argv)];
+  const ns = (argv, opts = {}) => execFileSync(inNs(argv)[0], inNs(argv).slice(1), { encoding: 'utf8', ...opts });
+  // tmux runs in the namespace too: its server reads the bridge's paste files from the state dir.
+  const tmux = (...args) => execFileSync('nsenter', nsArgs(['tmux', '-L', name, '-f', '/dev/null', ...args]), { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  let n = 0;
+  /** Every pane the soak made: tmuxId → {fifo, log}. */
+  const panes = new Map();
+  const sessions = new Set();
+
+  function agentCmd() {
+    const i = n++;
+    const fifo = join(dir, `fifo-${i}`);
+    const log = join(logs, `pane-${i}.jsonl`);
+    execFileSync('mkfifo', [fifo]);
+    return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${AGENT}` };
+  }
+  function addPane(session) {
+    const a = agentCmd();
+    const args = sessions.has(session) ? ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', session] : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', '200', '-y', '60'];
+    const tmuxId = tmux(...args, a.cmd);
+    sessions.add(session);
+    panes.set(tmuxId, { ...a, tmuxId, session, alive: true });
+    return tmuxId;
+  }
+
+  // Held sends give up after 2 minutes (not 10), so every send is final before the soak's settling ends.
+  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2' };
+
+  let bridge = null;
+  let port = 0;
+  async function startBridge() {
+    const argv = inNs([process.execPath, CLI, 'serve', '--port', String(port), '--no-qr']);
+    const child = spawn(argv[0], argv.slice(1), { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
+    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      void exited.then((e) => reject(new Error(`bridge exited (${JSON.stringify(e)}): ${out}${err}`)));
+    });
+    port = Number(new URL(url).port);
+    bridge = { url, pid: child.pid, exited, child, stderr: () => err, startedAt: Date.now() };
+    return bridge;
+  }
+
+  return {
+    dir,
+    name,
+    state,
+    tmux,
+    panes,
+    sessions,
+    addPane,
+    async ready() {
+      await ready;
+      mkdirSync(join(dir, 'unused'), { recursive: true });
+    },
+    /** A device token made by `collie token` in the bridge's state dir, as a user would. */
+    token(deviceName) {
+      const t = ns([process.execPath, CLI, 'token', '--name', deviceName], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return { authorization: `Bearer ${t}` };
+    },
+    startBridge,
+    get bridge() {
+      return bridge;
+    },
+    async stopBridge(signal) {
+      const b = bridge;
+      bridge = null;
+      b.child.kill(signal);
+      return b.exited;
+    },
+    killPane(tmuxId) {
+      const p = panes.get(tmuxId);
+      if (p) Object.assign(p, { alive: false, killedAt: Date.now() });
+      try {
+        tmux('kill-pane', '-t', tmuxId);
+      } catch {}
+    },
+    killSession(session) {
+      for (const p of panes.values()) if (p.session === session) Object.assign(p, { alive: false, killedAt: Date.now() });
+      sessions.delete(session);
+      try {
+        tmux('kill-session', '-t', session);
+      } catch {}
+    },
+    /** Free bytes on the state disk. */
+    stateFree() {
+      const [, avail] = ns(['df', '-B1', '--output=size,avail', state]).trim().split('\n')[1].trim().split(/\s+/);
+      return Number(avail);
+    },
+    /** Fills the state disk to its last megabyte. */
+    fillState() {
+      const free = this.stateFree();
+      ns(['fallocate', '-l', String(Math.max(0, free - 1024 * 1024)), join(state, 'soak-fill')]);
+    },
+    unfillState() {
+      ns(['rm', '-f', join(state, 'soak-fill')]);
+    },
+    /** Every file of the state dir: relative path → its text (read inside the namespace). */
+    stateFiles() {
+      const list = ns(['find', state, '-type', 'f']).trim().split('\n').filter(Boolean);
+      const out = new Map();
+      for (const f of list) {
+        if (f.endsWith('soak-fill')) continue;
+        out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024 }));
+      }
+      return out;
+    },
+    /** What the panes really received: per log file, its JSON lines. */
+    received() {
+      const out = new Map();
+      for (const p of panes.values()) {
+        let text = '';
+        try {
+          text = readFileSync(p.log, 'utf8');
+        } catch {}
+        out.set(p.tmuxId, text.split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+      }
+      return out;
+    },
+    logFiles: () => readdirSync(logs),
+    stop() {
+      try {
+        bridge?.child.kill('SIGKILL');
+      } catch {}
+      try {
+        tmux('kill-server');
+      } catch {}
+      holder.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
