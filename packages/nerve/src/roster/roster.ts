@@ -3,26 +3,18 @@
  * The clock and the id maker are passed in; nothing here does I/O. Timed rules (the 10-second
  * claim, lost, stop_unconfirmed) advance on {@link Roster.tick}.
  */
-import { LIVE_STATUSES, type AgentTranscriptEvent, type AgentRecord, type AgentStatus, type EndReason, type StopReason } from '@collie/protocol';
+import type { AgentRecord, AgentStatus, EndReason, StopReason } from '@collie/protocol';
 import type { RosterInput, TaskStartedIn } from './input';
-import { AMBIENT_TASK_TYPES, callCost, callName, spawnKind, taskKind } from './kinds';
+import { AMBIENT_TASK_TYPES, callName, spawnKind, taskKind } from './kinds';
+import { Meters } from './meters';
+import { isLive, RosterBook } from './roster-book';
+
+export { isLive, type RosterHooks, type RosterLimits } from './roster-book';
 
 /** A task no call claims within this long gets a record of its own (spec: 10 s). */
 export const CLAIM_MS = 10_000;
 /** A record still `starting` after this long is lost (spec: never started within 5 minutes). */
 export const NEVER_STARTED_MS = 5 * 60_000;
-
-export interface RosterLimits {
-  lostGraceSeconds: number;
-  stopConfirmSeconds: number;
-}
-
-export interface RosterHooks {
-  /** A record changed; `status` is true when its status did (written at once). */
-  changed(record: AgentRecord, status: boolean): void;
-  /** A transcript line for an agent (written behind). */
-  event(event: AgentTranscriptEvent): void;
-}
 
 interface Pending {
   input: TaskStartedIn;
@@ -30,48 +22,22 @@ interface Pending {
   frames: RosterInput[];
 }
 
-/** Each model call counted once, by its last frame: running totals, so a long agent stays O(1) a frame. */
-interface Meter {
-  calls: Map<string, { model: string; input: number; output: number }>;
-  callTokens: number;
-  callCost: number;
-  reported: number | null;
-}
 
-export const isLive = (s: AgentStatus): boolean => LIVE_STATUSES.includes(s);
-
-export class Roster {
-  private readonly records = new Map<string, AgentRecord>();
-  private readonly byCall = new Map<string, string>();
+export class Roster extends RosterBook {
   private readonly byTask = new Map<string, string>();
   private readonly pending = new Map<string, Pending>();
   private readonly ignored = new Set<string>();
   /** Foreground tasks (a foreground Bash): no record unless moved to the background. */
   private readonly foreground = new Map<string, TaskStartedIn>();
   private readonly stopReasons = new Map<string, StopReason>();
-  private readonly meters = new Map<string, Meter>();
-  private readonly seqs = new Map<string, number>();
+  private readonly meters = new Meters();
   /** Live background set members, and when each left it without a final status. */
   private liveSet = new Set<string>();
   private readonly vanishedAt = new Map<string, number>();
-  /** Open AskUserQuestion calls inside agents: call id → agent id. */
-  private readonly asking = new Map<string, string>();
   /** Task ids the orchestrator's own TaskStop named. */
   private readonly orchestratorStops = new Set<string>();
   /** Records already announced as stop_unconfirmed (said once, at the tick it applies). */
   private readonly unconfirmed = new Set<string>();
-
-  constructor(
-    readonly sessionId: string,
-    private readonly now: () => number,
-    private readonly newId: () => string,
-    private readonly hooks: RosterHooks,
-    private limits: RosterLimits,
-  ) {}
-
-  setLimits(limits: RosterLimits): void {
-    this.limits = limits;
-  }
 
   /** Loads stored records (at start or after a reload). */
   load(records: readonly AgentRecord[], nextSeq: (agentId: string) => number = () => 0): void {
@@ -81,31 +47,6 @@ export class Roster {
       if (r.tool_use_id) this.byCall.set(r.tool_use_id, r.agent_id);
       if (r.task_id) this.byTask.set(r.task_id, r.agent_id);
     }
-  }
-
-  list(): AgentRecord[] {
-    return [...this.records.values()].map((r) => ({ ...r, attention: this.attention(r) }));
-  }
-
-  get(agentId: string): AgentRecord | undefined {
-    const r = this.records.get(agentId);
-    return r && { ...r, attention: this.attention(r) };
-  }
-
-  live(): AgentRecord[] {
-    return this.list().filter((r) => isLive(r.status));
-  }
-
-  /** The agent's descendants and itself, deepest first. */
-  subtree(agentId: string): AgentRecord[] {
-    const out: AgentRecord[] = [];
-    const walk = (id: string) => {
-      for (const child of this.records.values()) if (child.parent_agent_id === id) walk(child.agent_id);
-      const self = this.records.get(id);
-      if (self) out.push(self);
-    };
-    walk(agentId);
-    return out;
   }
 
   ingest(input: RosterInput): void {
@@ -269,10 +210,10 @@ export class Roster {
     const r = id ? this.records.get(id) : undefined;
     if (!r) return;
     if (input.type === 'task_progress') {
-      if (input.totalTokens !== null) this.meter(r.agent_id).reported = input.totalTokens;
+      this.meters.reported(r.agent_id, input.totalTokens);
       const activity = input.summary ?? (input.lastTool ? `${input.lastTool}` : r.activity);
       this.line(r.agent_id, 'progress', { summary: input.summary, last_tool: input.lastTool, tokens: input.totalTokens });
-      this.update(r, { activity, ...this.tokens(r.agent_id) }, false);
+      this.update(r, { activity, ...this.meters.tokens(r.agent_id) }, false);
       return;
     }
     if (input.type === 'task_updated') {
@@ -284,8 +225,8 @@ export class Roster {
       else if (s === 'killed') this.finish(r, 'stopped', this.whyStopped(r));
       return;
     }
-    if (input.totalTokens !== null) this.meter(r.agent_id).reported = input.totalTokens;
-    Object.assign(r, this.tokens(r.agent_id));
+    this.meters.reported(r.agent_id, input.totalTokens);
+    Object.assign(r, this.meters.tokens(r.agent_id));
     if (input.status === 'stopped') this.finish(r, 'stopped', this.whyStopped(r), input.summary);
     else this.finish(r, input.status, null, input.summary);
   }
@@ -306,77 +247,10 @@ export class Roster {
     const id = this.byCall.get(f.parentToolUseId);
     const r = id ? this.records.get(id) : undefined;
     if (!r) return;
-    if (f.call) {
-      const m = this.meter(r.agent_id);
-      const was = m.calls.get(f.call.id);
-      if (was) {
-        m.callTokens -= was.input + was.output;
-        m.callCost -= callCost(was.model, was.input, was.output);
-      }
-      m.calls.set(f.call.id, { model: f.call.model, input: f.call.inputTokens, output: f.call.outputTokens });
-      m.callTokens += f.call.inputTokens + f.call.outputTokens;
-      m.callCost += callCost(f.call.model, f.call.inputTokens, f.call.outputTokens);
-    }
+    if (f.call) this.meters.call(r.agent_id, f.call);
     if (f.kind !== 'tool_call') this.line(r.agent_id, f.kind, f.payload);
     const text = typeof f.payload.text === 'string' ? f.payload.text.trim().split('\n')[0] : undefined;
-    this.update(r, { ...(f.kind === 'text' && text ? { activity: text.slice(0, 200) } : {}), ...this.tokens(r.agent_id) }, false);
-  }
-
-  private meter(agentId: string): Meter {
-    let m = this.meters.get(agentId);
-    if (!m) this.meters.set(agentId, (m = { calls: new Map(), callTokens: 0, callCost: 0, reported: null }));
-    return m;
-  }
-
-  /** Tokens from the runtime's meter when it reported one, else from the agent's model calls. */
-  private tokens(agentId: string): { tokens: number; cost_usd: number } {
-    const m = this.meter(agentId);
-    const tokens = m.reported ?? m.callTokens;
-    const cost = m.calls.size === 0 ? callCost('sonnet', tokens, 0) : Math.max(0, m.callCost);
-    return { tokens, cost_usd: cost };
-  }
-
-  private attention(r: AgentRecord): AgentRecord['attention'] {
-    const a: AgentRecord['attention'] = [];
-    if ([...this.asking.values()].includes(r.agent_id)) a.push('needs_input');
-    if (r.status === 'failed') a.push('failed');
-    if (r.status === 'interrupted') a.push('interrupted');
-    if (r.status === 'lost') a.push('lost');
-    if (r.status === 'stopping' && r.stop_requested_at !== null && this.now() - r.stop_requested_at >= this.limits.stopConfirmSeconds * 1000) {
-      a.push('stop_unconfirmed');
-    }
-    return a;
-  }
-
-  private create(kind: AgentRecord['kind'], name: string, toolUseId: string | null, parent: string | null, background: boolean): AgentRecord {
-    const now = this.now();
-    const r: AgentRecord = {
-      agent_id: this.newId(),
-      session_id: this.sessionId,
-      kind,
-      status: 'starting',
-      reason: null,
-      tool_use_id: toolUseId,
-      task_id: null,
-      parent_agent_id: parent,
-      name,
-      prompt: '',
-      background,
-      runs: 1,
-      activity: null,
-      summary: null,
-      tokens: 0,
-      cost_usd: 0,
-      created_at: now,
-      started_at: null,
-      ended_at: null,
-      last_activity_at: now,
-      stop_requested_at: null,
-      attention: [],
-    };
-    this.records.set(r.agent_id, r);
-    if (toolUseId) this.byCall.set(toolUseId, r.agent_id);
-    return r;
+    this.update(r, { ...(f.kind === 'text' && text ? { activity: text.slice(0, 200) } : {}), ...this.meters.tokens(r.agent_id) }, false);
   }
 
   /** The first final status wins: a record already final keeps it. */
@@ -387,16 +261,5 @@ export class Roster {
     for (const [call, agent] of this.asking) if (agent === r.agent_id) this.asking.delete(call);
     this.update(r, { status, reason, ended_at: this.now(), ...(summary ? { summary } : {}) }, true);
     this.line(r.agent_id, 'status', { status, reason });
-  }
-
-  private update(r: AgentRecord, patch: Partial<AgentRecord>, status: boolean): void {
-    Object.assign(r, patch, { last_activity_at: this.now() });
-    this.hooks.changed({ ...r, attention: this.attention(r) }, status);
-  }
-
-  private line(agentId: string, kind: AgentTranscriptEvent['kind'], payload: Record<string, unknown>): void {
-    const seq = this.seqs.get(agentId) ?? 0;
-    this.seqs.set(agentId, seq + 1);
-    this.hooks.event({ agent_id: agentId, seq, kind, payload, at: this.now() });
   }
 }
