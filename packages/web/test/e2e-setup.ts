@@ -107,3 +107,9 @@ export async function axeBoth(page: Page, selector: string): Promise<void> {
     expect(await axeProblems(page, selector), `${selector} in ${scheme}`).toEqual([]);
   }
 }
+
+/** Opens the pane page's Menu (what and where the pane is, Changes, Files, Rename, Close) if it is closed. */
+export async function openPaneMenu(page: Page): Promise<void> {
+  const menu = page.locator('.pane-menu-button');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}

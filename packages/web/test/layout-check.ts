@@ -1,4 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+
+/** Every axe-core violation on the page as it shows now, whatever its impact, in words. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /**
  * What breaks a page at large text or a narrow screen, in words: the page scrolls sideways, a

@@ -16,8 +16,8 @@ import { describe, expect, it } from 'vitest';
 import { startDemoNerve } from '../../testkit/src/demo-nerve';
 import { type ChatPlace, DURABLE_CHAT, PANE_CHAT, newestUnderDock } from './chat-foot';
 import { sock, untilDurable } from './durable-rig';
-import { axeProblems, buildWeb, gitDir, untilPane } from './e2e-setup';
-import { layoutProblems } from './layout-check';
+import { buildWeb, gitDir, untilPane } from './e2e-setup';
+import { axeViolations, layoutProblems } from './layout-check';
 
 const SIZES = [
   { name: '390', width: 390, height: 844, text: '100%' },
@@ -121,7 +121,7 @@ describe('every page at every size (issue 27)', () => {
           failures.push(...(await layoutProblems(page)).map((p) => `${where}: ${p}`));
           for (const scheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme: scheme });
-            failures.push(...(await axeProblems(page)).map((p) => `${where} ${scheme}: ${p}`));
+            failures.push(...(await axeViolations(page)).map((p) => `${where} ${scheme}: ${p}`));
             if (size.name === '390' || size.name === '390-text200') await page.screenshot({ path: artifactPath(`web/layout-${at.name}-${size.name}-${scheme}.png`) });
           }
           await page.emulateMedia({ colorScheme: 'light' });
@@ -145,11 +145,12 @@ async function visit(page: Page, at: PageCase, text: string): Promise<void> {
   await page.locator(at.ready).first().waitFor();
 }
 
-/** From the page's top to the foot of the view switch (or of the pane's header where no switch shows). */
+/** From the top of the pane's header to the foot of its view switch (or of the header where no switch shows). */
 function paneHeaderHeight(page: Page): Promise<number> {
   return page.evaluate(() => {
     const shown = (sel: string) => [...document.querySelectorAll(sel)].find((e) => (e as HTMLElement).offsetHeight > 0);
-    const last = shown('.pane-views-switch') ?? shown('.pane-head')!;
-    return Math.round(last.getBoundingClientRect().bottom + window.scrollY);
+    const head = shown('.pane-head')!;
+    const last = shown('.pane-views-switch') ?? head;
+    return Math.round(last.getBoundingClientRect().bottom - head.getBoundingClientRect().top);
   });
 }
