@@ -102,7 +102,18 @@ describe('every page at every size (issue 27)', () => {
       page.setDefaultTimeout(30_000);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto('/');
+      // A send from the phone: its receipt stands on its own bubble in the Chat, no list between the Chat and the composer.
+      await page.goto(`/#/pane/${pane}`);
+      await page.locator('.chat-markdown >> text=point 6 of answer 3').waitFor();
+      api.script(plainReply('Answer 4: done.'));
+      await page.getByRole('textbox', { name: 'Text to send to the pane' }).fill('question 4 from the phone');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const sent = page.locator('.pane-chat-scroll .chat-sent', { hasText: 'question 4 from the phone' });
+      await sent.locator('.send-outcome', { hasText: 'typed into the pane' }).waitFor();
+      await page.locator('.pane-chat-scroll .chat-item', { hasText: 'Answer 4: done.' }).waitFor();
+      expect(await page.locator('.sends').count(), 'no Recent sends list on a pane with a Chat').toBe(0);
+      expect(await page.locator('.pane-chat-scroll .send').count(), 'the receipt once, on its bubble').toBe(1);
+      await page.screenshot({ path: artifactPath('web/layout-receipt-on-bubble.png') });
       const failures: string[] = [];
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
