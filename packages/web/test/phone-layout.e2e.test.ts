@@ -62,7 +62,7 @@ describe('every page at every size (issue 27)', () => {
     }
     const shellPane = await tmux.newSession('sh', { cwd: repo });
 
-    const agent = new DurableAgent({ runtime: 'notes', onStop: () => undefined, onMessage: (c) => c.reply('Noted.') });
+    const agent = new DurableAgent({ runtime: 'notes', onStop: () => undefined, onMessage: (c) => void c.reply('Noted.') });
     const talk = agent.open({ id: 'talk', title: 'Plan the release', workspace: '~/release' });
     for (let i = 0; i < 12; i++) talk.reply(`Earlier answer ${i}: enough words to fill a line or two of the thread on a phone.`);
     const listening = await serve(agent, { socket: sock(work.path, 'notes') });

@@ -1,5 +1,5 @@
 import type { Pane, SendReceipt } from '@collie/protocol';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sentText } from '../../lib/edit-bus';
 import { withSends } from '../../lib/pane-chat/sends';
 import { SendItem } from '../recent-sends';
@@ -88,6 +88,28 @@ export function PaneChatView({
     await older();
     setLoading(false);
   };
+  // Scrolling up to the top of the Chat loads History, as the Load History button does.
+  const [olderButton, setOlderButton] = useState<HTMLButtonElement | null>(null);
+  const load = useRef(loadOlder);
+  load.current = loadOlder;
+  useEffect(() => {
+    if (!olderButton) return;
+    let lastY = window.scrollY;
+    let up = false;
+    const onScroll = () => {
+      up = window.scrollY < lastY;
+      lastY = window.scrollY;
+    };
+    const seen = new IntersectionObserver((entries) => {
+      if (up && entries.some((e) => e.isIntersecting)) void load.current();
+    });
+    seen.observe(olderButton);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      seen.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [olderButton]);
 
   if (chat === null) return <p className="pane-chat-note">Reading the agent’s transcript…</p>;
   if (chat.source === null) return <p className="pane-chat-note">{chat.reason ?? 'No transcript found for this pane.'} The terminal shows it.</p>;
@@ -100,7 +122,7 @@ export function PaneChatView({
       <ChatText.Provider value={chipped}>
         <div className="pane-chat-scroll chat" role="log" aria-live="polite">
           {chat.before ? (
-            <button type="button" className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
+            <button type="button" ref={setOlderButton} className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
               {loading ? 'Loading History…' : 'Load History'}
             </button>
           ) : (
