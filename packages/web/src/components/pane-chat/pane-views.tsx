@@ -67,7 +67,7 @@ export function PaneViews({
   const { chat, older, view, choose } = state;
   return (
     // No transcript (a shell, an agent whose log is not found): at a desktop width the mirror takes the whole row.
-    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`}>
+    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`} data-chat={chat === null ? 'loading' : chat.source === null ? 'none' : 'found'}>
       <div className="pane-views-switch" role="tablist" aria-label="View">
         {(['chat', 'terminal'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} className="pane-views-tab" onClick={() => choose(v)}>
