@@ -68,13 +68,12 @@ export function untilPane(hub: EventHub, what: string, check: (pane: Pane) => bo
 /**
  * Picks the pane page's Terminal view, as a person taps it: on a phone the Chat comes first as soon
  * as the agent's transcript is found, which can happen at any moment of a test that reads the mirror.
- * Once the bridge has said the pane has no transcript, the Terminal is all there is (no switch).
+ * A shell shows its Terminal with no switch.
  */
 export async function showTerminal(page: Page): Promise<void> {
-  // A pane with no Chat (no transcript found) shows its Terminal and no switch.
-  const views = page.locator('.pane-views:not([data-chat="loading"])');
-  await views.waitFor();
-  if ((await views.getAttribute('data-chat')) === 'none') return void (await page.locator('.pane-views.shows-terminal .term').waitFor());
+  // A shell has no Chat: its Terminal shows, with no switch.
+  await page.locator('.pane-views').waitFor();
+  if ((await page.locator('.pane-views-shell').count()) > 0) return void (await page.locator('.pane-views.shows-terminal .term').waitFor());
   const tab = page.getByRole('tab', { name: 'Terminal' });
   await tab.click();
   await page.locator('.pane-views.shows-terminal .term').waitFor();

@@ -61,13 +61,14 @@ export function PaneViews({
   readonly state: PaneViewState;
   readonly terminal: ReactNode;
   readonly ask: ReactNode;
-  readonly pane?: Pick<Pane, 'id' | 'token'>;
+  readonly pane?: Pick<Pane, 'id' | 'token'> & { readonly harness?: Pane['harness'] };
   readonly receipts?: readonly SendReceipt[];
 }) {
   const { chat, older, view, choose } = state;
   return (
     // No transcript (a shell, an agent whose log is not found): at a desktop width the mirror takes the whole row.
-    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`} data-chat={chat === null ? 'loading' : chat.source === null ? 'none' : 'found'}>
+    // A shell never has a Chat: no switch for it.
+    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}${pane?.harness === 'shell' ? ' pane-views-shell' : ''}`}>
       <div className="pane-views-switch" role="tablist" aria-label="View">
         {(['chat', 'terminal'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} className="pane-views-tab" onClick={() => choose(v)}>
