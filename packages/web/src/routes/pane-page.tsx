@@ -26,7 +26,7 @@ import { useLoggedIds } from '../lib/walky/store';
  * the Chat view it sits under the chat, just above the composer), the Chat or the live mirror,
  * and the composer kept at the foot. One page scroll: in the Chat view the page follows the
  * newest item while the person reads at the foot (`useFollowFoot`, as durable chats do). The
- * receipts of the person's sends are in the Chat; a pane with no Chat lists them under the mirror.
+ * receipts of the person's sends are in the Chat; the Terminal view lists them under the mirror.
  */
 export function PanePage({ id }: { readonly id: string }) {
   const { model, connection, down, maySend } = useClientState();
@@ -75,7 +75,8 @@ export function PanePage({ id }: { readonly id: string }) {
             <WalkyPane pane={pane} frame={frame} />
             {/* "Send it" / "Clear it" act on the box: not for a watch-only device. */}
             {maySend ? <LeftInBox paneId={id} receipts={receipts} /> : null}
-            {hasChat ? null : <RecentSends paneId={id} receipts={receipts} />}
+            {/* The Chat carries the receipts; the Terminal view (and a pane with no Chat) lists them under the mirror. */}
+            {hasChat && views.view === 'chat' ? null : <RecentSends paneId={id} receipts={receipts} />}
           </>
         ) : !live ? (
           <Notice title="Connecting to the bridge…" />
