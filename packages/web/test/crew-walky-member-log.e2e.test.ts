@@ -11,7 +11,7 @@ import { envelopeText, leadText, signText } from '../../bridge/src/crew/walky-si
 import { joinMembers } from '../../bridge/test/crew-join';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { collieBin, runCli, walkyEnv } from '../../bridge/test/walky/kit';
-import { axeBoth, buildWeb, showTerminal, untilPane } from './e2e-setup';
+import { axeBoth, buildWeb, showTerminal, untilPane, openPaneMenu } from './e2e-setup';
 
 const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
 const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
@@ -132,7 +132,7 @@ describe("a member's own log: a message relayed by an older lead, its card on th
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       await page.goto(`/#/pane/${encodeURIComponent(`@delta/${F.id}`)}`);
-      await page.getByText('Details', { exact: true }).click();
+      await openPaneMenu(page);
       await page.getByRole('button', { name: 'Messages' }).click();
       const row = page.locator(`.wk-sheet [data-row="${asked}"]`);
       await row.waitFor({ timeout: 60_000 });

@@ -68,8 +68,12 @@ export function untilPane(hub: EventHub, what: string, check: (pane: Pane) => bo
 /**
  * Picks the pane page's Terminal view, as a person taps it: on a phone the Chat comes first as soon
  * as the agent's transcript is found, which can happen at any moment of a test that reads the mirror.
+ * A shell shows its Terminal with no switch.
  */
 export async function showTerminal(page: Page): Promise<void> {
+  // A shell has no Chat: its Terminal shows, with no switch.
+  await page.locator('.pane-views').waitFor();
+  if ((await page.locator('.pane-views-shell').count()) > 0) return void (await page.locator('.pane-views.shows-terminal .term').waitFor());
   const tab = page.getByRole('tab', { name: 'Terminal' });
   await tab.click();
   await page.locator('.pane-views.shows-terminal .term').waitFor();
@@ -106,4 +110,10 @@ export async function axeBoth(page: Page, selector: string): Promise<void> {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await axeProblems(page, selector), `${selector} in ${scheme}`).toEqual([]);
   }
+}
+
+/** Opens the pane page's Menu (what and where the pane is, Changes, Files, Rename, Close) if it is closed. */
+export async function openPaneMenu(page: Page): Promise<void> {
+  const menu = page.locator('.pane-menu-button');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }

@@ -174,10 +174,10 @@ describe('acting on a real Claude Code pane from the phone', () => {
     await expect.poll(() => turn.aborted, { timeout: 10_000 }).toBe(true);
     await shot(page, 'actions-stopped');
 
-    // Recent sends, newest first, each with its outcome; the pad folds away to read them.
-    const recent = await page.locator('.send .send-summary').allTextContents();
+    // The Terminal view's Recent sends (the Chat carries each on its bubble), newest first, each with its outcome; the pad folds away to read them.
+    const recent = await page.locator('.sends .send .send-summary').allTextContents();
     expect(recent[0]).toBe('Stop');
-    expect(await page.locator('.send').first().locator('.send-outcome').textContent()).toBe('pressed');
+    expect(await page.locator('.sends .send').first().locator('.send-outcome').textContent()).toBe('pressed');
     await page.getByRole('button', { name: 'Keys' }).click();
     await page.locator('.keys').waitFor({ state: 'detached' });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -63,12 +63,12 @@ describe('a pane’s Chat History on the phone (issue 13)', () => {
     await page.screenshot({ path: artifactPath('web/pane-chat-history-end.png') });
     // Scroll to the top: History loads above, and the item that was first stays in view.
     for (let i = 0; i < 5 && (await chat.locator('.chat-user', { hasText: /^question 0$/ }).count()) === 0; i++) {
-      await chat.evaluate((el) => (el.scrollTop = 0));
-      await chat.evaluate((el) => el.dispatchEvent(new Event('scroll')));
+      // One page scroll (the Chat has no scroller of its own): the person scrolls the page to its top.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.pane-chat-older:not([disabled]), .pane-chat-note:text("Start of the conversation")').first().waitFor();
     }
     await chat.locator('.chat-user', { hasText: /^question 0$/ }).waitFor();
-    await chat.evaluate((el) => (el.scrollTop = 0));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByText('Start of the conversation').waitFor();
     const questions = await chat.locator('.chat-user').allTextContents();
     expect(questions.slice(0, 80)).toEqual(Array.from({ length: 80 }, (_, i) => `question ${i}`));

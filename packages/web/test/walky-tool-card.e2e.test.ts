@@ -7,7 +7,7 @@ import { walkyWords } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { collieBin, walkyEnv } from '../../bridge/test/walky/kit';
-import { buildWeb, showTerminal, untilPane } from './e2e-setup';
+import { buildWeb, showTerminal, untilPane, openPaneMenu } from './e2e-setup';
 
 const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
 const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
@@ -148,7 +148,7 @@ describe('a tool card that ran collie walky, at 390×844 (issue 7)', () => {
     // The sender's pane: its Messages sheet, from the menu, holds the reply that reached it, "reply to" the id it answers.
     const messagesOf = async (paneId: string) => {
       await page.goto(`/#/pane/${encodeURIComponent(paneId)}`);
-      await page.locator('.pane-details summary').click();
+      await openPaneMenu(page);
       await page.getByRole('button', { name: 'Messages' }).click();
       await sheet.waitFor();
     };

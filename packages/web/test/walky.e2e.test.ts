@@ -4,7 +4,7 @@ import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, st
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
-import { axeBoth, buildWeb, showTerminal, untilPane } from './e2e-setup';
+import { axeBoth, buildWeb, showTerminal, untilPane, openPaneMenu } from './e2e-setup';
 
 describe('walky talky on the phone at 390×844 (issue 7)', () => {
   it('shows a message as a card, the Messages sheet with Reply, Send as message to its final word, id chips, and Message all agents', async () => {
@@ -90,7 +90,7 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     await sheet.waitFor({ state: 'detached' });
 
     // The sheet from the pane's menu: newest first, received and sent.
-    await page.locator('.pane-details summary').click();
+    await openPaneMenu(page);
     await page.getByRole('button', { name: 'Messages' }).click();
     await sheet.waitFor();
     expect(await sheet.locator('[data-row]').count()).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,7 @@ import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneConte
 import { describe, expect, it } from 'vitest';
 import { devicesCommand } from '../../bridge/src/commands/devices';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth, buildWeb, untilPane, openPaneMenu } from './e2e-setup';
 
 describe('a watch-only device on the phone at 390×844', () => {
   it("the Crew page's Message all sheet, a pane page with an open question and the Devices page say 'This device may not send messages.'; given the right back, the composer returns", async () => {
@@ -57,6 +57,7 @@ describe('a watch-only device on the phone at 390×844', () => {
     expect(await page.locator('.dock textarea').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
     // Rename and Close change the machine: not offered; Changes and Files read, and stay.
+    await openPaneMenu(page);
     expect(await page.locator('.workbench-links button').count()).toBe(0);
     expect(await page.locator('.workbench-links a').count()).toBe(2);
     // Text nodes only: the words are the text of the element, no markup inside it.
@@ -85,6 +86,7 @@ describe('a watch-only device on the phone at 390×844', () => {
     await page.locator('.dock textarea').waitFor();
     expect(await page.locator('.may-not-send').count()).toBe(0);
     expect(await page.locator('.card .options button').count()).toBeGreaterThan(0);
+    await openPaneMenu(page);
     expect(await page.getByRole('button', { name: 'Rename' }).count()).toBe(1);
 
     // Now a device that may send: on the Devices page it makes the other device watch-only, and back.

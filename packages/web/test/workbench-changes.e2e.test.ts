@@ -6,7 +6,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, untilPane, openPaneMenu } from './e2e-setup';
 
 const run = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
@@ -51,6 +51,7 @@ describe('reviewing an agent\'s changes from the phone', () => {
 
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
+    await openPaneMenu(page);
     await page.getByRole('link', { name: 'Changes' }).click();
     await page.locator('.changes-facts', { hasText: 'shop on fix-login · 2 files' }).waitFor();
     const file = page.locator('.diff-file', { hasText: 'src/login.ts' });

@@ -6,7 +6,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, buildWeb, untilPane, openPaneMenu } from './e2e-setup';
 
 const run = promisify(execFile);
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
@@ -58,6 +58,7 @@ describe('browsing a pane\'s files from the phone', () => {
 
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
+    await openPaneMenu(page);
     await page.getByRole('link', { name: 'Files', exact: true }).click();
     // It opens where the pane runs: src, below the repository's top.
     await page.locator('.files-row', { hasText: 'login.ts' }).waitFor();

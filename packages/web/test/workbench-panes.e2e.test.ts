@@ -3,7 +3,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, longTurn, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { buildWeb, untilPane, openPaneMenu } from './e2e-setup';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -33,6 +33,7 @@ describe('managing panes from the phone', () => {
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     await page.locator('.conn-live').waitFor();
 
+    await openPaneMenu(page);
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('Pane name').fill('fix login #2');
     await shot(page, 'panes-rename');
@@ -51,6 +52,7 @@ describe('managing panes from the phone', () => {
     api.script(longTurn(60_000, 'never seen'));
     await claude.submit('a long job');
     await untilPane(bridge.hub, 'the agent working', (p) => p.id === id && p.state === 'working', 30_000);
+    await openPaneMenu(page);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     const panel = page.getByRole('alertdialog', { name: 'Close the pane' });
     await panel.locator('.workbench-question', { hasText: 'It runs Claude Code (claude) in' }).waitFor();

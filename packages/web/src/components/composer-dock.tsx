@@ -14,19 +14,19 @@ const KEYS_ID = 'keys-pad';
  * the agent asks, it stays at the page's end instead of over it: a send would wait for the
  * answer anyway, and with large text the card's first answer must not be under the dock.
  */
-export function ComposerDock({ paneId, pane }: { readonly paneId: string; readonly pane: Pane | undefined }) {
+export function ComposerDock({ paneId, pane, dockRef }: { readonly paneId: string; readonly pane: Pane | undefined; readonly dockRef?: (el: HTMLElement | null) => void }) {
   const [keysOpen, setKeysOpen] = useStoredFlag(KEYS_OPEN_KEY, false);
   const gone = pane === undefined;
   // A watch-only device: no composer and no keys, the sentence in their place.
   if (!useMaySend()) {
     return (
-      <footer className="dock">
+      <footer className="dock" ref={dockRef}>
         <MayNotSend />
       </footer>
     );
   }
   return (
-    <footer className={`dock${pane?.card ? ' dock-static' : ''}`}>
+    <footer className={`dock${pane?.card ? ' dock-static' : ''}`} ref={dockRef}>
       {keysOpen && !gone ? <KeysPad paneId={paneId} id={KEYS_ID} working={pane.state === 'working'} /> : null}
       <Composer
         paneId={paneId}
@@ -34,6 +34,7 @@ export function ComposerDock({ paneId, pane }: { readonly paneId: string; readon
         paneHasDraft={pane !== undefined && pane.draft !== null}
         menuOpen={pane?.dialog === 'menu'}
         placeholder={pane?.harness === 'shell' ? 'Type a command for the shell' : 'Message the agent'}
+        quickReplies={pane?.harness !== 'shell'}
         keysOpen={keysOpen && !gone}
         keysId={KEYS_ID}
         onToggleKeys={() => setKeysOpen(!keysOpen)}

@@ -28,6 +28,8 @@ interface Props {
   readonly menuOpen?: boolean;
   /** Says what the text goes to: "Message the agent", "Type a command". */
   readonly placeholder: string;
+  /** The saved one-tap texts are for agents: a shell is not offered them. */
+  readonly quickReplies?: boolean;
   readonly keysOpen: boolean;
   readonly keysId: string;
   readonly onToggleKeys: () => void;
@@ -52,7 +54,7 @@ function finePointer(): boolean {
  * Text for the pane's input box, sent through the bridge's send protocol, and where that send
  * stands, live. The box empties once the text is typed and keeps it when it was not sent.
  */
-export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = false, placeholder, keysOpen, keysId, onToggleKeys }: Props) {
+export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = false, placeholder, quickReplies = true, keysOpen, keysId, onToggleKeys }: Props) {
   const action = usePaneAction(paneId);
   const [box, setBox] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -131,7 +133,9 @@ export function Composer({ paneId, disabledReason, paneHasDraft, menuOpen = fals
       {disabledReason === null && paneHasDraft && !ownTyping && !menuShown ? (
         <p className="composer-note">The pane's input box holds a draft: a send is refused until it is cleared.</p>
       ) : null}
-      <QuickReplyChips disabled={disabledReason !== null || action.busy || menuShown} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
+      {quickReplies ? (
+        <QuickReplyChips disabled={disabledReason !== null || action.busy || menuShown} onPick={(quick) => action.run({ kind: 'text', text: quick })} />
+      ) : null}
       <AttachmentList list={files.list} onRemove={files.remove} />
       <div className="composer-row">
         <AttachButton onFiles={files.add} disabled={disabledReason !== null} />

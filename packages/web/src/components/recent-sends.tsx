@@ -9,7 +9,8 @@ import { KIND_WORDS, receiptLine } from '../lib/receipt-words';
 const SHOWN = 5;
 
 /**
- * The pane's last sends, newest first: what went, how it ended (or where it stands), and when.
+ * The pane's last sends, newest first, where the pane shows no Chat (its Terminal view; the
+ * Chat carries each receipt on its bubble): what went, how it ended (or where it stands), and when.
  * A text still queued or held can be cancelled, or edited (cancelled, its text back in the
  * composer to send again); a long one expands on a tap.
  */
@@ -23,14 +24,18 @@ export function RecentSends({ paneId, receipts }: { readonly paneId: string; rea
       </h2>
       <ul className="sends-list">
         {shown.map((receipt) => (
-          <SendItem key={receipt.requestId} paneId={paneId} receipt={receipt} />
+          <SendItem key={receipt.requestId} paneId={paneId} receipt={receipt} as="li" />
         ))}
       </ul>
     </section>
   );
 }
 
-function SendItem({ paneId, receipt }: { readonly paneId: string; readonly receipt: SendReceipt }) {
+/**
+ * One send and its receipt: an item of the list (`li`), or in the Chat its own bubble
+ * (`bubble`) or the line under the person's bubble that echoes it (`on-bubble`, no summary).
+ */
+export function SendItem({ paneId, receipt, as }: { readonly paneId: string; readonly receipt: SendReceipt; readonly as: 'li' | 'bubble' | 'on-bubble' }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -48,12 +53,15 @@ function SendItem({ paneId, receipt }: { readonly paneId: string; readonly recei
     }
     setProblem(result.kind === 'refused' ? result.message.replace(/^bridge:\s*/, '') : 'Not sure the cancel arrived. Try again.');
   };
+  const Tag = as === 'li' ? 'li' : 'div';
   return (
-    <li className={`send${open ? ' send-open' : ''}`}>
-      <span className="send-kind">{KIND_WORDS[receipt.kind]}</span>
-      <button type="button" className="send-summary" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? 'Show less' : 'Show all'}>
-        {open ? text : receipt.summary}
-      </button>
+    <Tag className={`send${open ? ' send-open' : ''}${as === 'li' ? '' : ` send-${as}`}`}>
+      {as === 'on-bubble' ? null : <span className="send-kind">{KIND_WORDS[receipt.kind]}</span>}
+      {as === 'on-bubble' ? null : (
+        <button type="button" className="send-summary" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? 'Show less' : 'Show all'}>
+          {open ? text : receipt.summary}
+        </button>
+      )}
       <span className={`send-outcome status-${line.tone}`}>{line.words}</span>
       <time className="send-time" dateTime={new Date(receipt.createdAt).toISOString()}>
         {clockTime(receipt.createdAt)}
@@ -73,6 +81,6 @@ function SendItem({ paneId, receipt }: { readonly paneId: string; readonly recei
           {problem}
         </span>
       ) : null}
-    </li>
+    </Tag>
   );
 }

@@ -12,9 +12,12 @@ const GAP_PX = 12;
  * bottom, every change of the chat's or the dock's size scrolls the page to its foot. Once they
  * scroll up, it leaves the page where they are until they come back down.
  *
+ * A dock in the page's flow (the pane page's, sticky at the foot) takes its own room: `inFlow`
+ * leaves the chat's padding alone and only follows.
+ *
  * Returns callback refs for the chat's element and the dock's.
  */
-export function useFollowFoot(): { readonly chatRef: (el: HTMLElement | null) => void; readonly dockRef: (el: HTMLElement | null) => void } {
+export function useFollowFoot(inFlow = false): { readonly chatRef: (el: HTMLElement | null) => void; readonly dockRef: (el: HTMLElement | null) => void } {
   const [chat, chatRef] = useState<HTMLElement | null>(null);
   const [dock, dockRef] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -31,7 +34,7 @@ export function useFollowFoot(): { readonly chatRef: (el: HTMLElement | null) =>
       lastY = y;
     };
     const follow = () => {
-      if (dock) chat.style.paddingBottom = `${dock.offsetHeight + GAP_PX}px`;
+      if (dock && !inFlow) chat.style.paddingBottom = `${dock.offsetHeight + GAP_PX}px`;
       if (following) window.scrollTo(0, root.scrollHeight);
     };
     const sizes = new ResizeObserver(follow);
@@ -44,6 +47,6 @@ export function useFollowFoot(): { readonly chatRef: (el: HTMLElement | null) =>
       window.removeEventListener('scroll', onScroll);
       chat.style.paddingBottom = '';
     };
-  }, [chat, dock]);
+  }, [chat, dock, inFlow]);
   return { chatRef, dockRef };
 }

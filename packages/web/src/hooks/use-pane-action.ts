@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ActionResult } from '../lib/action-result';
 import { postPaneRequest } from '../lib/actions-api';
 import { type PaneRequest, actionKey } from '../lib/pane-request';
-import { type StatusLine, attemptLine } from '../lib/receipt-words';
+import { NO_CONNECTION, type StatusLine, attemptLine } from '../lib/receipt-words';
 import { findReceipt, latest } from '../lib/receipts';
 import { rememberSent } from '../lib/edit-bus';
 import { RequestIds, newRequestId } from '../lib/request-ids';
@@ -37,13 +37,21 @@ export interface PaneAction {
  * its receipt followed live from the model's `send.updated` events.
  */
 export function usePaneAction(paneId: string): PaneAction {
-  const { model } = useClientState();
+  const { model, connection } = useClientState();
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const out = useRef(false);
+  const live = useRef(connection === 'live');
+  live.current = connection === 'live';
 
   const run = useCallback(
     (request: PaneRequest) => {
       if (out.current) return;
+      // No connection to the bridge: nothing leaves the phone, and it is said at once (the
+      // composer keeps its text: only a final receipt empties it).
+      if (!live.current) {
+        setAttempt({ requestId: newRequestId(), request, result: { kind: 'refused', code: NO_CONNECTION, message: '' } });
+        return;
+      }
       out.current = true;
       const key = actionKey(paneId, request);
       const requestId = requestIds.take(key);
@@ -64,8 +72,8 @@ export function usePaneAction(paneId: string): PaneAction {
   const dismiss = useCallback(() => setAttempt(null), []);
 
   const own = attempt?.result?.kind === 'receipt' ? attempt.result.receipt : null;
-  const live = attempt && model ? findReceipt(model.sends, paneId, attempt.requestId) : null;
-  const receipt = latest(own, live);
+  const followed = attempt && model ? findReceipt(model.sends, paneId, attempt.requestId) : null;
+  const receipt = latest(own, followed);
   const line = attempt ? attemptLine(attempt.result, receipt) : null;
   return { attempt, busy: attempt !== null && attempt.result === null, receipt, line, run, retry, dismiss };
 }

@@ -7,6 +7,12 @@ export const ASK_CHANGED_WORDS = 'This ask changed. Read it again, then tap an a
 /** Said when a call got no answer we can read: the same tap sends the same request id again. */
 export const UNSURE_WORDS = 'Not sure it arrived. Try again sends it once more.';
 
+/** The code of a send refused on the phone because the bridge is not connected: nothing left it. */
+export const NO_CONNECTION = 'no_connection';
+
+/** Said at once for a send tapped while the bridge is not connected. */
+export const NO_CONNECTION_WORDS = 'Not sent: no connection to the bridge; your text is kept';
+
 /** While the call is on its way, before the bridge has answered. */
 export const SENDING_WORDS = 'sending…';
 
@@ -52,7 +58,7 @@ export function attemptLine(result: ActionResult | null, live: SendReceipt | nul
     case 'receipt':
       return receiptLine(result.receipt);
     case 'refused':
-      return { words: refusalWords(result.message), tone: 'bad', moving: false };
+      return { words: result.code === NO_CONNECTION ? NO_CONNECTION_WORDS : refusalWords(result.message), tone: 'bad', moving: false };
     case 'unsure':
       return { words: UNSURE_WORDS, tone: 'warn', moving: false };
   }

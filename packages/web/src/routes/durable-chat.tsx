@@ -25,7 +25,8 @@ import { newRequestId } from '../lib/request-ids';
 /** The header: line 1 the title and the Experimental badge (and the menu), line 2 progress, subtitle or workspace. */
 export function DurableHeader({ c, menu }: { readonly c: DurableConversation; readonly menu?: React.ReactNode }) {
   return (
-    <header className="durable-header">
+    // A region of its own, not a second banner beside the top bar's.
+    <section className="durable-header" aria-label="Conversation">
       <div className="durable-head-row">
         <h1 className="durable-line1">
           <span className="durable-title-text">{c.title ?? 'Untitled conversation'}</span> <span className="badge">Experimental</span>
@@ -33,7 +34,7 @@ export function DurableHeader({ c, menu }: { readonly c: DurableConversation; re
         {menu}
       </div>
       <div className="durable-line2">{headerLine(c) ?? ''}</div>
-    </header>
+    </section>
   );
 }
 
@@ -149,7 +150,8 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
         ) : null}
         {nerve?.said}
       </main>
-      <div ref={dockRef} className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
+      {/* The page's foot (a landmark): the composer and the belt. */}
+      <footer ref={dockRef} className={`durable-dock${nerve?.panelOpen ? ' nerve-panel-open' : ''}`}>
         {nerve?.dock}
         {!maySend ? (
           <MayNotSend />
@@ -167,7 +169,7 @@ export function DurableChat({ agent, id }: { readonly agent: string; readonly id
           />
         ) : null}
         {maySend ? <DurableBelt c={c} controls={a.controls} text={text} steer={() => submit(true)} stop={() => void belt('stop', {})} button={(buttonId) => void belt('button', { buttonId, turn: c.turn })} stopSlot={nerve?.stop} /> : null}
-      </div>
+      </footer>
     </>
   );
 }

@@ -25,7 +25,7 @@ export function QuestionCard({ agent, view, send, retry }: { readonly agent: str
   return (
     <section className={`card durable-card${frozen ? ' card-frozen' : ''}`} aria-label={q.title} data-question={q.id}>
       <p className="card-caption">Needs your answer · {agentShownName(agent)}</p>
-      <h3 className="card-title">{q.title}</h3>
+      <h2 className="card-title">{q.title}</h2>
       {q.expiresAt !== null ? <Expiry at={q.expiresAt} /> : null}
       {/* A long body (a diff, a command) scrolls inside the card: it takes focus, so a keyboard can scroll it too. */}
       {q.body ? (

@@ -1,5 +1,8 @@
-import type { Pane } from '@collie/protocol';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Pane, SendReceipt } from '@collie/protocol';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { sentText } from '../../lib/edit-bus';
+import { withSends } from '../../lib/pane-chat/sends';
+import { SendItem } from '../recent-sends';
 import { ChatItem } from '../chat/chat-item';
 import { ChatText, type RenderText } from '../chat/chat-text';
 import { MessageCard, MessageChip } from '../walky/message-card';
@@ -16,13 +19,13 @@ import { openMessages } from '../../lib/walky/sheet-bus';
 import { usePaneWalky } from '../../lib/walky/store';
 import { walkyTool } from '../../lib/walky/tool';
 
-/** How close to the foot counts as "at the foot": the chat then follows new items. */
-const FOOT_PX = 48;
-
 /**
  * A pane's Chat: the agent's conversation from its transcript, with the same item components as
- * durable agents. It follows new items while you are at the foot and keeps your place when you
- * have scrolled up; History loads as you reach the top; search keeps the items that match.
+ * durable agents. It is part of the page (no scroller of its own): the page follows new items
+ * while you read at the foot (`useFollowFoot`) and keeps your place when you have scrolled up;
+ * History loaded above keeps the item you read where it was; search keeps the items that match.
+ * Each of the person's sends carries its receipt: on the bubble that echoes it, or as its own
+ * bubble while the transcript has no such bubble (held, queued, refused, keys, answers).
  * A walky message the log says reached this pane shows as its card at its time (the same card
  * as under the screen); for a crew member's pane on a lead, the log is that member's own, read
  * through the lead; when the log cannot be read, no card. A tool card that ran `collie
@@ -31,9 +34,17 @@ const FOOT_PX = 48;
  * code spans and blocks, tool output, your own lines), is a chip that opens the Messages sheet
  * on it; any other id stays text.
  */
-export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatState | null; readonly older: () => Promise<void>; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const atFoot = useRef(true);
+export function PaneChatView({
+  chat,
+  older,
+  pane,
+  receipts = [],
+}: {
+  readonly chat: PaneChatState | null;
+  readonly older: () => Promise<void>;
+  readonly pane?: Pick<Pane, 'id' | 'token'>;
+  readonly receipts?: readonly SendReceipt[];
+}) {
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const [query, setQuery] = useState('');
   const [loading, setLoading] = useState(false);
@@ -69,30 +80,45 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
     [all, query],
   );
 
+  const rows = useMemo(() => (query.trim() === '' && paneId !== undefined ? withSends(shown, receipts, sentText) : shown), [shown, receipts, query, paneId]);
+
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    if (anchor.current) {
-      // History came in above: keep the item you were reading where it was.
-      el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
-      anchor.current = null;
-    } else if (atFoot.current) el.scrollTop = el.scrollHeight;
+    if (!anchor.current) return;
+    // History came in above: keep the item you were reading where it was.
+    const root = document.documentElement;
+    window.scrollTo(0, anchor.current.top + (root.scrollHeight - anchor.current.height));
+    anchor.current = null;
   }, [shown]);
 
   const loadOlder = async () => {
-    const el = scroller.current;
-    if (!el || loading || !chat?.before) return;
+    if (loading || !chat?.before) return;
     setLoading(true);
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    anchor.current = { height: document.documentElement.scrollHeight, top: window.scrollY };
     await older();
     setLoading(false);
   };
-  const onScroll = () => {
-    const el = scroller.current;
-    if (!el) return;
-    atFoot.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOOT_PX;
-    if (el.scrollTop < FOOT_PX && chat?.before) void loadOlder();
-  };
+  // Scrolling up to the top of the Chat loads History, as the Load History button does.
+  const [olderButton, setOlderButton] = useState<HTMLButtonElement | null>(null);
+  const load = useRef(loadOlder);
+  load.current = loadOlder;
+  useEffect(() => {
+    if (!olderButton) return;
+    let lastY = window.scrollY;
+    let up = false;
+    const onScroll = () => {
+      up = window.scrollY < lastY;
+      lastY = window.scrollY;
+    };
+    const seen = new IntersectionObserver((entries) => {
+      if (up && entries.some((e) => e.isIntersecting)) void load.current();
+    });
+    seen.observe(olderButton);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      seen.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [olderButton]);
 
   if (chat === null) return <p className="pane-chat-note">Reading the agent’s transcript…</p>;
   if (chat.source === null) return <p className="pane-chat-note">{chat.reason ?? 'No transcript found for this pane.'} The terminal shows it.</p>;
@@ -103,15 +129,23 @@ export function PaneChatView({ chat, older, pane }: { readonly chat: PaneChatSta
         {query.trim() ? <span className="pane-chat-count">{`${shown.length} of ${all.length}`}</span> : null}
       </div>
       <ChatText.Provider value={chipped}>
-        <div className="pane-chat-scroll chat" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" tabIndex={0}>
+        <div className="pane-chat-scroll chat" role="log" aria-live="polite">
           {chat.before ? (
-            <button type="button" className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
+            <button type="button" ref={setOlderButton} className="button pane-chat-older" disabled={loading} onClick={() => void loadOlder()}>
               {loading ? 'Loading History…' : 'Load History'}
             </button>
           ) : (
             <p className="pane-chat-note">Start of the conversation</p>
           )}
-          {shown.map((e) => {
+          {rows.map((e) => {
+            if (e.kind === 'send') return <SendItem key={`send-${e.receipt.requestId}`} paneId={paneId ?? ''} receipt={e.receipt} as="bubble" />;
+            if (e.kind === 'sent')
+              return (
+                <div key={`sent-${e.receipt.requestId}`} className="chat-sent">
+                  {e.entry.kind === 'item' ? <ChatItem item={e.entry.item} foldLines={12} /> : <MessageCard message={e.entry.message} onOpen={open} />}
+                  <SendItem paneId={paneId ?? ''} receipt={e.receipt} as="on-bubble" />
+                </div>
+              );
             if (e.kind === 'item' && e.item.kind === 'tool') {
               const view = walkyTool(e.item.input, e.item.output, logged, { id: paneId ?? '', token });
               if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} />;

@@ -1,4 +1,4 @@
-import type { Pane } from '@collie/protocol';
+import type { Pane, SendReceipt } from '@collie/protocol';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
@@ -51,11 +51,24 @@ export function usePaneView(paneId: string): PaneViewState {
  * composer, so the person answers without switching; in the Terminal view the page keeps it
  * under the title.
  */
-export function PaneViews({ state, terminal, ask, pane }: { readonly state: PaneViewState; readonly terminal: ReactNode; readonly ask: ReactNode; readonly pane?: Pick<Pane, 'id' | 'token'> }) {
+export function PaneViews({
+  state,
+  terminal,
+  ask,
+  pane,
+  receipts,
+}: {
+  readonly state: PaneViewState;
+  readonly terminal: ReactNode;
+  readonly ask: ReactNode;
+  readonly pane?: Pick<Pane, 'id' | 'token'> & { readonly harness?: Pane['harness'] };
+  readonly receipts?: readonly SendReceipt[];
+}) {
   const { chat, older, view, choose } = state;
   return (
     // No transcript (a shell, an agent whose log is not found): at a desktop width the mirror takes the whole row.
-    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}`}>
+    // A shell never has a Chat: no switch for it.
+    <div className={`pane-views shows-${view}${chat?.source == null ? ' pane-views-nochat' : ''}${pane?.harness === 'shell' ? ' pane-views-shell' : ''}`}>
       <div className="pane-views-switch" role="tablist" aria-label="View">
         {(['chat', 'terminal'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} className="pane-views-tab" onClick={() => choose(v)}>
@@ -64,7 +77,7 @@ export function PaneViews({ state, terminal, ask, pane }: { readonly state: Pane
         ))}
       </div>
       <div className="pane-views-chat" role="tabpanel" aria-label="Chat">
-        <PaneChatView chat={chat} older={older} pane={pane} />
+        <PaneChatView chat={chat} older={older} pane={pane} receipts={receipts} />
         {view === 'chat' ? ask : null}
       </div>
       <div className="pane-views-terminal" role="tabpanel" aria-label="Terminal">
