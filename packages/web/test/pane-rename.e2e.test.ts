@@ -4,7 +4,7 @@ import { startBridge } from '@collie/bridge';
 import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, gitDir, untilPane } from './e2e-setup';
+import { buildWeb, gitDir, openPaneMenu, untilPane } from './e2e-setup';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -36,6 +36,7 @@ describe('renaming a pane from the phone', () => {
       await page.goto(`/#/pane/${encodeURIComponent(id)}`);
       await page.locator('.conn-live').waitFor();
 
+      await openPaneMenu(page);
       await page.getByRole('button', { name: 'Rename' }).click();
       expect(await page.getByLabel('Pane name').inputValue()).toBe('shop#fix-login');
       await page.getByLabel('Pane name').fill('login fix #2');
@@ -63,6 +64,7 @@ describe('renaming a pane from the phone', () => {
 
       // Automatic name: `<repo>#<branch>` comes back.
       await page.goto(`/#/pane/${encodeURIComponent(id)}`);
+      await openPaneMenu(page);
       await page.getByRole('button', { name: 'Rename' }).click();
       await page.getByRole('button', { name: 'Automatic name' }).click();
       await expect.poll(() => page.locator('#pane-title').textContent()).toBe('shop#fix-login');

@@ -16,7 +16,7 @@ import {
   type Turn,
 } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, buildWeb, openPaneMenu, untilPane } from './e2e-setup';
 
 const SLOW = 180_000;
 
@@ -75,7 +75,7 @@ describe.skipIf(codexMissing() !== null)('usage on the phone', () => {
     await page.goto(`/#/pane/${encodeURIComponent(c.id)}`);
     await expect.poll(() => page.locator('.pane-usage').textContent(), { timeout: 20_000 }).toBe('opus-5.5 · context 70 % · 701 k tokens');
     expect(await page.locator('.pane-usage').getAttribute('title')).toContain('Claude Code’s transcript');
-    await page.locator('.pane-details summary').click();
+    await openPaneMenu(page);
     expect(await page.locator('.pane-usage-from').textContent()).toContain('table of known models');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.screenshot({ path: artifactPath('web/usage-header.png') });
