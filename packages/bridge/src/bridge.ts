@@ -30,6 +30,8 @@ import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
 import { phoneChats, phoneDurable } from './crew/lead-phone';
 import { crewAdmin } from './crew/admin-phone';
+import { defaultRoots, startSessions, type StoreRoots } from './sessions';
+import { sessionRoutes } from './sessions/routes';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -72,6 +74,8 @@ export interface BridgeOptions {
   nerveApiFile?: string | null;
   /** Reconnect back-off to Nerve's event socket (ms); tests shorten it. */
   nerveBackoff?: { first: number; max: number };
+  /** Where each agent keeps its sessions (the Sessions page); default from `env`'s HOME and each agent's variables. */
+  sessionRoots?: Partial<StoreRoots>;
 }
 
 export interface Bridge {
@@ -152,6 +156,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const nerve = startNerveLink({ hub, apiFile: nerveApiFile, ...(o.nerveBackoff ? { backoff: o.nerveBackoff } : {}) });
 
   const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
+  const sessionStores = startSessions({ roots: { ...defaultRoots(o.env ?? process.env), ...o.sessionRoots }, redact, panes: () => [...hub.panes.values()], publish: (c) => hub.publish(c) });
 
   let hosts: ReadonlySet<string> = new Set();
   // Walky starts once the panes are known; its phone routes answer `starting` until then.
@@ -248,6 +253,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     crew: () => crewRef?.view() ?? { crew: null },
     crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
+    // Resume opens its window through New pane's own opener.
+    sessions: sessionRoutes({ sessions: sessionStores, configDir: o.configDir ?? null, env: o.env ?? process.env, tmuxSessions: workbench.tmuxSessions, open: workbench.open }),
   });
   const events = eventsSocket({
     hub,
@@ -338,6 +345,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await walky.stop();
       sends.stop();
       chats.stop();
+      sessionStores.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();
       events.close();

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { SessionAgent, SessionResumeBody, SessionsQuery, type SessionResumed } from '@collie/protocol';
+import { ApiError, fail } from '../http/api-error';
+import { body } from '../http/routes/sends';
+import { offeredLaunchers } from '../workbench/new/launchers';
+import type { NewRouteDeps } from '../workbench/new/routes';
+import { resumeArgs } from './resume-command';
+import type { Sessions } from './index';
+
+export interface SessionRouteDeps {
+  sessions: Sessions;
+  configDir: string | null;
+  env: NodeJS.ProcessEnv;
+  /** New pane's own tmux sessions and window opener (the mux adapter). */
+  tmuxSessions: NewRouteDeps['sessions'];
+  open: NewRouteDeps['open'];
+}
+
+const issue = (e: { issues: Array<{ path: PropertyKey[]; message: string }> }) => `bridge: ${e.issues[0]?.path.join('.') || 'query'}: ${e.issues[0]?.message ?? 'bad query'}`;
+
+/** `GET /api/sessions`, `GET /api/sessions/:agent/:id`, `POST /api/sessions/:agent/:id/resume`. */
+export function sessionRoutes(d: SessionRouteDeps): Hono {
+  const r = new Hono();
+  r.get('/', async (c) => {
+    const q = SessionsQuery.safeParse({ agent: c.req.query('agent') || undefined, folder: c.req.query('folder') || undefined, q: c.req.query('q') || undefined, cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') });
+    if (!q.success) return fail(c, new ApiError('bad_request', issue(q.error)));
+    return c.json(await d.sessions.list(q.data));
+  });
+  const target = (agent: string, id: string) => {
+    const a = SessionAgent.safeParse(agent);
+    if (!a.success) return new ApiError('not_found', `sessions: no agent '${agent.slice(0, 40)}' (claude, codex, gemini, opencode, pi)`);
+    if (!/^[A-Za-z0-9_.-]{1,200}$/.test(id)) return new ApiError('bad_request', 'sessions: that is not a session id');
+    return { agent: a.data, id };
+  };
+  r.get('/:agent/:id', async (c) => {
+    const t = target(c.req.param('agent'), c.req.param('id'));
+    if (t instanceof ApiError) return fail(c, t);
+    const before = c.req.query('before');
+    if (before !== undefined && !/^\d{1,15}$/.test(before)) return fail(c, new ApiError('bad_request', 'bridge: before is a cursor from an earlier page'));
+    const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
+    const chat = await d.sessions.read(t.agent, t.id, before === undefined ? null : Number(before), limit);
+    return chat ? c.json(chat) : fail(c, new ApiError('not_found', `sessions: no ${t.agent} session '${t.id}'`));
+  });
+  r.post('/:agent/:id/resume', async (c) => {
+    const t = target(c.req.param('agent'), c.req.param('id'));
+    if (t instanceof ApiError) return fail(c, t);
+    const b = await body(c, SessionResumeBody);
+    if (b instanceof ApiError) return fail(c, b);
+    const found = await d.sessions.find(t.agent, t.id);
+    if (!found) return fail(c, new ApiError('not_found', `sessions: no ${t.agent} session '${t.id}'`));
+    const args = resumeArgs(t.agent, found.summary.id, found.entry.path);
+    // A pane runs it already: that pane, never a second agent writing the same session.
+    if (found.summary.pane) return c.json({ pane: found.summary.pane, opened: false, argv: args } satisfies SessionResumed);
+    const folder = found.summary.folder;
+    if (!folder) return fail(c, new ApiError('conflict', `sessions: the ${t.agent} store does not say which folder this session ran in`));
+    const name = b.launcher ?? t.agent;
+    const launcher = (await offeredLaunchers(d.configDir, d.env)).find((l) => l.name === name);
+    if (!launcher) return fail(c, new ApiError('bad_request', `sessions: no launcher '${name.slice(0, 100)}' (a saved one, or the agent on PATH)`));
+    const argv = [...launcher.command, ...args];
+    const all = await d.tmuxSessions();
+    const servers = [...new Set(all.map((s) => s.server))];
+    const server = b.server ?? servers[0];
+    if (!server || !servers.includes(server)) return fail(c, new ApiError('bad_request', b.server ? `sessions: no tmux server '${b.server.slice(0, 100)}'` : 'sessions: no tmux server is followed'));
+    const session = b.session === undefined ? (all.find((s) => s.server === server)?.session ?? null) : b.session;
+    const pane = await d.open(server, session, folder, argv);
+    return c.json({ pane: `${server}:${pane}`, opened: true, argv } satisfies SessionResumed);
+  });
+  return r;
+}
