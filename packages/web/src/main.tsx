@@ -29,6 +29,7 @@ import './styles/nerve.css';
 import './styles/workbench.css';
 import './styles/pane-chat.css';
 import './styles/settings.css';
+import './styles/sessions.css';
 
 const client = new EventsClient({
   fetchSnapshot,

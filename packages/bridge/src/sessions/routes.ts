@@ -16,6 +16,11 @@ export interface SessionRouteDeps {
   open: NewRouteDeps['open'];
 }
 
+/** Whether a launcher's command runs `agent` (a word whose file name is the agent's, `codex.js` too). */
+function runsAgent(command: readonly string[], agent: string): boolean {
+  return command.some((w) => (w.split('/').at(-1) ?? '').replace(/\.[cm]?js$/, '') === agent);
+}
+
 const issue = (e: { issues: Array<{ path: PropertyKey[]; message: string }> }) => `bridge: ${e.issues[0]?.path.join('.') || 'query'}: ${e.issues[0]?.message ?? 'bad query'}`;
 
 /** `GET /api/sessions`, `GET /api/sessions/:agent/:id`, `POST /api/sessions/:agent/:id/resume`. */
@@ -53,9 +58,10 @@ export function sessionRoutes(d: SessionRouteDeps): Hono {
     if (found.summary.pane) return c.json({ pane: found.summary.pane, opened: false, argv: args } satisfies SessionResumed);
     const folder = found.summary.folder;
     if (!folder) return fail(c, new ApiError('conflict', `sessions: the ${t.agent} store does not say which folder this session ran in`));
-    const name = b.launcher ?? t.agent;
-    const launcher = (await offeredLaunchers(d.configDir, d.env)).find((l) => l.name === name);
-    if (!launcher) return fail(c, new ApiError('bad_request', `sessions: no launcher '${name.slice(0, 100)}' (a saved one, or the agent on PATH)`));
+    const offered = await offeredLaunchers(d.configDir, d.env);
+    // Named, else the person's own saved launcher of this agent (its environment, its flags), else the agent on PATH.
+    const launcher = b.launcher !== undefined ? offered.find((l) => l.name === b.launcher) : (offered.find((l) => l.source === 'saved' && runsAgent(l.command, t.agent)) ?? offered.find((l) => l.source === 'agent' && l.name === t.agent));
+    if (!launcher) return fail(c, new ApiError('bad_request', b.launcher !== undefined ? `sessions: no launcher '${b.launcher.slice(0, 100)}'` : `sessions: ${t.agent} is not on PATH and no saved launcher runs it`));
     const argv = [...launcher.command, ...args];
     const all = await d.tmuxSessions();
     const servers = [...new Set(all.map((s) => s.server))];
