@@ -82,8 +82,9 @@ describe('the Sessions page', () => {
     await shot(page, 'sessions-search');
 
     await rows.first().locator('a.new-choice-main').click();
-    await page.getByText('Answer to remember the word heron.').waitFor();
+    await page.getByRole('heading', { name: 'remember the word heron' }).waitFor();
     await shot(page, 'session-read');
+    await page.getByText('Answer to remember the word heron.').waitFor();
     await page.getByRole('button', { name: 'Resume in a new pane' }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash), { timeout: 30_000 }).toMatch(/^#\/pane\//);
     const id = decodeURIComponent((await page.evaluate(() => window.location.hash)).replace('#/pane/', ''));
