@@ -25,7 +25,7 @@ export function SessionPage({ agent, id }: { readonly agent: string; readonly id
     void bridgeJson(base(agent, id), SessionChat).then((r) => setChat(r.ok ? { data: r.value, error: null } : { data: null, error: r.message }));
   }, [agent, id]);
   const data = chat.data;
-  const state: PaneChatState | null = data ? { source: null, reason: data.items.length === 0 ? 'Nothing said in this session yet.' : null, items: data.items, before: data.before, generation: 0 } : null;
+  const state: PaneChatState | null = data ? { source: { agent, path: '', session: id }, reason: data.items.length === 0 ? 'Nothing said in this session yet.' : null, items: data.items, before: data.before, generation: 0 } : null;
   const older = async () => {
     if (!data?.before) return;
     const r = await bridgeJson(`${base(agent, id)}?before=${data.before}`, SessionChat);
