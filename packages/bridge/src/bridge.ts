@@ -156,7 +156,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const nerve = startNerveLink({ hub, apiFile: nerveApiFile, ...(o.nerveBackoff ? { backoff: o.nerveBackoff } : {}) });
 
   const chats = startPaneChats({ panes: hub.panes, subscribe: (l) => hub.subscribe(l), redact });
-  const sessionStores = startSessions({ roots: { ...defaultRoots(o.env ?? process.env), ...o.sessionRoots }, redact, panes: () => [...hub.panes.values()], publish: (c) => hub.publish(c) });
+  const sessionStores = startSessions({
+    roots: { ...defaultRoots(o.env ?? process.env), ...o.sessionRoots },
+    redact,
+    panes: () => [...hub.panes.values()],
+    publish: (c) => hub.publish(c),
+    subscribe: (l) => hub.subscribe(l),
+    stateDir: o.stateDir,
+    servers: () => [...trackers.keys()],
+  });
 
   let hosts: ReadonlySet<string> = new Set();
   // Walky starts once the panes are known; its phone routes answer `starting` until then.
@@ -254,7 +262,22 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
     // Resume opens its window through New pane's own opener.
-    sessions: sessionRoutes({ sessions: sessionStores, configDir: o.configDir ?? null, env: o.env ?? process.env, tmuxSessions: workbench.tmuxSessions, open: workbench.open }),
+    sessions: sessionRoutes({
+      sessions: sessionStores,
+      configDir: o.configDir ?? null,
+      env: o.env ?? process.env,
+      opener: {
+        sessions: workbench.tmuxSessions,
+        command: async (server, args) => {
+          const tracker = trackers.get(server);
+          if (!tracker) throw new ApiError('not_found', `sessions: no tmux server '${server}'`);
+          return tracker.command(args);
+        },
+        socketDir: o.socketDir,
+        env: o.env ?? process.env,
+        rescan: () => discovery.rescan(),
+      },
+    }),
   });
   const events = eventsSocket({
     hub,
@@ -334,6 +357,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // The stream may have come up before crewRef was set.
   push.linkChanged();
   sends.resume();
+  // Sessions that ran in panes now gone (a reboot, a crash) are offered to resume.
+  await sessionStores.panesKnown();
   ready = true;
 
   let stopping: Promise<void> | null = null;

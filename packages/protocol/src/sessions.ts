@@ -81,3 +81,9 @@ export type SessionResumed = z.infer<typeof SessionResumed>;
 
 /** On `/api/events`: a session appeared or changed in an agent's store. */
 export const SessionChangedEvent = { type: z.literal('session.changed'), session: SessionSummary } as const;
+
+/** `GET /api/sessions/stopped`: sessions that ran in panes when the machine (or the bridge) stopped, whose panes are gone. */
+export const StoppedSession = SessionSummary.extend({ window: z.string() });
+export type StoppedSession = z.infer<typeof StoppedSession>;
+export const StoppedSessions = z.object({ sessions: z.array(StoppedSession) });
+export type StoppedSessions = z.infer<typeof StoppedSessions>;

@@ -1,9 +1,10 @@
-import type { Mask, ModelChange, Pane, SessionAgent, SessionChat, SessionSummary, SessionsPage, SessionsQuery } from '@collie/protocol';
+import type { Mask, ModelChange, ModelEvent, Pane, SessionAgent, SessionChat, SessionSummary, SessionsPage, SessionsQuery } from '@collie/protocol';
 import { gitLabel } from '../labels';
 import { offsetOf } from '../transcripts/chat-log';
 import { readerOf } from '../transcripts/finders';
 import { type ChatFollower, TranscriptFollower } from '../transcripts/follow';
 import { OpencodeFollower } from '../transcripts/opencode-db';
+import { RememberedSessions } from './remembered';
 import { RunningSessions } from './running';
 import type { StoreRoots } from './roots';
 import { type IndexEntry, StoreIndex, keyOf } from './store-index';
@@ -16,6 +17,11 @@ export interface SessionsDeps {
   redact: Mask;
   panes: () => Pane[];
   publish: (change: ModelChange) => void;
+  /** Called on every hub event (pane changes update the remembered sessions); returns the unsubscribe. */
+  subscribe: (listener: (e: ModelEvent) => void) => () => void;
+  stateDir: string;
+  /** The tmux servers followed now. */
+  servers: () => string[];
   procRoot?: string;
 }
 
@@ -32,6 +38,10 @@ export interface Sessions {
   /** The pane that runs this session now, or null. */
   paneOf(agent: SessionAgent, id: string): Promise<string | null>;
   ready: Promise<void>;
+  /** Which sessions ran in which panes, and those that ran when the machine stopped. */
+  remembered: RememberedSessions;
+  /** The panes are known (discovery done): what ran in a pane that is gone now is offered to resume. */
+  panesKnown(): Promise<void>;
   stop(): void;
 }
 
@@ -63,6 +73,11 @@ const order = (a: IndexEntry, b: IndexEntry) => b.mtime - a.mtime || (keyOf(a) <
 export function startSessions(d: SessionsDeps): Sessions {
   const lastSent = new Map<string, number>();
   const running = new RunningSessions(d.panes, d.procRoot ?? '/proc');
+  const remembered = new RememberedSessions(d.stateDir, running, d.panes, d.servers);
+  let known = false;
+  const off = d.subscribe((e) => {
+    if (known && (e.type === 'pane.added' || e.type === 'pane.updated' || e.type === 'pane.removed')) remembered.soon();
+  });
   const index = new StoreIndex(d.roots, (e) => {
     const k = keyOf(e);
     const now = Date.now();
@@ -112,6 +127,11 @@ export function startSessions(d: SessionsDeps): Sessions {
 
   return {
     ready: index.ready,
+    remembered,
+    async panesKnown() {
+      await remembered.start();
+      known = true;
+    },
     async list(q) {
       await index.ready;
       const words = (q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
@@ -168,6 +188,8 @@ export function startSessions(d: SessionsDeps): Sessions {
       return found?.summary.pane ?? null;
     },
     stop() {
+      off();
+      remembered.close();
       index.close();
     },
   };

@@ -1,19 +1,18 @@
 import { Hono } from 'hono';
-import { SessionAgent, SessionResumeBody, SessionsQuery, type SessionResumed } from '@collie/protocol';
+import { SessionAgent, SessionResumeBody, SessionsQuery, type SessionResumed, type StoppedSession, type StoppedSessions } from '@collie/protocol';
 import { ApiError, fail } from '../http/api-error';
 import { body } from '../http/routes/sends';
 import { offeredLaunchers } from '../workbench/new/launchers';
-import type { NewRouteDeps } from '../workbench/new/routes';
 import { resumeArgs } from './resume-command';
 import type { Sessions } from './index';
+import { openWindow, type WindowOpener } from './open-window';
 
 export interface SessionRouteDeps {
   sessions: Sessions;
   configDir: string | null;
   env: NodeJS.ProcessEnv;
-  /** New pane's own tmux sessions and window opener (the mux adapter). */
-  tmuxSessions: NewRouteDeps['sessions'];
-  open: NewRouteDeps['open'];
+  /** Opens a window through the followed tmux servers (or a new one when none runs). */
+  opener: WindowOpener;
 }
 
 /** Whether a launcher's command runs `agent` (a word whose file name is the agent's, `codex.js` too). */
@@ -30,6 +29,15 @@ export function sessionRoutes(d: SessionRouteDeps): Hono {
     const q = SessionsQuery.safeParse({ agent: c.req.query('agent') || undefined, folder: c.req.query('folder') || undefined, q: c.req.query('q') || undefined, cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') });
     if (!q.success) return fail(c, new ApiError('bad_request', issue(q.error)));
     return c.json(await d.sessions.list(q.data));
+  });
+  r.get('/stopped', async (c) => {
+    const out: StoppedSession[] = [];
+    for (const s of d.sessions.remembered.stopped) {
+      const a = SessionAgent.safeParse(s.agent);
+      const found = a.success ? await d.sessions.find(a.data, s.id) : null;
+      if (found) out.push({ ...found.summary, window: s.window });
+    }
+    return c.json({ sessions: out } satisfies StoppedSessions);
   });
   const target = (agent: string, id: string) => {
     const a = SessionAgent.safeParse(agent);
@@ -63,13 +71,11 @@ export function sessionRoutes(d: SessionRouteDeps): Hono {
     const launcher = b.launcher !== undefined ? offered.find((l) => l.name === b.launcher) : (offered.find((l) => l.source === 'saved' && runsAgent(l.command, t.agent)) ?? offered.find((l) => l.source === 'agent' && l.name === t.agent));
     if (!launcher) return fail(c, new ApiError('bad_request', b.launcher !== undefined ? `sessions: no launcher '${b.launcher.slice(0, 100)}'` : `sessions: ${t.agent} is not on PATH and no saved launcher runs it`));
     const argv = [...launcher.command, ...args];
-    const all = await d.tmuxSessions();
-    const servers = [...new Set(all.map((s) => s.server))];
-    const server = b.server ?? servers[0];
-    if (!server || !servers.includes(server)) return fail(c, new ApiError('bad_request', b.server ? `sessions: no tmux server '${b.server.slice(0, 100)}'` : 'sessions: no tmux server is followed'));
-    const session = b.session === undefined ? (all.find((s) => s.server === server)?.session ?? null) : b.session;
-    const pane = await d.open(server, session, folder, argv);
-    return c.json({ pane: `${server}:${pane}`, opened: true, argv } satisfies SessionResumed);
+    // After a reboot, the window gets the name it had; else the folder's label.
+    const window = d.sessions.remembered.stopped.find((x) => x.agent === t.agent && x.id === found.summary.id)?.window || found.summary.label || t.agent;
+    const pane = await openWindow(d.opener, { server: b.server, session: b.session }, folder, argv, window);
+    d.sessions.remembered.forget(t.agent, found.summary.id);
+    return c.json({ pane, opened: true, argv } satisfies SessionResumed);
   });
   return r;
 }

@@ -7,6 +7,7 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
+import { StoppedSessionsPanel } from '../components/stopped-sessions';
 import { crewHref, devicesHref, newHref, sessionsHref, settingsHref } from '../lib/routes';
 import { summarize } from '../lib/durable/summary';
 import { DurableSection } from '../components/durable/durable-section';
@@ -28,6 +29,7 @@ export function Dashboard() {
         </a>
       </TopBar>
       <main className={`page${down ? ' stale' : ''}`}>
+        <StoppedSessionsPanel />
         <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />
         {model === null ? (
           connection === 'reconnecting' ? (
