@@ -16,6 +16,24 @@ export interface WindowOpener {
   rescan: () => Promise<void>;
 }
 
+let fresh: Promise<string> = Promise.resolve('');
+
+/** A window in the bridge's own session `collie` on the default socket, the server started when it does not run. */
+async function inNewServer(o: WindowOpener, literal: readonly string[], argv: readonly string[]): Promise<string> {
+  const tmux = (...args: string[]) => promisify(execFile)('tmux', ['-S', join(o.socketDir, 'default'), ...args], { env: o.env });
+  const running = await tmux('has-session', '-t', '=collie').then(
+    () => true,
+    () => false,
+  );
+  const { stdout } = running
+    ? await tmux('new-window', '-d', '-t', '=collie:', '-P', '-F', '#{pane_id}', ...literal, '--', ...argv)
+    : await tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'collie', ...literal, '--', ...argv);
+  const id = stdout.trim();
+  if (!/^%\d+$/.test(id)) throw new ApiError('internal', `sessions: tmux answered '${id.slice(0, 100)}' for the new pane`);
+  await o.rescan();
+  return `default:${id}`;
+}
+
 /**
  * Opens a window named `name` in `folder` running `argv` (no shell): in `session` of `server`
  * (default: the first followed), as New pane does, or, when no tmux server runs at all (a
@@ -27,12 +45,10 @@ export async function openWindow(o: WindowOpener, want: { server?: string | unde
   const servers = [...new Set(all.map((s) => s.server))];
   const literal = ['-n', formatLiteral(name), '-c', formatLiteral(folder)];
   if (servers.length === 0 && want.server === undefined) {
-    const socket = join(o.socketDir, 'default');
-    const { stdout } = await promisify(execFile)('tmux', ['-S', socket, 'new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'collie', ...literal, '--', ...argv], { env: o.env });
-    const id = stdout.trim();
-    if (!/^%\d+$/.test(id)) throw new ApiError('internal', `sessions: tmux answered '${id.slice(0, 100)}' for the new pane`);
-    await o.rescan();
-    return `default:${id}`;
+    // One at a time: the first starts the server, the next (Resume all) opens a window in it,
+    // even before discovery has found it.
+    const opened = (fresh = fresh.catch(() => undefined).then(() => inNewServer(o, literal, argv)));
+    return opened;
   }
   const server = want.server ?? servers[0];
   if (!server || !servers.includes(server)) throw new ApiError('bad_request', `sessions: no tmux server '${String(want.server).slice(0, 100)}'`);
