@@ -31,6 +31,8 @@ import { startCrew, type Crew } from './crew';
 import { phoneSends } from './crew/phone-sends';
 import { phoneChats, phoneDurable } from './crew/lead-phone';
 import { crewAdmin } from './crew/admin-phone';
+import { defaultRoots, startSessions, type StoreRoots } from './sessions';
+import { sessionRoutes } from './sessions/routes';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -73,6 +75,8 @@ export interface BridgeOptions {
   nerveApiFile?: string | null;
   /** Reconnect back-off to Nerve's event socket (ms); tests shorten it. */
   nerveBackoff?: { first: number; max: number };
+  /** Where each agent keeps its sessions (the Sessions page); default from `env`'s HOME and each agent's variables. */
+  sessionRoots?: Partial<StoreRoots>;
 }
 
 export interface Bridge {
@@ -165,6 +169,15 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     // Every agent pane's usage, from the transcript its chat follows (docs/api.md: Pane.usage).
     usage: (id, usage) => hub.setUsage(id, usage),
     all: () => hub.panes.values(),
+  });
+  const sessionStores = startSessions({
+    roots: { ...defaultRoots(o.env ?? process.env), ...o.sessionRoots },
+    redact,
+    panes: () => [...hub.panes.values()],
+    publish: (c) => hub.publish(c),
+    subscribe: (l) => hub.subscribe(l),
+    stateDir: o.stateDir,
+    servers: () => [...trackers.keys()],
   });
 
   let hosts: ReadonlySet<string> = new Set();
@@ -270,6 +283,23 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     crew: () => crewRef?.view() ?? { crew: null },
     crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
+    // Resume opens its window through New pane's own opener.
+    sessions: sessionRoutes({
+      sessions: sessionStores,
+      configDir: o.configDir ?? null,
+      env: o.env ?? process.env,
+      opener: {
+        sessions: workbench.tmuxSessions,
+        command: async (server, args) => {
+          const tracker = trackers.get(server);
+          if (!tracker) throw new ApiError('not_found', `sessions: no tmux server '${server}'`);
+          return tracker.command(args);
+        },
+        socketDir: o.socketDir,
+        env: o.env ?? process.env,
+        rescan: () => discovery.rescan(),
+      },
+    }),
   });
   const events = eventsSocket({
     hub,
@@ -351,6 +381,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // The stream may have come up before crewRef was set.
   push.linkChanged();
   sends.resume();
+  // Sessions that ran in panes now gone (a reboot, a crash) are offered to resume.
+  await sessionStores.panesKnown();
   ready = true;
 
   let stopping: Promise<void> | null = null;
@@ -362,6 +394,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       await walky.stop();
       sends.stop();
       chats.stop();
+      sessionStores.stop();
       discovery.stop();
       for (const t of trackers.values()) t.stop();
       events.close();

@@ -7,7 +7,7 @@ import { testBridgeOptions, testDevice, type TestDevice } from '@collie/testkit'
 export type TestBridge = Bridge & { device: TestDevice };
 
 /** A bridge on port 0 that sees only the tmux servers under `tmuxTmpDir`, with a paired test device. */
-export async function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: Partial<Pick<BridgeOptions, 'redact' | 'holdMs' | 'env' | 'configDir'>> = {}): Promise<TestBridge> {
+export async function bridgeFor(tmuxTmpDir: string, stateDir: string, extra: Partial<Pick<BridgeOptions, 'redact' | 'holdMs' | 'env' | 'configDir' | 'sessionRoots'>> = {}): Promise<TestBridge> {
   const device = await testDevice(stateDir);
   return Object.assign(await startBridge(testBridgeOptions(tmuxTmpDir, stateDir, extra)), { device });
 }

@@ -5,6 +5,7 @@ import { DURABLE_EVENTS } from './durable/model';
 import { WalkyUpdatedEvent } from './walky';
 import { NERVE_EVENTS } from './nerve/phone';
 import { ChatSubscribe, ChatUnsubscribe, PaneChatMessage } from './pane-chat';
+import { SessionChangedEvent } from './sessions';
 
 /**
  * Model events on `/api/events`. Each carries `seq`, one counter per bridge process (the
@@ -24,6 +25,8 @@ export const ServerRemoved = z.object({ type: z.literal('server.removed'), ...ba
 export const SendUpdated = z.object({ type: z.literal('send.updated'), ...base, receipt: SendReceipt });
 /** A walky talky message was logged, or its receipt changed. */
 export const WalkyUpdated = z.object({ ...WalkyUpdatedEvent, ...base });
+/** A session appeared or changed in an agent's store (the Sessions page lists it live). */
+export const SessionChanged = z.object({ ...SessionChangedEvent, ...base });
 
 export const ModelEvent = z.discriminatedUnion('type', [
   PaneAdded,
@@ -36,6 +39,7 @@ export const ModelEvent = z.discriminatedUnion('type', [
   ...DURABLE_EVENTS,
   WalkyUpdated,
   ...NERVE_EVENTS,
+  SessionChanged,
 ]);
 export type ModelEvent = z.infer<typeof ModelEvent>;
 export type ModelEventType = ModelEvent['type'];

@@ -21,3 +21,4 @@ export * from './crew-phone';
 export * from './crew-page';
 export * from './proc-net-tcp';
 export * from './usage';
+export * from './sessions';

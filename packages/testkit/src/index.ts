@@ -25,7 +25,7 @@ export { testBridgeOptions } from './bridge-options';
 export { startScriptedApi, type AgentApi, type AgentRequest, type AgentTurn, type AgentTurnScript, type AgentWire } from './agents/scripted-api';
 export { agentReply, agentLongTurn, agentShell, agentTool } from './agents/turns';
 export { startAgentPane, type AgentPane, type AgentLaunch } from './agents/pane';
-export { startCodex, startResponsesApi, writeCodexConfig, codexScript, codexMissing, CODEX_MODEL, type StartCodexOptions } from './agents/codex/codex';
+export { startCodex, startResponsesApi, writeCodexConfig, codexScript, codexMissing, CODEX_MODEL, CODEX_FAKE_KEY, type StartCodexOptions } from './agents/codex/codex';
 export { codexInputReady, codexInputText, codexWorking, codexApproval } from './agents/codex/screen';
 export { codexCaptureDriver } from './agents/codex/capture';
 export { testDevice, type TestDevice } from './test-device';

@@ -25,6 +25,8 @@ const SettingsPage = lazy(() => import('./routes/settings-page').then((m) => ({ 
 const NewPage = lazy(() => import('./routes/new-page').then((m) => ({ default: m.NewPage })));
 const WorktreesPage = lazy(() => import('./routes/worktrees-page').then((m) => ({ default: m.WorktreesPage })));
 const FilesPage = lazy(() => import('./routes/files-page').then((m) => ({ default: m.FilesPage })));
+const SessionsPage = lazy(() => import('./routes/sessions-page').then((m) => ({ default: m.SessionsPage })));
+const SessionPage = lazy(() => import('./routes/session-page').then((m) => ({ default: m.SessionPage })));
 const FilePage = lazy(() => import('./routes/file-page').then((m) => ({ default: m.FilePage })));
 
 export function App({ client }: { readonly client: EventsClient }) {
@@ -81,6 +83,10 @@ function Page({ route }: { readonly route: Route }) {
       return <FilesPage key={`${route.id}\n${route.path ?? ''}`} id={route.id} path={route.path} />;
     case 'file':
       return <FilePage key={`${route.id}\n${route.path}`} id={route.id} path={route.path} />;
+    case 'sessions':
+      return <SessionsPage />;
+    case 'session':
+      return <SessionPage key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
     case 'not-found':
       return <NotFound />;
   }

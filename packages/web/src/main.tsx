@@ -30,6 +30,7 @@ import './styles/workbench.css';
 import './styles/pane-chat.css';
 import './styles/settings.css';
 import './styles/usage.css';
+import './styles/sessions.css';
 
 const client = new EventsClient({
   fetchSnapshot,

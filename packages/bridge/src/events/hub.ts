@@ -115,6 +115,8 @@ export class EventHub {
         break;
       case 'walky.updated':
         break; // the log is walky's own; the phone follows the event
+      case 'session.changed':
+        break; // the list is the agents' stores; the phone follows the event
       case 'nerve.event':
       case 'nerve.link':
         break; // the roster is Nerve's own; the phone reads it through /api/nerve and follows the events

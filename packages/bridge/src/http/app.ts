@@ -54,6 +54,8 @@ export interface AppDeps extends PaneRouteDeps {
   crewAdmin?: CrewAdminRoutes;
   /** Nerve's API for a paired device (absent: no /api/nerve routes). */
   nerve?: { link: Pick<NerveLink, 'forward'>; apiFile: string | null };
+  /** Every past session of the agents on this machine (`sessions/routes.ts`; absent: no /api/sessions routes). */
+  sessions?: Hono;
 }
 
 /** Who made a write, for its audit line: the paired device (name and id) or the proxy's login; nothing when none was let in. */
@@ -118,6 +120,7 @@ export function createApp(d: AppDeps): Hono {
   if (d.walky) app.route('/api/walky', walkyRoutes(d.walky));
   if (d.crew) app.route('/api/crew', crewRoutes(d.crew, d.crewAdmin));
   if (d.nerve) app.route('/api/nerve', nerveRoutes(d.nerve.link, d.nerve.apiFile));
+  if (d.sessions) app.route('/api/sessions', d.sessions);
   app.all('/api/*', (c) => fail(c, new ApiError('not_found', `bridge: no route ${c.req.method} ${c.req.path}`)));
 
   serveWeb(app, d.webDir);

@@ -46,6 +46,9 @@ export interface Workbench {
   /** The upload route: its body is raw bytes, so the JSON gates let it through to its own checks. */
   isRawUpload: (method: string, path: string) => boolean;
   uploads: UploadStore;
+  /** New pane's tmux sessions and window opener, for whatever else opens a pane (a resumed session). */
+  tmuxSessions: NewRouteDeps['sessions'];
+  open: NewRouteDeps['open'];
   stop(): void;
 }
 
@@ -71,6 +74,8 @@ export async function startWorkbench(d: WorkbenchDeps): Promise<Workbench> {
     routes,
     isRawUpload,
     uploads,
+    tmuxSessions: d.sessions,
+    open: d.open,
     stop: () => {
       clearInterval(timer);
       watchers.closeAll();

@@ -10,6 +10,8 @@ export interface Model {
   /** The bridge process the model came from: its `seq` numbers mean nothing to another run. */
   readonly run: string;
   readonly seq: number;
+  /** The `seq` of the last `session.changed`: the Sessions page reads its list again when it moves. */
+  readonly sessionSeq?: number;
   readonly machine: string;
   readonly servers: ReadonlyMap<string, Server>;
   readonly panes: ReadonlyMap<string, Pane>;

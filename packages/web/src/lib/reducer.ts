@@ -48,6 +48,8 @@ export function applyEvent(model: Model, event: ModelEvent): Model {
       walky.set(event.message.id, event.message);
       return { ...model, seq: event.seq, walky };
     }
+    case 'session.changed':
+      return { ...model, seq: event.seq, sessionSeq: event.seq };
     case 'nerve.event':
       return { ...model, seq: event.seq, nerve: foldNerveEvent(model.nerve ?? emptyNerve(), event.event) };
     case 'nerve.link':

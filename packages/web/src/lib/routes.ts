@@ -19,6 +19,8 @@ export type Route =
   | { readonly name: 'new' }
   | { readonly name: 'worktrees' }
   | { readonly name: 'settings' }
+  | { readonly name: 'sessions' }
+  | { readonly name: 'session'; readonly agent: string; readonly id: string }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -29,6 +31,12 @@ export function parseRoute(hash: string): Route {
   if (path === '/crew' || path === '/crew/') return { name: 'crew' };
   if (path === '/new' || path === '/new/') return { name: 'new' };
   if (path === '/worktrees' || path === '/worktrees/') return { name: 'worktrees' };
+  if (path === '/sessions' || path === '/sessions/') return { name: 'sessions' };
+  const session = /^\/sessions\/([a-z]{1,20})\/([^/]+)\/?$/.exec(path);
+  if (session?.[1] && session[2]) {
+    const id = safeDecode(session[2]);
+    if (id) return { name: 'session', agent: session[1], id };
+  }
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
   if (pair) return { name: 'pair', token: pair[1] ?? null };
   const match = /^\/pane\/([^/]+)\/?$/.exec(path);
@@ -111,6 +119,14 @@ export function fileHref(id: string, path: string): string {
 }
 
 /** `#/new`: start an agent (or a shell) in a new tmux window. */
+export function sessionsHref(): string {
+  return '#/sessions';
+}
+
+export function sessionHref(agent: string, id: string): string {
+  return `#/sessions/${agent}/${encodeURIComponent(id)}`;
+}
+
 export function newHref(): string {
   return '#/new';
 }

@@ -7,7 +7,8 @@ import { useClientState } from '../hooks/use-client';
 import { useStoredFlag } from '../hooks/use-stored-flag';
 import type { Model } from '../lib/model';
 import { groupIntoSpaces } from '../lib/rank';
-import { crewHref, devicesHref, newHref, settingsHref } from '../lib/routes';
+import { StoppedSessionsPanel } from '../components/stopped-sessions';
+import { crewHref, devicesHref, newHref, sessionsHref, settingsHref } from '../lib/routes';
 import { summarize } from '../lib/durable/summary';
 import { DurableSection } from '../components/durable/durable-section';
 import { MessageAll } from '../components/walky/message-all';
@@ -28,6 +29,7 @@ export function Dashboard() {
         </a>
       </TopBar>
       <main className={`page${down ? ' stale' : ''}`}>
+        <StoppedSessionsPanel />
         <NeedsYouSwitch on={needsYouOnly} onChange={setNeedsYouOnly} />
         {model === null ? (
           connection === 'reconnecting' ? (
@@ -40,7 +42,7 @@ export function Dashboard() {
         )}
         {model !== null && model.panes.size > 0 ? <MessageAll /> : null}
         <p className="dash-foot">
-          <a href={crewHref()}>Crew</a> · <a href={devicesHref()}>Devices</a> · <a href={settingsHref()}>Settings</a>
+          <a href={crewHref()}>Crew</a> · <a href={sessionsHref()}>Sessions</a> · <a href={devicesHref()}>Devices</a> · <a href={settingsHref()}>Settings</a>
         </p>
       </main>
     </>

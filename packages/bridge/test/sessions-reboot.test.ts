@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { StoppedSessions } from '@collie/protocol';
+import { claudeLauncher, FAKE_API_KEY, plainReply, startClaude, startMessagesApi, startTmux, tempDir, writeClaudeConfig } from '@collie/testkit';
+import { bridgeFor, until } from './harness';
+import { repoFolder, resumeSession } from './sessions-kit';
+
+/**
+ * After a reboot: two live Claude Code panes, the bridge stopped and their tmux server killed
+ * under them; the bridge started again says both sessions were running and resumes each in a
+ * window named as before (a new tmux server, none running), continuing the same conversation.
+ */
+describe('sessions running when the machine stopped', () => {
+  it('are remembered (0600), offered after a restart with their panes gone, and each resumed in a window named as before', async () => {
+    await using tmux = await startTmux();
+    await tmux.newSession('main');
+    await using api = await startMessagesApi();
+    await using state = await tempDir('collie-state');
+    await using cfg = await tempDir('collie-sessions-claude-');
+    await using config = await tempDir('collie-config');
+    await using a = await repoFolder('collie-reboot-a-');
+    await using b = await repoFolder('collie-reboot-b-');
+    await writeClaudeConfig(cfg.path, { cwd: a.path, apiKey: FAKE_API_KEY });
+    const claudeState = JSON.parse(await readFile(join(cfg.path, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
+    claudeState.projects[b.path] = claudeState.projects[a.path];
+    await writeFile(join(cfg.path, '.claude.json'), JSON.stringify(claudeState));
+    await mkdir(join(cfg.path, 'home'), { recursive: true });
+    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg.path) }] }));
+    const env = { CLAUDE_CONFIG_DIR: cfg.path, HOME: join(cfg.path, 'home') };
+    const roots = { claude: [cfg.path], codex: [], gemini: [], opencode: [], pi: [] };
+    const socketDir = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`);
+    const windows = new Map<string, string>();
+
+    const one = await startClaude(tmux, api, { cwd: a.path, env });
+    const two = await startClaude(tmux, api, { cwd: b.path, env });
+    try {
+      for (const [pane, words] of [
+        [one, 'remember the word heron'],
+        [two, 'remember the word otter'],
+      ] as const) {
+        api.script(plainReply(`Noted: ${words.split(' ').at(-1)}.`));
+        await pane.submit(words);
+        await pane.waitForScreen(/Noted: /, 60_000);
+      }
+      {
+        await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: roots });
+        const file = join(state.path, 'running-sessions.json');
+        await expect
+          .poll(async () => ((JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { sessions?: unknown[] }).sessions ?? []).length, { timeout: 30_000 })
+          .toBe(2);
+        expect((await stat(file)).mode & 0o777).toBe(0o600);
+        for (const p of bridge.hub.panes.values()) if (p.harness === 'claude') windows.set(p.cwd ?? '', p.windowName);
+        // The machine stops: the bridge first, then the tmux server under both agents.
+      }
+      await tmux.tmux('kill-server');
+    } finally {
+      await one.kill().catch(() => undefined);
+      await two.kill().catch(() => undefined);
+    }
+
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: roots });
+    const res = await fetch(`${bridge.url}/api/sessions/stopped`, { headers: bridge.device.headers });
+    const stopped = (await res.json()) as StoppedSessions;
+    expect(stopped.sessions.map((s) => [s.folder, s.title, s.window]).sort()).toEqual(
+      [
+        [a.path, 'remember the word heron', windows.get(a.path)],
+        [b.path, 'remember the word otter', windows.get(b.path)],
+      ].sort(),
+    );
+    try {
+      const panes: string[] = [];
+      for (const s of stopped.sessions) {
+        // No tmux server runs now: the first resume starts one.
+        const r = await resumeSession(bridge, 'claude', s.id, 'claude offline');
+        panes.push(r.pane);
+        await until(bridge.hub, `${s.folder} resumed`, (h) => h.panes.get(r.pane)?.harness === 'claude' && h.panes.get(r.pane)?.state === 'idle', 60_000);
+        expect(bridge.hub.panes.get(r.pane)).toMatchObject({ cwd: s.folder, windowName: s.window });
+      }
+      const left = (await (await fetch(`${bridge.url}/api/sessions/stopped`, { headers: bridge.device.headers })).json()) as StoppedSessions;
+      expect(left.sessions).toEqual([]);
+      const heron = panes[stopped.sessions.findIndex((s) => s.folder === a.path)]!;
+      const before = api.requests.length;
+      api.script(plainReply('The word was heron.'));
+      const server = ['-S', join(socketDir, 'default')];
+      const id = heron.slice(heron.lastIndexOf(':') + 1);
+      await promisify(execFile)('tmux', [...server, 'send-keys', '-t', id, '-l', 'what was the word?']);
+      await until(bridge.hub, 'the text typed', () => true);
+      await promisify(execFile)('tmux', [...server, 'send-keys', '-t', id, 'Enter']);
+      await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'what was the word?', 60_000);
+      const body = JSON.stringify(api.requests.slice(before).find((q) => q.kind === 'main' && q.prompt === 'what was the word?')?.body);
+      expect(body).toContain('remember the word heron');
+      expect(body).toContain('Noted: heron.');
+    } finally {
+      await promisify(execFile)('tmux', ['-S', join(socketDir, 'default'), 'kill-server']).catch(() => undefined);
+    }
+  }, 400_000);
+});

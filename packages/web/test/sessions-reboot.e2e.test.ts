@@ -1,0 +1,90 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startBridge } from '@collie/bridge';
+import { artifactPath, claudeLauncher, FAKE_API_KEY, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, writeClaudeConfig } from '@collie/testkit';
+import { describe, expect, it } from 'vitest';
+import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+
+/**
+ * Issue 30, after a reboot: two live Claude Code panes, the bridge stopped and their tmux server
+ * killed under them; the bridge started again, the phone's dashboard says both were running and
+ * Resume all opens each again in a window named as before.
+ */
+describe('sessions running when the machine stopped, on the dashboard', () => {
+  it('are both resumed with one tap, each in a window named as before', async () => {
+    await using work = await tempDir('collie-reboot-e2e-');
+    const dist = join(work.path, 'dist');
+    await buildWeb(dist);
+    const [a, b] = [join(work.path, 'shop'), join(work.path, 'docs')];
+    for (const f of [a, b]) {
+      await mkdir(f);
+      await promisify(execFile)('git', ['init', '-q', '-b', 'main', f]);
+    }
+    await using api = await startMessagesApi();
+    const cfg = join(work.path, 'claude');
+    await mkdir(join(cfg, 'home'), { recursive: true, mode: 0o700 });
+    await writeClaudeConfig(cfg, { cwd: a, apiKey: FAKE_API_KEY });
+    const claudeState = JSON.parse(await readFile(join(cfg, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
+    claudeState.projects[b] = claudeState.projects[a];
+    await writeFile(join(cfg, '.claude.json'), JSON.stringify(claudeState));
+    const config = join(work.path, 'config');
+    await mkdir(config, { mode: 0o700 });
+    await writeFile(join(config, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg) }] }));
+    await using tmux = await startTmux();
+    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
+    await using state = await tempDir('collie-state-');
+    const none: string[] = [];
+    const options = { ...testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir } }), sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none } };
+    const socket = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`, 'default');
+    const env = { CLAUDE_CONFIG_DIR: cfg, HOME: join(cfg, 'home') };
+    const windows = new Map<string, string>();
+
+    const one = await startClaude(tmux, api, { cwd: a, env });
+    const two = await startClaude(tmux, api, { cwd: b, env });
+    try {
+      for (const [pane, words] of [
+        [one, 'remember the word heron'],
+        [two, 'remember the word otter'],
+      ] as const) {
+        api.script(plainReply(`Noted: ${words.split(' ').at(-1)}.`));
+        await pane.submit(words);
+        await pane.waitForScreen(/Noted: /, 60_000);
+      }
+      await using first = await startBridge(options);
+      const file = join(state.path, 'running-sessions.json');
+      await expect.poll(async () => ((JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { sessions?: unknown[] }).sessions ?? []).length, { timeout: 30_000 }).toBe(2);
+      for (const p of first.hub.panes.values()) if (p.harness === 'claude') windows.set(p.cwd ?? '', p.windowName);
+    } finally {
+      // The machine stops: the bridge (above), then the tmux server under both agents.
+      await tmux.tmux('kill-server');
+      await one.kill().catch(() => undefined);
+      await two.kill().catch(() => undefined);
+    }
+
+    await using bridge = await startBridge(options);
+    await using browser = await launchChromium();
+    await using context = await phoneContext(browser, { baseURL: bridge.url });
+    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    try {
+      await page.goto('/');
+      await page.locator('.conn-live').waitFor();
+      const panel = page.getByRole('region', { name: 'Sessions that were running' });
+      await panel.getByText('2 sessions were running when this machine stopped').waitFor();
+      expect((await panel.locator('.new-choice-name').allTextContents()).sort()).toEqual(['remember the word heron', 'remember the word otter']);
+      expect(await axeProblems(page)).toEqual([]);
+      await page.screenshot({ path: artifactPath('web/sessions-stopped-dashboard.png') });
+      await panel.getByRole('button', { name: 'Resume all' }).click();
+      for (const folder of [a, b]) {
+        await untilPane(bridge.hub, `${folder} resumed`, (p) => p.harness === 'claude' && p.cwd === folder && p.state === 'idle' && p.windowName === windows.get(folder), 90_000);
+      }
+      await panel.waitFor({ state: 'detached' });
+      await page.screenshot({ path: artifactPath('web/sessions-stopped-resumed.png') });
+    } finally {
+      await promisify(execFile)('tmux', ['-S', socket, 'kill-server']).catch(() => undefined);
+    }
+  }, 400_000);
+});
