@@ -79,8 +79,8 @@ export class SendService {
   }
 
   /** Whether a send to this pane waits for its usage-limit reset (the "Ready again" push asks). */
-  waitsForReset(paneId: string): boolean {
-    return this.later.waitsForReset(paneId);
+  waitsForReset(paneId: string, resetsAt?: string): boolean {
+    return this.later.waitsForReset(paneId, resetsAt);
   }
 
   /**
