@@ -253,7 +253,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       at.tracker.off('frame', onFrame);
     };
   };
-  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, toLead: () => crewRef?.link()?.connected === true, waitsForReset: (id) => sends.waitsForReset(id), ...(o.push ? { config: o.push } : {}) });
+  const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, toLead: () => crewRef?.link()?.connected === true, waitsForReset: (id, at) => sends.waitsForReset(id, at), ...(o.push ? { config: o.push } : {}) });
   const app = createApp({
     version: o.version,
     run,

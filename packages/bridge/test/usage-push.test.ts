@@ -1,33 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { codexMissing, startClaude, startCodex, startMessagesApi, startPushService, startResponsesApi, startTmux, tempDir, type Turn } from '@collie/testkit';
-import { until } from './harness';
-import { isShow, isWithdraw, payloadOf, pushBridge, subscribeDevice } from './push-kit';
+import { codexMissing } from '@collie/testkit';
+import { claudeLimitError, claudeLimitRig, codexLimitRig, codexLimits, hhmm, SLOW } from './limit-kit';
+import { isShow, isWithdraw, payloadOf } from './push-kit';
 
 /**
  * The usage-limit push at the wire (the stand-in push service decrypts it): once when a real
  * agent reaches its limit, naming the pane, the agent and the reset on this machine's clock;
  * withdrawn when the pane works again.
  */
-const SLOW = 180_000;
-const hhmm = (epochS: number) => {
-  const d = new Date(epochS * 1000);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
-
 describe('the usage-limit push', () => {
   it.skipIf(codexMissing() !== null)('Codex at 100 % of its rate limit: one push, withdrawn when it works again', async () => {
-    await using tmux = await startTmux();
-    await using api = await startResponsesApi();
-    await using state = await tempDir('collie-state');
-    await using service = await startPushService();
-    await using codex = await startCodex(tmux, api);
-    await using bridge = await pushBridge(tmux.tmpDir, state.path, service, { delayMs: 500 });
-    const id = `${tmux.name}:${codex.paneId}`;
-    await until(bridge.hub, 'the codex pane', (h) => h.panes.get(id)?.harness === 'codex', SLOW);
-    await subscribeDevice(bridge, service.subscribe());
+    await using rig = await codexLimitRig();
+    const { api, service, agent: codex, bridge, id } = rig;
 
     const reset = Math.floor(Date.now() / 1000) + 3600;
-    const limits = (percent: number) => ({ 'x-codex-primary-used-percent': String(percent), 'x-codex-primary-window-minutes': '300', 'x-codex-primary-reset-at': String(reset) });
+    const limits = (percent: number) => codexLimits(percent, reset);
     api.script(() => ({ text: 'That was the last one.', headers: limits(100) }));
     await codex.submit('use it all');
     const pushed = await service.next((p) => isShow(p, (x) => x.kind === 'limit'), SLOW);
@@ -49,25 +36,10 @@ describe('the usage-limit push', () => {
   }, 600_000);
 
   it('Claude Code’s screen shows its limit: one push naming the reset', async () => {
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-state');
-    await using service = await startPushService();
-    await using claude = await startClaude(tmux, api, { env: { CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-scripted', ANTHROPIC_API_KEY: '' }, readyTimeoutMs: 40_000 });
-    await using bridge = await pushBridge(tmux.tmpDir, state.path, service, { delayMs: 500 });
-    const id = `${tmux.name}:${claude.paneId}`;
-    await until(bridge.hub, 'the claude pane', (h) => h.panes.get(id)?.harness === 'claude', SLOW);
-    await subscribeDevice(bridge, service.subscribe());
+    await using rig = await claudeLimitRig();
+    const { api, service, agent: claude, bridge, id } = rig;
     const reset = Math.ceil((Date.now() / 1000 + 2 * 3600) / 60) * 60;
-    api.setFallback((): Turn => ({
-      blocks: [],
-      error: {
-        status: 429,
-        type: 'rate_limit_error',
-        message: 'This request would exceed your account’s rate limit.',
-        headers: { 'anthropic-ratelimit-unified-status': 'rejected', 'anthropic-ratelimit-unified-reset': String(reset), 'anthropic-ratelimit-unified-representative-claim': 'five_hour', 'x-should-retry': 'false' },
-      },
-    }));
+    api.setFallback(() => claudeLimitError(reset));
     await claude.submit('one more thing');
     const pushed = await service.next((p) => isShow(p, (x) => x.kind === 'limit'), SLOW);
     const shown = payloadOf(pushed);

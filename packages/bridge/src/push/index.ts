@@ -47,7 +47,7 @@ export interface PushDeps {
   /** On a crew member: true while its stream to the lead is up (the lead then pushes this machine's panes). */
   toLead?: () => boolean;
   /** True when a send waits for the pane's usage limit to reset (scheduled sends): the reset then pushes "Ready again". */
-  waitsForReset?: (paneId: string) => boolean;
+  waitsForReset?: (paneId: string, resetsAt?: string) => boolean;
 }
 
 /** One delivery, as the bench and tests see it. */

@@ -40,6 +40,24 @@ describe('usage pushes', () => {
     }
   });
 
+  it('Ready again once when the agent goes on by itself at the reset before the reset timer rang, asking about this very reset', () => {
+    const clock = new ManualClock();
+    const shown: UsageShow[] = [];
+    const asked: Array<string | undefined> = [];
+    const pushes = new UsagePushes({ now: () => clock.now, timer: clock.timer, show: (s) => shown.push(s), withdraw: () => undefined, waitsForReset: (_id, resetsAt) => (asked.push(resetsAt), true) });
+    pushes.update(limited(60_000));
+    clock.now = 60_000; // the reset's timer is late (a busy loop); the screen already shows the agent working
+    pushes.update(limited(60_000, 'working'));
+    clock.advance(1000);
+    expect(shown.map((s) => s.kind)).toEqual(['limit', 'ready']);
+    expect(asked).toEqual([at(60_000)]);
+    // Working before the reset (the limit lifted early): no Ready again.
+    pushes.update(limited(120_000));
+    pushes.update(limited(120_000, 'working'));
+    clock.advance(60_000);
+    expect(shown.map((s) => s.kind)).toEqual(['limit', 'ready', 'limit']);
+  });
+
   it('context at 90 % once per session: again only after it fell back under', () => {
     const { shown, pushes } = rig();
     const ctx = (tokens: number) => testPane({ id: 's:%1', harness: 'codex', usage: usage({ contextTokens: tokens, contextWindow: 1000 }) });

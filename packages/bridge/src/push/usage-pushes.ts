@@ -17,10 +17,11 @@ export interface UsagePushDeps {
   show: (push: UsageShow) => void;
   withdraw: (tag: string) => void;
   /**
-   * True when a send waits for this pane's limit to reset (a send scheduled `when: "limit-reset"`):
-   * only then does the reset push "Ready again". Absent: no send waits.
+   * True when a send waits for this pane's limit to reset (a send scheduled `when: "limit-reset"`,
+   * or one this reset, `resetsAt`, already fired): only then does the reset push "Ready again".
+   * Absent: no send waits.
    */
-  waitsForReset?: (paneId: string) => boolean;
+  waitsForReset?: (paneId: string, resetsAt?: string) => boolean;
   /** A pane another machine pushes (see PanePushDeps.leave). */
   leave?: (paneId: string) => boolean;
 }
@@ -40,6 +41,8 @@ interface Limited {
   tag: string;
   resetsAt: string | undefined;
   cancelReady: () => void;
+  /** "Ready again" at this reset: pushed, or not to be pushed (done once). */
+  readyDone: boolean;
 }
 
 /**
@@ -76,13 +79,13 @@ export class UsagePushes {
     const reached = limit?.state === 'reached' && p.state !== 'working';
     const was = this.limited.get(p.id);
     if (!reached) {
-      if (was) this.lift(p.id, was);
+      if (was) this.lift(p.id, was, p);
       return;
     }
     if (was && was.resetsAt === limit.resetsAt) return;
     if (was) was.cancelReady();
     const tag = `limit-${p.id}`;
-    const entry: Limited = { tag, resetsAt: limit.resetsAt, cancelReady: () => undefined };
+    const entry: Limited = { tag, resetsAt: limit.resetsAt, cancelReady: () => undefined, readyDone: false };
     this.limited.set(p.id, entry);
     if (!was && this.d.leave?.(p.id) !== true) {
       const resets = limit.resetsAt ? clockWords(limit.resetsAt) : null;
@@ -92,13 +95,26 @@ export class UsagePushes {
     // setTimeout holds at most 2^31 - 1 ms (24.8 days); a later reset pushes nothing.
     if (Number.isFinite(at) && at - this.d.now() < 2 ** 31 - 1) {
       entry.cancelReady = this.d.timer(Math.max(0, at - this.d.now()), () => {
-        if (this.limited.get(p.id) !== entry || this.d.waitsForReset?.(p.id) !== true || this.d.leave?.(p.id) === true) return;
-        this.d.show({ kind: 'ready', tag: `ready-${p.id}`, title: paneReadyTitle(paneName(p)), body: 'Its usage limit has reset; the waiting send goes now.', url: `#/pane/${encodeURIComponent(p.id)}` });
+        if (this.limited.get(p.id) === entry) this.ready(p, entry);
       });
     }
   }
 
-  private lift(id: string, was: Limited): void {
+  /** "Ready again", once per reset, when a send waits for it. */
+  private ready(p: Pane, entry: Limited): void {
+    if (entry.readyDone) return;
+    entry.readyDone = true;
+    if (this.d.waitsForReset?.(p.id, entry.resetsAt) !== true || this.d.leave?.(p.id) === true) return;
+    this.d.show({ kind: 'ready', tag: `ready-${p.id}`, title: paneReadyTitle(paneName(p)), body: 'Its usage limit has reset; the waiting send goes now.', url: `#/pane/${encodeURIComponent(p.id)}` });
+  }
+
+  /**
+   * The limit is over. When its reset has come (the agent went on by itself at the reset, as
+   * Claude Code does, and the screen showed that before the reset's timer rang), that is the reset.
+   */
+  private lift(id: string, was: Limited, p?: Pane): void {
+    const at = was.resetsAt ? Date.parse(was.resetsAt) : NaN;
+    if (p && Number.isFinite(at) && at <= this.d.now()) this.ready(p, was);
     was.cancelReady();
     this.limited.delete(id);
     this.d.withdraw(was.tag);

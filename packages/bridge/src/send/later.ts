@@ -65,9 +65,18 @@ export class LaterSends {
     return { ...base, state: 'scheduled', outcome: scheduledOutcome(ms, when), scheduledFor: new Date(ms).toISOString(), ...(when ? { waitsFor: when } : {}) };
   }
 
-  /** Whether a send to this pane waits for its usage-limit reset (for the "Ready again" push). */
-  waitsForReset(paneId: string): boolean {
-    return this.d.store.waiting().some((s) => s.receipt.paneId === paneId && s.receipt.state === 'scheduled' && s.receipt.waitsFor === 'limit-reset');
+  /**
+   * Whether a send to this pane waits for its usage-limit reset (for the "Ready again" push):
+   * one still scheduled, or, given the reset (ISO), one this reset fired (its own timer rings at
+   * the same instant as the push's, in either order).
+   */
+  waitsForReset(paneId: string, resetsAt?: string): boolean {
+    const at = resetsAt === undefined ? NaN : Date.parse(resetsAt);
+    return this.d.store.waiting().some((s) => {
+      const r = s.receipt;
+      if (r.paneId !== paneId || r.waitsFor !== 'limit-reset') return false;
+      return r.state === 'scheduled' || (s.firedAt !== undefined && r.scheduledFor !== undefined && Date.parse(r.scheduledFor) === at);
+    });
   }
 
   /** Set the timer for the next due send; call after a send is scheduled, moved or at start. */

@@ -81,8 +81,8 @@ export class SendService {
   }
 
   /** Whether a send to this pane waits for its usage-limit reset (the "Ready again" push asks). */
-  waitsForReset(paneId: string): boolean {
-    return this.later.waitsForReset(paneId);
+  waitsForReset(paneId: string, resetsAt?: string): boolean {
+    return this.later.waitsForReset(paneId, resetsAt);
   }
 
   /** Whether this request id has a receipt: its request is answered from it even once the pane is gone. */
