@@ -8,7 +8,9 @@ import { until } from './harness';
 import { isShow, isWithdraw, payloadOf, pushBridge, pushCall, subscribeDevice } from './push-kit';
 import { fakePane } from './walky/fake-pane';
 
-const DELAY = 1500;
+// Long enough that the bridge sees the picker answered inside it also on a loaded machine: the
+// "answered within the debounce" step below depends on the answer being seen before it ends.
+const DELAY = 4000;
 
 describe('push over the real Web Push wire (a stand-in push service on loopback)', () => {
   it('a pane that waits on you pushes once after the debounce, with the question\'s words; withdrawn when answered; 410 drops, 429 and 5xx retry', async () => {
