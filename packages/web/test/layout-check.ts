@@ -18,7 +18,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth) out.push(`scrolls sideways: ${root.scrollWidth} px in ${window.innerWidth}`);
+    // A phone widens its layout viewport (innerWidth) to fit what is too wide: the screen is clientWidth.
+    const screenWidth = Math.min(window.innerWidth, root.clientWidth);
+    if (root.scrollWidth > screenWidth) out.push(`scrolls sideways: ${root.scrollWidth} px in ${screenWidth}`);
     const skip = 'code, pre, kbd, .term, .address, .pane-where, .path, textarea, input, [aria-hidden="true"]';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -38,4 +40,30 @@ export function layoutProblems(page: Page): Promise<string[]> {
     if (split.size > 0) out.push(`words broken across lines: ${[...split].slice(0, 8).join(', ')}`);
     return [...new Set(out)];
   });
+}
+
+/**
+ * Where the page's composer dock (`dock`) leaves the screen, in words: its box, and every button
+ * in it, must lie wholly within the viewport's height and the dock within its width (a row of
+ * buttons that scrolls sideways on its own may hold buttons past the side).
+ */
+export function dockOutside(page: Page, dock: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const foot = [...document.querySelectorAll(sel)].find((e) => (e as HTMLElement).offsetHeight > 0);
+    if (!foot) return [`no ${sel} shown`];
+    const out: string[] = [];
+    // What the person sees: the visual viewport (a phone widens the layout viewport past the
+    // screen when something is too wide, and a sticky dock then sits at that one's foot).
+    const vv = window.visualViewport!;
+    const [top, h, left, w] = [vv.offsetTop, vv.height, vv.offsetLeft, vv.width];
+    const box = foot.getBoundingClientRect();
+    if (box.top < top - 0.5 || box.bottom > top + h + 0.5) out.push(`${sel} from y ${Math.round(box.top - top)} to ${Math.round(box.bottom - top)} in ${h}`);
+    if (box.left < left - 0.5 || box.right > left + w + 0.5) out.push(`${sel} from x ${Math.round(box.left - left)} to ${Math.round(box.right - left)} in ${w}`);
+    for (const b of foot.querySelectorAll('button')) {
+      if ((b as HTMLElement).offsetParent === null) continue;
+      const r = b.getBoundingClientRect();
+      if (r.top < top - 0.5 || r.bottom > top + h + 0.5) out.push(`button "${(b.textContent ?? '').trim() || b.getAttribute('aria-label')}" from y ${Math.round(r.top - top)} to ${Math.round(r.bottom - top)} in ${h}`);
+    }
+    return out;
+  }, dock);
 }

@@ -17,7 +17,7 @@ import { startDemoNerve } from '../../testkit/src/demo-nerve';
 import { type ChatPlace, DURABLE_CHAT, PANE_CHAT, newestUnderDock } from './chat-foot';
 import { sock, untilDurable } from './durable-rig';
 import { buildWeb, gitDir, untilPane } from './e2e-setup';
-import { axeViolations, layoutProblems } from './layout-check';
+import { axeViolations, dockOutside, layoutProblems } from './layout-check';
 
 const SIZES = [
   { name: '390', width: 390, height: 844, text: '100%' },
@@ -36,10 +36,13 @@ interface PageCase {
   readonly chat?: ChatPlace;
   /** A pane page: its header and view switch are measured. */
   readonly paneHeader?: boolean;
+  /** The page's composer dock: its whole box and every button in it lie within the screen. */
+  readonly dock?: string;
 }
 
+// Each reply has a heading (axe checks where it stands in the page's outline).
 const reply = (n: number) =>
-  [`Answer ${n}: I read the parser and the tests around it.`, '', ...Array.from({ length: 6 }, (_, i) => `- point ${i + 1} of answer ${n}, in plain words that wrap on a phone`)].join('\n');
+  [`Answer ${n}: I read the parser and the tests around it.`, '', `## What I found in answer ${n}`, '', ...Array.from({ length: 6 }, (_, i) => `- point ${i + 1} of answer ${n}, in plain words that wrap on a phone`)].join('\n');
 
 describe('every page at every size (issue 27)', () => {
   it('keeps the newest chat item above the composer, no sideways scroll, whole words, a short header, and axe clean', async () => {
@@ -64,6 +67,7 @@ describe('every page at every size (issue 27)', () => {
 
     const agent = new DurableAgent({ runtime: 'notes', onStop: () => undefined, onMessage: (c) => void c.reply('Noted.') });
     const talk = agent.open({ id: 'talk', title: 'Plan the release', workspace: '~/release' });
+    talk.markdown('## The plan\n\nShip on Friday.\n\n### Before that\n\n- tag the release');
     for (let i = 0; i < 12; i++) talk.reply(`Earlier answer ${i}: enough words to fill a line or two of the thread on a phone.`);
     const listening = await serve(agent, { socket: sock(work.path, 'notes') });
     const nerve = await nerveDemo;
@@ -81,18 +85,18 @@ describe('every page at every size (issue 27)', () => {
       const pane = encodeURIComponent(claudeId);
       const PAGES: readonly PageCase[] = [
         { name: 'dashboard', hash: '#/', ready: '.row >> nth=1' },
-        { name: 'pane-chat', hash: `#/pane/${pane}`, ready: '.chat-markdown >> text=point 6 of answer 3', view: { pane: claudeId, name: 'chat' }, chat: PANE_CHAT, paneHeader: true },
-        { name: 'changes', hash: `#/pane/${pane}/changes`, ready: 'h1' },
-        { name: 'pane-terminal', hash: `#/pane/${pane}`, ready: '.term', view: { pane: claudeId, name: 'terminal' }, paneHeader: true },
+        { name: 'pane-chat', hash: `#/pane/${pane}`, ready: '.chat-markdown >> text=point 6 of answer 3', view: { pane: claudeId, name: 'chat' }, chat: PANE_CHAT, paneHeader: true, dock: '.dock' },
+        { name: 'changes', hash: `#/pane/${pane}/changes`, ready: 'h1', dock: '.dock' },
+        { name: 'pane-terminal', hash: `#/pane/${pane}`, ready: '.term', view: { pane: claudeId, name: 'terminal' }, paneHeader: true, dock: '.dock' },
         { name: 'files', hash: `#/pane/${pane}/files`, ready: 'text=parser.ts' },
-        { name: 'shell', hash: `#/pane/${encodeURIComponent(shellId)}`, ready: '.term', paneHeader: true },
+        { name: 'shell', hash: `#/pane/${encodeURIComponent(shellId)}`, ready: '.term', paneHeader: true, dock: '.dock' },
         { name: 'new', hash: '#/new', ready: 'h1' },
         { name: 'devices', hash: '#/devices', ready: 'h1' },
         { name: 'settings', hash: '#/settings', ready: 'h1' },
         { name: 'crew', hash: '#/crew', ready: 'h1' },
         { name: 'durable-home', hash: '#/durable/notes', ready: 'text=Plan the release' },
-        { name: 'durable-chat', hash: '#/durable/notes/talk', ready: '.chat-reply >> text=Earlier answer 11', chat: DURABLE_CHAT },
-        { name: 'nerve', hash: `#/durable/nerve/${encodeURIComponent(nerve.sessionId)}`, ready: '.durable-dock', chat: DURABLE_CHAT },
+        { name: 'durable-chat', hash: '#/durable/notes/talk', ready: '.chat-reply >> text=Earlier answer 11', chat: DURABLE_CHAT, dock: '.durable-dock' },
+        { name: 'nerve', hash: `#/durable/nerve/${encodeURIComponent(nerve.sessionId)}`, ready: '.durable-dock', chat: DURABLE_CHAT, dock: '.durable-dock' },
       ];
 
       await using browser = await launchChromium();
@@ -130,12 +134,20 @@ describe('every page at every size (issue 27)', () => {
             if (header > size.height / 4) failures.push(`${where}: header and view switch ${header} px > ${size.height / 4}`);
           }
           failures.push(...(await layoutProblems(page)).map((p) => `${where}: ${p}`));
+          if (at.dock) failures.push(...(await dockOutside(page, at.dock)).map((p) => `${where}, as it opens: ${p}`));
           for (const scheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme: scheme });
             failures.push(...(await axeViolations(page)).map((p) => `${where} ${scheme}: ${p}`));
             if (size.name === '390' || size.name === '390-text200') await page.screenshot({ path: artifactPath(`web/layout-${at.name}-${size.name}-${scheme}.png`) });
           }
           await page.emulateMedia({ colorScheme: 'light' });
+          if (at.dock) {
+            // Read to the page's very foot: the dock still stands wholly on the screen.
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            await page.waitForFunction(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2);
+            failures.push(...(await dockOutside(page, at.dock)).map((p) => `${where}, at the page's foot: ${p}`));
+            if (size.name === '390-text200') await page.screenshot({ path: artifactPath(`web/layout-${at.name}-${size.name}-foot.png`) });
+          }
         }
       }
       expect(failures).toEqual([]);

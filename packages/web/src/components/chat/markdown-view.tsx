@@ -1,20 +1,28 @@
-import { parseMarkdown, type Inline } from '../../lib/durable/markdown';
+import { headingLevels, parseMarkdown, type Inline } from '../../lib/durable/markdown';
 import { useChatText, type RenderText } from './chat-text';
 
 /**
  * Markdown drawn as elements and text nodes only: raw HTML shows as text, links only https.
  * Every text, code spans and blocks too, goes through the chat's `useChatText` (a link's words
- * stay plain: a chip inside a link would be a button inside a link).
+ * stay plain: a chip inside a link would be a button inside a link). Headings take their place
+ * in the page's outline under its h1 (`headingLevels`), drawn at the size the reply gave them.
  */
 export function MarkdownView({ text }: { readonly text: string }) {
   const show = useChatText();
+  const blocks = parseMarkdown(text);
+  const levels = headingLevels(blocks);
+  let heading = 0;
   return (
     <div className="md">
-      {parseMarkdown(text).map((b, i) => {
+      {blocks.map((b, i) => {
         switch (b.kind) {
           case 'heading': {
-            const H = b.level === 1 ? 'h3' : b.level === 2 ? 'h4' : 'h5';
-            return <H key={i}>{inlines(b.inlines, show)}</H>;
+            const H = `h${levels[heading++]!}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+            return (
+              <H key={i} className={`md-h md-h${b.level}`}>
+                {inlines(b.inlines, show)}
+              </H>
+            );
           }
           case 'paragraph':
             return <p key={i}>{inlines(b.inlines, show)}</p>;

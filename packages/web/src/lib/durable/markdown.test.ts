@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Inline, parseInline, parseMarkdown } from './markdown';
+import { headingLevels, type Inline, parseInline, parseMarkdown } from './markdown';
 
 const words = (xs: readonly Inline[]) => xs.map((x) => x.text).join('');
 const links = (xs: readonly Inline[]) => xs.flatMap((x) => (x.kind === 'link' ? [x] : []));
@@ -39,6 +39,36 @@ describe('the chat’s markdown', () => {
           for (const link of rows.flatMap(links)) if (link.href !== null) expect(link.href.startsWith('https://')).toBe(true);
         }
         for (const x of parseInline(source)) if (x.kind === 'link' && x.href === null) expect(x.text.includes('javascript:')).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('a reply’s headings in the page’s outline', () => {
+  const levels = (source: string) => headingLevels(parseMarkdown(source));
+
+  it('start just under the page’s h1 whatever level the reply opens on', () => {
+    expect(levels('# Plan\n\ntext\n\n## Steps\n\n### One')).toEqual([2, 3, 4]);
+    expect(levels('### Findings\n\n- a\n\n### Next')).toEqual([2, 2]);
+    expect(levels('## What I found\n\ntext')).toEqual([2]);
+    expect(levels('### Deep first\n\n# Then big\n\n## Then middle')).toEqual([2, 2, 3]);
+    expect(levels('no headings at all')).toEqual([]);
+  });
+
+  it('any headings: none above the top, none deeper than one under the one before, none past 6', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('#', '##', '###'), { maxLength: 12 }), fc.integer({ min: 2, max: 5 }), (marks, top) => {
+        const blocks = parseMarkdown(marks.map((m, i) => `${m} heading ${i}\n\nwords`).join('\n\n'));
+        const got = headingLevels(blocks, top);
+        expect(got).toHaveLength(marks.length);
+        let prev = top - 1;
+        for (const level of got) {
+          expect(level).toBeGreaterThanOrEqual(top);
+          expect(level).toBeLessThanOrEqual(Math.min(prev + 1, 6));
+          prev = level;
+        }
+        // The biggest heading the reply has is at the top level.
+        if (marks.length) expect(got[marks.map((m) => m.length).indexOf(Math.min(...marks.map((m) => m.length)))]).toBe(top);
       }),
     );
   });

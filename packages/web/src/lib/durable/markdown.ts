@@ -75,3 +75,19 @@ export function parseMarkdown(source: string): Block[] {
   flush();
   return blocks;
 }
+
+/**
+ * The document level of each heading among `blocks`, in order. A reply's headings sit under the
+ * page's own (`top` is the level just under the page's h1): the reply's biggest heading becomes
+ * `top`, and none goes more than one level deeper than the heading before it, so a reply that
+ * opens on `###` still reads as a section of the page and never skips a level (at most 6).
+ */
+export function headingLevels(blocks: readonly Block[], top = 2): number[] {
+  const used = [...new Set(blocks.flatMap((b) => (b.kind === 'heading' ? [b.level] : [])))].sort((a, b) => a - b);
+  let prev = top - 1;
+  return blocks.flatMap((b) => {
+    if (b.kind !== 'heading') return [];
+    prev = Math.min(top + used.indexOf(b.level), prev + 1, 6);
+    return [prev];
+  });
+}
