@@ -75,7 +75,7 @@ describe('acting on a real Claude Code pane from the phone', () => {
     await sendFromComposer('hello from the phone');
     await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'hello from the phone');
     await page.locator('.term', { hasText: 'Hello from the scripted API.' }).waitFor();
-    await page.locator('.send', { hasText: 'hello from the phone' }).locator('.send-outcome', { hasText: 'typed into the pane' }).waitFor();
+    await page.locator('.sends .send', { hasText: 'hello from the phone' }).locator('.send-outcome', { hasText: 'typed into the pane' }).waitFor();
     await shot(page, 'actions-composer-typed');
     await idle();
 
