@@ -33,8 +33,8 @@ export function PaneTitle({ pane, menu }: { readonly pane: Pane; readonly menu: 
         <button type="button" className="pane-menu-button" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
           Menu
         </button>
+        <UsageLine pane={pane} />
       </div>
-      <UsageLine pane={pane} />
       {/* The card already says which kind of ask this is: only the draft flag is news here. */}
       <PaneFlags pane={pane.card ? { ...pane, dialog: null } : pane} />
       <div className="pane-menu" id={panel} hidden={!open}>
