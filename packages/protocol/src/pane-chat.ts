@@ -17,6 +17,22 @@ export const PaneChatSource = z.object({
 });
 export type PaneChatSource = z.infer<typeof PaneChatSource>;
 
+/**
+ * A picture the agent's transcript carries (Claude Code: an `image` block in a tool result, as
+ * when the agent Reads a PNG, or in a message pasted into the TUI). Never the bytes: `ref` names
+ * the block (`<line offset>.<block>[.<part>]`), which the phone reads from
+ * `GET /api/panes/:id/chat/images/:ref`.
+ */
+export const PaneChatImage = z.object({
+  ref: z.string().regex(/^\d{1,15}\.\d{1,4}(\.\d{1,4})?$/),
+  mediaType: z.string(),
+});
+export type PaneChatImage = z.infer<typeof PaneChatImage>;
+
+/** A pane chat item: a chat item as durable agents use, with the pictures its block carries. */
+export const PaneChatItem = DurableItem.and(z.object({ images: z.array(PaneChatImage).optional() }));
+export type PaneChatItem = z.infer<typeof PaneChatItem>;
+
 /** Items are ordered by their place in the transcript: `before` pages back from there. */
 export const PaneChatPage = z.object({
   /** The pane (`<server>:<%id>`). */
@@ -25,7 +41,7 @@ export const PaneChatPage = z.object({
   source: PaneChatSource.nullable(),
   reason: z.string().nullable(),
   /** Oldest first. */
-  items: z.array(DurableItem),
+  items: z.array(PaneChatItem),
   /** The cursor for older items (`GET …/chat?before=`), or null at the transcript's start. */
   before: z.string().nullable(),
 });

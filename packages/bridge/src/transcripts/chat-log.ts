@@ -1,7 +1,10 @@
-import { type DurableItem, type Mask, type ToolStatus, WireItem, type WireItemInput, fitItem } from '@collie/protocol';
+import { type Mask, type PaneChatImage, type PaneChatItem as DurableItem, type ToolStatus, WireItem, type WireItemInput, fitItem } from '@collie/protocol';
 import type { Entry } from './entries';
 
-type Result = { readonly output: string; readonly status: ToolStatus };
+type Result = { readonly output: string; readonly status: ToolStatus; readonly images?: readonly PaneChatImage[] };
+
+/** An item with the pictures its block carries (references only). */
+const withImages = (item: DurableItem, images: readonly PaneChatImage[] | undefined): DurableItem => (images && images.length > 0 ? { ...item, images: [...images] } : item);
 type ToolCall = Extract<WireItem, { kind: 'tool' }>;
 
 /** Where an item's line starts in its file: the number before the dot of its id. */
@@ -44,7 +47,7 @@ export class ChatLog {
         // A new version of a keyed item replaces the old where it stands, under the old id.
         const prior = e.key === undefined ? undefined : this.#keyed.get(e.key);
         const at = prior === undefined ? -1 : this.#items.findLastIndex((it) => it.id === prior);
-        const item = this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item);
+        const item = withImages(this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item), e.images);
         if (at >= 0) this.#items[at] = item;
         else this.#insert(item);
         if (e.key !== undefined && at < 0) this.#keyed.set(e.key, item.id);
@@ -77,7 +80,7 @@ export class ChatLog {
    * line, in that newer version: the same chat as reading the file forwards.
    */
   #older(e: Extract<Entry, { kind: 'item' }>, older: DurableItem[]): DurableItem {
-    const item = this.#fit(e.item);
+    const item = withImages(this.#fit(e.item), e.images);
     if (e.key === undefined) return item;
     const newer = this.#keyed.get(e.key);
     this.#keyed.set(e.key, item.id);
@@ -116,7 +119,7 @@ export class ChatLog {
       const early = this.#early.get(wire.callId);
       if (early) {
         this.#early.delete(wire.callId);
-        return fitItem({ ...wire, output: early.output, status: early.status }, this.#mask);
+        return withImages(fitItem({ ...wire, output: early.output, status: early.status }, this.#mask), early.images);
       }
       this.#open.set(wire.callId, wire);
     }
@@ -128,7 +131,7 @@ export class ChatLog {
     const call = this.#open.get(callId);
     if (!call) return null;
     this.#open.delete(callId);
-    const item = fitItem({ ...call, output: r.output, status: r.status }, this.#mask);
+    const item = withImages(fitItem({ ...call, output: r.output, status: r.status }, this.#mask), r.images);
     const at = this.#items.findLastIndex((it) => it.id === item.id);
     if (at >= 0) this.#items[at] = item;
     return item;

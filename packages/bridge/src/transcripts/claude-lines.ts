@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Entry, epoch, itemId, ownText, resultStatus, resultText, toolInputSummary } from './entries';
+import { type Entry, epoch, imageRefs, itemId, ownText, resultStatus, resultText, toolInputSummary } from './entries';
 
 /**
  * Claude Code's session JSONL (`<config>/projects/<slug>/<session>.jsonl`), one object a line:
@@ -64,7 +64,8 @@ function userEntries(line: Line, offset: number, at: number): Entry[] {
     const result = ToolResult.safeParse(b);
     if (result.success) {
       const output = resultText(result.data.content);
-      out.push({ kind: 'result', callId: result.data.tool_use_id, output, status: resultStatus(output, result.data.is_error === true) });
+      const images = imageRefs(result.data.content, `${offset}.${i}`);
+      out.push({ kind: 'result', callId: result.data.tool_use_id, output, status: resultStatus(output, result.data.is_error === true), ...(images.length > 0 ? { images } : {}) });
       return;
     }
     const text = TextBlock.safeParse(b);
@@ -73,7 +74,8 @@ function userEntries(line: Line, offset: number, at: number): Entry[] {
       if (said) out.push({ kind: 'item', item: { kind: said.kind, id, at, text: said.text } });
       return;
     }
-    if (b.type === 'image' || b.type === 'document') out.push({ kind: 'item', item: { kind: 'notice', id, at, text: b.type === 'image' ? 'Image attached' : 'File attached' } });
+    const images = b.type === 'image' ? imageRefs(blocks, String(offset)).filter((m) => m.ref === `${offset}.${i}`) : [];
+    if (b.type === 'image' || b.type === 'document') out.push({ kind: 'item', item: { kind: 'notice', id, at, text: b.type === 'image' ? 'Image attached' : 'File attached' }, ...(images.length > 0 ? { images } : {}) });
   });
   return out;
 }

@@ -1,4 +1,4 @@
-import type { ToolStatus, WireItemInput } from '@collie/protocol';
+import type { PaneChatImage, ToolStatus, WireItemInput } from '@collie/protocol';
 
 /**
  * What one transcript line says, before it is fitted for the phone: chat items, and results
@@ -10,8 +10,8 @@ export type Entry =
    * (Gemini CLI rewrites a message record as its tool calls settle): a later item with the
    * same key replaces it where it stands.
    */
-  | { readonly kind: 'item'; readonly item: WireItemInput; readonly key?: string }
-  | { readonly kind: 'result'; readonly callId: string; readonly output: string; readonly status: ToolStatus }
+  | { readonly kind: 'item'; readonly item: WireItemInput; readonly key?: string; readonly images?: readonly PaneChatImage[] }
+  | { readonly kind: 'result'; readonly callId: string; readonly output: string; readonly status: ToolStatus; readonly images?: readonly PaneChatImage[] }
   /** The line names the agent's session (Claude's `sessionId`, Codex's `session_meta`). */
   | { readonly kind: 'session'; readonly id: string };
 
@@ -70,6 +70,18 @@ export function resultText(content: unknown): string {
       return '';
     })
     .join('\n');
+}
+
+/** Image blocks of a message or a tool result, as references (`ref` is `<prefix>.<index>`), never their bytes. */
+export function imageRefs(content: unknown, prefix: string): PaneChatImage[] {
+  if (!Array.isArray(content)) return [];
+  const out: PaneChatImage[] = [];
+  content.forEach((b: unknown, i) => {
+    const source = b !== null && typeof b === 'object' && (b as { type?: unknown }).type === 'image' ? (b as { source?: unknown }).source : undefined;
+    const type = source !== null && typeof source === 'object' ? (source as { media_type?: unknown }).media_type : undefined;
+    if (typeof type === 'string') out.push({ ref: `${prefix}.${i}`, mediaType: type });
+  });
+  return out;
 }
 
 /** Words every agent puts in a result when the person refused the call. */

@@ -1,5 +1,5 @@
 import type { Pane, SendReceipt } from '@collie/protocol';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sentText } from '../../lib/edit-bus';
 import { withSends } from '../../lib/pane-chat/sends';
 import { SendItem } from '../recent-sends';
@@ -10,6 +10,7 @@ import { WalkyToolItem } from '../walky/walky-tool';
 import { matches } from '../../lib/pane-chat/history';
 import { splitUploads } from '../../lib/workbench/uploads-api';
 import { Picture } from './picture';
+import { AgentPictures } from './agent-pictures';
 import { itemWords } from '../../lib/pane-chat/words';
 import type { PaneChatState } from '../../lib/pane-chat/chat-state';
 import { chatTimeline } from '../../lib/walky/chat';
@@ -56,6 +57,19 @@ export function PaneChatView({
   // When the log cannot be read (or no pane is named), no card, no line: nothing is claimed.
   const logged = useMemo(() => (walky.phase === 'ready' && paneId !== undefined ? walky.messages : []), [walky, paneId]);
   const all = useMemo(() => chatTimeline(items, logged, { id: paneId ?? '', token }), [items, logged, paneId, token]);
+  // Pictures the transcript carries, by item id: shown under their item.
+  const pictures = useMemo(() => new Map(items.flatMap((it) => (it.images && it.images.length > 0 ? [[it.id, it.images] as const] : []))), [items]);
+  const withPictures = (id: string, input: string | undefined, node: ReactNode) => {
+    const images = pictures.get(id);
+    return images && paneId !== undefined ? (
+      <div key={id} className="chat-with-pictures">
+        {node}
+        <AgentPictures paneId={paneId} images={images} input={input} />
+      </div>
+    ) : (
+      node
+    );
+  };
   const open = (id: string) => {
     if (paneId !== undefined) openMessages(paneId, id);
   };
@@ -151,7 +165,7 @@ export function PaneChatView({
               if (view) return <WalkyToolItem key={e.item.id} item={e.item} view={view} foldLines={12} onOpen={open} />;
             }
             return e.kind === 'item' ? (
-              <ChatItem key={e.item.id} item={e.item} foldLines={12} />
+              withPictures(e.item.id, e.item.kind === 'tool' ? e.item.input : undefined, <ChatItem key={e.item.id} item={e.item} foldLines={12} />)
             ) : (
               <MessageCard key={`wk-${e.message.id}`} message={e.message} onOpen={open} />
             );

@@ -1,4 +1,4 @@
-import type { DurableItem, PaneChatMessage, PaneChatPage, PaneChatSource } from '@collie/protocol';
+import type { PaneChatItem as DurableItem, PaneChatMessage, PaneChatPage, PaneChatSource } from '@collie/protocol';
 
 /** What the phone holds of one pane's chat. */
 export interface PaneChatState {
