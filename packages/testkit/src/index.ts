@@ -49,3 +49,4 @@ export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';
 export { CODEX_USAGE } from './agents/codex/responses-wire';
 export { GEMINI_USAGE } from './agents/gemini/gemini-wire';
 export type { TurnError, TurnUsage } from './messages-wire';
+export { USAGE_AGENTS, type UsageAgent, type UsageSession, type ReportedUsage } from './agents/usage-sessions';
