@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chatReply, piPackageDir, startChatApi, startPi, startTmux, tempDir } from '@collie/testkit';
+import { bridgeFor } from './harness';
+import { askResumed, itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
+
+/**
+ * Past sessions of Gemini CLI, OpenCode and pi, each made by the real program against its
+ * scripted API in a folder and closed: listed from the agent's own store with folder, first
+ * message and agent, read, and resumed with the agent's own resume command, whose next request
+ * carries the earlier turns. Waits are generous: the machine is shared.
+ */
+const SLOW = 120_000;
+
+describe('sessions of the other agents: listed, read and resumed from their own stores', () => {
+  it('pi: a session in a folder, pane closed: listed, read, resumed with --session <file>', async () => {
+    await using tmux = await startTmux();
+    await tmux.newSession('main');
+    await using api = await startChatApi();
+    await using state = await tempDir('collie-state');
+    await using home = await tempDir('collie-sessions-pi-home-');
+    await using config = await tempDir('collie-config');
+    await using folder = await repoFolder('collie-sessions-pi-');
+    const agentDir = join(home.path, 'agent');
+    {
+      await using pi = await startPi(tmux, api, { home: home.path, cwd: folder.path });
+      api.script(chatReply('Answer about the heron.'));
+      await pi.submit('remember the word heron');
+      await pi.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
+    }
+    const env = [`HOME=${home.path}`, `PI_CODING_AGENT_DIR=${agentDir}`, 'PI_OFFLINE=1', 'PI_SKIP_VERSION_CHECK=1', 'PI_TELEMETRY=0'];
+    const launcher = ['env', ...env, process.execPath, join(piPackageDir(), 'dist', 'cli.js')];
+    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'pi offline', command: launcher }] }));
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: { claude: [], codex: [], gemini: [], opencode: [], pi: [agentDir] } });
+
+    const page = await listSessions(bridge);
+    expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([['pi', folder.path, 'remember the word heron', null]]);
+    expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=pi`)).sessions).toHaveLength(1);
+    const heron = page.sessions[0]!;
+    expect(itemsOf(await readSession(bridge, 'pi', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
+
+    const resumed = await resumeSession(bridge, 'pi', heron.id, 'pi offline');
+    expect(resumed.argv.at(-2)).toBe('--session');
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'pi', 'what was the word?', 'The word was heron.');
+    expect(next).toContain('remember the word heron');
+    expect(next).toContain('Answer about the heron.');
+    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
+  }, 420_000);
+});
