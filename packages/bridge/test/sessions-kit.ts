@@ -52,3 +52,6 @@ export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: Se
   await rig.tmux.waitForScreen(tmuxId, new RegExp(escape(answer)), 90_000);
   return rig.api.requests.slice(before).map((r) => JSON.stringify(r.body)).find((body) => body.includes(line)) ?? '';
 }
+
+/** An agent pane's own command as a launcher: its variables kept, its `-u NAME` unsets left out (a launcher holds at most 40 words). */
+export const launcherOf = (argv: readonly string[]) => argv.filter((w, i) => w !== '-u' && argv[i - 1] !== '-u');
