@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chatReply, startChatApi, startOpencode, startPi, startTmux, tempDir } from '@collie/testkit';
+import { agentReply, chatReply, geminiMissing, startChatApi, startGemini, startGeminiApi, startOpencode, startPi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor } from './harness';
 import { askResumed, itemsOf, launcherOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
 
@@ -78,6 +78,39 @@ describe('sessions of the other agents: listed, read and resumed from their own 
     const resumed = await resumeSession(bridge, 'opencode', heron.id, 'opencode offline');
     expect(resumed.argv.slice(-2)).toEqual(['--session', heron.id]);
     const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'opencode', 'what was the word?', 'The word was heron.');
+    expect(next).toContain('remember the word heron');
+    expect(next).toContain('Answer about the heron.');
+    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
+  }, 600_000);
+
+  it.skipIf(geminiMissing() !== null)('Gemini CLI: a session in a folder, pane closed: listed, read, resumed with --resume <id>', async () => {
+    await using tmux = await startTmux();
+    await tmux.newSession('main');
+    await using api = await startGeminiApi();
+    await using state = await tempDir('collie-state');
+    await using home = await tempDir('collie-sessions-gemini-home-');
+    await using config = await tempDir('collie-config');
+    await using folder = await repoFolder('collie-sessions-gemini-');
+    let launcher: readonly string[] = [];
+    {
+      await using gemini = await startGemini(tmux, api, { home: home.path, cwd: folder.path });
+      launcher = launcherOf(gemini.argv);
+      api.script(agentReply('Answer about the heron.'));
+      await gemini.submit('remember the word heron');
+      await gemini.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
+    }
+    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'gemini offline', command: launcher }] }));
+    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: { claude: [], codex: [], gemini: [join(home.path, '.gemini')], opencode: [], pi: [] } });
+
+    const page = await listSessions(bridge);
+    expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([['gemini', folder.path, 'remember the word heron', null]]);
+    expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=gemini`)).sessions).toHaveLength(1);
+    const heron = page.sessions[0]!;
+    expect(itemsOf(await readSession(bridge, 'gemini', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
+
+    const resumed = await resumeSession(bridge, 'gemini', heron.id, 'gemini offline');
+    expect(resumed.argv.slice(-2)).toEqual(['--resume', heron.id]);
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(agentReply(t)) }, resumed, 'gemini', 'say the word again', 'The word was heron.');
     expect(next).toContain('remember the word heron');
     expect(next).toContain('Answer about the heron.');
     await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
