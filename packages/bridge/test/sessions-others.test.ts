@@ -42,7 +42,7 @@ describe('sessions of the other agents: listed, read and resumed from their own 
 
     const resumed = await resumeSession(bridge, 'pi', heron.id, 'pi offline');
     expect(resumed.argv.at(-2)).toBe('--session');
-    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'pi', 'what was the word?', 'The word was heron.');
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'pi', 'say the word again', 'The word was heron.');
     expect(next).toContain('remember the word heron');
     expect(next).toContain('Answer about the heron.');
     await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
@@ -77,7 +77,7 @@ describe('sessions of the other agents: listed, read and resumed from their own 
 
     const resumed = await resumeSession(bridge, 'opencode', heron.id, 'opencode offline');
     expect(resumed.argv.slice(-2)).toEqual(['--session', heron.id]);
-    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'opencode', 'what was the word?', 'The word was heron.');
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'opencode', 'say the word again', 'The word was heron.');
     expect(next).toContain('remember the word heron');
     expect(next).toContain('Answer about the heron.');
     await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
