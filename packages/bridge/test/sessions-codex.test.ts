@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agentReply, CODEX_FAKE_KEY, codexMissing, codexScript, startCodex, startResponsesApi, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
-import { itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
+import { bridgeFor } from './harness';
+import { askResumed, itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
 
 /**
  * Past Codex sessions, made by the real Codex TUI against the scripted Responses API in two
@@ -50,17 +50,9 @@ describe.skipIf(missing !== null)('Codex sessions: listed, read and resumed from
 
     const resumed = await resumeSession(bridge, 'codex', heron.id, 'codex offline');
     expect(resumed.argv.slice(-2)).toEqual(['resume', heron.id]);
-    await until(bridge.hub, 'the resumed pane idle', (h) => h.panes.get(resumed.pane)?.harness === 'codex' && h.panes.get(resumed.pane)?.state === 'idle', 90_000);
-    const before = api.requests.length;
-    api.script(agentReply('The word was heron.'));
-    const tmuxId = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
-    await tmux.typeText(tmuxId, 'what was the word?');
-    await tmux.waitForScreen(tmuxId, /what was the word\?/, 30_000);
-    await tmux.sendKeys(tmuxId, 'Enter');
-    await tmux.waitForScreen(tmuxId, /The word was heron\./, 60_000);
-    const next = api.requests.slice(before).map((r) => JSON.stringify(r.body)).find((body) => body.includes('what was the word?'));
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(agentReply(t)) }, resumed, 'codex', 'say the word again', 'The word was heron.');
     expect(next).toContain('remember the word heron');
     expect(next).toContain('Answer to remember the word heron.');
-    await tmux.killPane(tmuxId);
+    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
   }, 300_000);
 });

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { SessionChat, SessionResumed, SessionsPage } from '@collie/protocol';
-import { tempDir } from '@collie/testkit';
-import type { TestBridge } from './harness';
+import { tempDir, type TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
 
 /** A git repository in a temp folder (its real path), for a session's folder. */
 export async function repoFolder(prefix: string): Promise<{ path: string } & AsyncDisposable> {
@@ -26,3 +26,32 @@ export const resumeSession = (bridge: TestBridge, agent: string, id: string, lau
 
 /** Items of a chat as `<kind> <text>`, for comparing. */
 export const itemsOf = (chat: SessionChat) => chat.items.map((i) => `${i.kind} ${'text' in i ? i.text : ''}`);
+
+/** What a resumed session's check needs of the test's tmux server and scripted API. */
+export interface ResumeRig {
+  tmux: TmuxServer;
+  api: { readonly requests: readonly { body: unknown }[] };
+  /** Scripts the scripted API's next answer (each API has its own reply shape). */
+  reply: (text: string) => void;
+}
+
+/**
+ * Types `line` into the resumed pane once it is idle, waits for `answer` on its screen and
+ * gives the body of the request to the scripted API that carried `line`, for checking it holds
+ * the earlier turns.
+ */
+export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: SessionResumed, harness: string, line: string, answer: string): Promise<string> {
+  await until(bridge.hub, 'the resumed pane idle', (h) => h.panes.get(resumed.pane)?.harness === harness && h.panes.get(resumed.pane)?.state === 'idle', 120_000);
+  const before = rig.api.requests.length;
+  rig.reply(answer);
+  const tmuxId = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await rig.tmux.typeText(tmuxId, line);
+  await rig.tmux.waitForScreen(tmuxId, new RegExp(escape(line)), 30_000);
+  await rig.tmux.sendKeys(tmuxId, 'Enter');
+  await rig.tmux.waitForScreen(tmuxId, new RegExp(escape(answer)), 90_000);
+  return rig.api.requests.slice(before).map((r) => JSON.stringify(r.body)).find((body) => body.includes(line)) ?? '';
+}
+
+/** An agent pane's own command as a launcher: its variables kept, its `-u NAME` unsets left out (a launcher holds at most 40 words). */
+export const launcherOf = (argv: readonly string[]) => argv.filter((w, i) => w !== '-u' && argv[i - 1] !== '-u');

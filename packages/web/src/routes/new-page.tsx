@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LaunchersFile, NewOptions, NewPaneAnswer } from '@collie/protocol';
 import { BackBar } from '../components/back-bar';
+import { FolderSessions } from '../components/folder-sessions';
 import { Notice } from '../components/notice';
 import { useClientState } from '../hooks/use-client';
 import { newRequestId } from '../lib/request-ids';
@@ -125,6 +126,7 @@ export function NewPage() {
                 </ul>
               )}
             </fieldset>
+            {form.folder ? <FolderSessions folder={form.folder} /> : null}
             <fieldset className="new-set">
               <legend className="new-legend">Worktree</legend>
               <label className="new-check">

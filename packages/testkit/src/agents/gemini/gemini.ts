@@ -31,6 +31,8 @@ export interface StartGeminiOptions {
   cwd?: string;
   /** tmux session to start in: created if missing, else a new window in it. */
   session?: string;
+  /** A HOME to keep after `kill()` (its `.gemini` holds the chats), e.g. to read or resume them later. Default: its own, removed by `kill()`. */
+  home?: string;
   /** Pre-trust the working folder (default), or leave it so the trust dialog shows. */
   trusted?: boolean;
   width?: number;
@@ -74,7 +76,7 @@ export async function writeGeminiConfig(home: string, cwd: string, trusted: bool
  * await using gemini = await startGemini(tmux, api);
  */
 export async function startGemini(tmux: TmuxServer, api: AgentApi, opts: StartGeminiOptions = {}): Promise<AgentPane> {
-  return withAgentDirs('gemini', { cwd: opts.cwd }, async ({ home, cwd, ownCwd, remove }) => {
+  return withAgentDirs('gemini', { home: opts.home, cwd: opts.cwd }, async ({ home, cwd, ownCwd, remove }) => {
     if (ownCwd) await run('git', ['init', '-q', cwd]);
     const trusted = opts.trusted ?? true;
     await writeGeminiConfig(home, cwd, trusted, opts.updateNotice);
