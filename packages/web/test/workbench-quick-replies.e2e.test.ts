@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
 import { QuickReplies } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, buildWeb, untilPane } from './e2e-setup';
@@ -12,7 +12,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
 /**
  * Issue 16, quick replies saved from the phone: the chips' Edit… opens Settings, where one is
  * added and one removed (`<config>/quick-replies.json`); back on the pane the new chip sends its
- * text through the send protocol (real tmux, a pane running cat, Chromium at 390×844).
+ * text through the send protocol (real tmux, a real Claude Code pane, Chromium at 390×844).
  */
 describe('editing quick replies from the phone', () => {
   it('adds and removes a quick reply in Settings, then sends the new one with a tap', async () => {
@@ -21,11 +21,14 @@ describe('editing quick replies from the phone', () => {
     await buildWeb(dist);
     const config = join(work.path, 'config');
     await using tmux = await startTmux();
-    const tmuxPane = await tmux.newSession('quick', { cmd: 'cat', width: 100, height: 30 });
+    // Quick replies are an agent's: a real Claude Code pane against its scripted API (a shell has none).
+    await using api = await startMessagesApi({ fallback: plainReply('Done.') });
+    await using claude = await startClaude(tmux, api, { cwd: work.path });
+    const tmuxPane = claude.paneId;
     await using state = await tempDir('collie-state-');
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config }));
     const id = `${tmux.name}:${tmuxPane}`;
-    await untilPane(bridge.hub, 'the pane', (p) => p.id === id, 30_000);
+    await untilPane(bridge.hub, 'the Claude pane, idle', (p) => p.id === id && p.harness === 'claude' && p.state === 'idle', 30_000);
 
     await using browser = await launchChromium();
     await using context = await phoneContext(browser, { baseURL: bridge.url });
@@ -73,8 +76,8 @@ describe('editing quick replies from the phone', () => {
     expect((await chips.getByRole('link', { name: 'Edit quick replies' }).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await chips.getByRole('button', { name: 'Ship it' }).click();
     await expect.poll(() => page.locator('.composer-status .status-words').textContent(), { timeout: 60_000 }).toBe('typed into the pane');
-    // cat echoes the line as typed, then prints it back.
-    await tmux.waitForScreen(tmuxPane, (s) => s.split('Looks good: commit and push.').length >= 3, 30_000);
+    // The agent got the quick reply's text as its prompt.
+    await api.waitForRequest((q) => q.kind === 'main' && q.prompt === 'Looks good: commit and push.', 60_000);
     await shot(page, 'quick-replies-chips');
     expect(problems).toEqual([]);
   }, 180_000);
