@@ -150,9 +150,11 @@ export class Actions {
 
   /** Ends every turn and dialog, then asks for each send's receipt until it is final (same request: nothing typed). */
   async settle(log) {
+    // The answers still in flight first: an `idle` that closed a stand-in's dialog while an answer
+    // to it was on its way would leave that answer's digit nowhere to go, a loss the soak itself made.
+    await Promise.all(this.answers.map((a) => a.first));
     for (const p of this.alive()) await this.control(p, 'idle');
     await Promise.all(this.sends.map((s) => s.first));
-    await Promise.all(this.answers.map((a) => a.first));
     await Promise.all(this.answers.filter((a) => !a.answer?.receipt?.final).map(async (a) => {
       a.answer = await this.api.answer(a.paneId, a.signature, a.option, a.requestId, { until: (x) => x.receipt?.final === true || x.status >= 400 });
     }));
