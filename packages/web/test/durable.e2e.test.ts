@@ -56,7 +56,8 @@ describe('durable agents on the phone (390×844), desk through the real bridge',
     await row.click();
     await page.locator('.durable-conv', { hasText: 'Morning notes' }).click();
     await page.locator('.chat-markdown').waitFor();
-    expect(await page.locator('.chat-markdown h3').textContent()).toBe('The desk');
+    // A reply's headings sit under the page's h1 (its top heading an h2), named by their words.
+    expect(await page.locator('.chat-markdown').getByRole('heading', { level: 2 }).textContent()).toBe('The desk');
     expect(await page.locator('.chat-markdown').textContent()).toContain('<script>alert(1)</script>');
     expect(await page.locator('script:not([src])').count()).toBe(0);
     const hrefs = await page.locator('.chat a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

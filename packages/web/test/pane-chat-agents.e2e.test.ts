@@ -46,7 +46,7 @@ for (const { name, harness, file, agentMs, timeoutMs, start } of AGENTS) {
 
       const chat = page.locator('.pane-chat-scroll');
       await chat.locator('.chat-user', { hasText: 'look at the parser' }).waitFor();
-      await chat.locator('.chat-markdown h4', { hasText: 'Findings' }).waitFor();
+      await chat.locator('.chat-markdown').getByRole('heading', { name: 'Findings' }).waitFor();
       expect(await page.getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe('true');
       expect(await chat.locator('script').count()).toBe(0);
       expect(await chat.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['https://example.com/docs']);

@@ -39,7 +39,7 @@ describe('a pane’s Chat on the phone (issue 13)', () => {
 
     const chat = page.locator('.pane-chat-scroll');
     await chat.locator('.chat-user', { hasText: 'read the parser' }).waitFor();
-    await chat.locator('.chat-markdown h4', { hasText: 'Plan' }).waitFor();
+    await chat.locator('.chat-markdown').getByRole('heading', { name: 'Plan' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe('true');
     // Raw HTML is words; only the https link is a link.
     expect(await chat.locator('script').count()).toBe(0);
