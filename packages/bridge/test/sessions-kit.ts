@@ -46,6 +46,9 @@ export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: Se
   rig.reply(answer);
   const tmuxId = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The agent has drawn the resumed conversation (each test's earlier turn names the heron): before
+  // that a resuming TUI may still be loading it and drop keys typed at it.
+  await rig.tmux.waitForScreen(tmuxId, /heron/, 60_000);
   await rig.tmux.typeText(tmuxId, line);
   await rig.tmux.waitForScreen(tmuxId, new RegExp(escape(line)), 30_000);
   await rig.tmux.sendKeys(tmuxId, 'Enter');
