@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { claudeLauncher, FAKE_API_KEY, plainReply, startClaude, startMessagesApi, startTmux, tempDir, writeClaudeConfig } from '@collie/testkit';
+import { plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
+import { claudeForTwoFolders, itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
 
 /**
  * Past Claude Code sessions, made by the real CLI against the scripted Messages API in two
@@ -21,14 +19,7 @@ describe('Claude Code sessions: listed, read and resumed from its own store', ()
     await using config = await tempDir('collie-config');
     await using a = await repoFolder('collie-sessions-a-');
     await using b = await repoFolder('collie-sessions-b-');
-    // One config dir for both folders (as one user has), both trusted.
-    await writeClaudeConfig(cfg.path, { cwd: a.path, apiKey: FAKE_API_KEY });
-    const state0 = JSON.parse(await readFile(join(cfg.path, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
-    state0.projects[b.path] = state0.projects[a.path];
-    await writeFile(join(cfg.path, '.claude.json'), JSON.stringify(state0));
-    await mkdir(join(cfg.path, 'home'), { recursive: true });
-    const env = { CLAUDE_CONFIG_DIR: cfg.path, HOME: join(cfg.path, 'home') };
-    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg.path) }] }));
+    const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
 
     for (const [folder, words] of [
       [a.path, 'remember the word heron'],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { StoppedSessions } from '@collie/protocol';
-import { claudeLauncher, FAKE_API_KEY, plainReply, startClaude, startMessagesApi, startTmux, tempDir, writeClaudeConfig } from '@collie/testkit';
+import { plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { repoFolder, resumeSession } from './sessions-kit';
+import { claudeForTwoFolders, repoFolder, resumeSession } from './sessions-kit';
 
 /**
  * After a reboot: two live Claude Code panes, the bridge stopped and their tmux server killed
@@ -23,13 +23,7 @@ describe('sessions running when the machine stopped', () => {
     await using config = await tempDir('collie-config');
     await using a = await repoFolder('collie-reboot-a-');
     await using b = await repoFolder('collie-reboot-b-');
-    await writeClaudeConfig(cfg.path, { cwd: a.path, apiKey: FAKE_API_KEY });
-    const claudeState = JSON.parse(await readFile(join(cfg.path, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
-    claudeState.projects[b.path] = claudeState.projects[a.path];
-    await writeFile(join(cfg.path, '.claude.json'), JSON.stringify(claudeState));
-    await mkdir(join(cfg.path, 'home'), { recursive: true });
-    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg.path) }] }));
-    const env = { CLAUDE_CONFIG_DIR: cfg.path, HOME: join(cfg.path, 'home') };
+    const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
     const roots = { claude: [cfg.path], codex: [], gemini: [], opencode: [], pi: [] };
     const socketDir = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`);
     const windows = new Map<string, string>();
