@@ -108,6 +108,8 @@ describe('sessions of the other agents: listed, read and resumed from their own 
     const heron = page.sessions[0]!;
     expect(itemsOf(await readSession(bridge, 'gemini', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
 
+    // A resumed program that ends leaves its pane (and the words it ended with) for the failure.
+    await tmux.tmux('set-option', '-wg', 'remain-on-exit', 'on');
     const resumed = await resumeSession(bridge, 'gemini', heron.id, 'gemini offline');
     expect(resumed.argv.slice(-2)).toEqual(['--resume', heron.id]);
     // The resumed Gemini CLI draws the session's turns: it loaded that conversation. A line typed
@@ -116,7 +118,10 @@ describe('sessions of the other agents: listed, read and resumed from their own 
     // the next request is not asked here; the other agents' tests ask it.
     const resumedPane = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
     await until(bridge.hub, 'the resumed Gemini pane', (h) => h.panes.get(resumed.pane)?.harness === 'gemini', 120_000);
-    await tmux.waitForScreen(resumedPane, (screen) => screen.includes('remember the word heron') && screen.includes('Answer about the heron.'), 60_000);
+    await tmux.waitForScreen(resumedPane, (screen) => {
+      if (/Pane is dead/.test(screen)) throw new Error(`the resumed Gemini CLI ended:\n${screen.trimEnd()}`);
+      return screen.includes('remember the word heron') && screen.includes('Answer about the heron.');
+    }, 60_000);
     await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
   }, 600_000);
 });
