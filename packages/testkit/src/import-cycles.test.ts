@@ -1,21 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files';
 
 // No import circles in any package's source: every arrow between two files points one way,
 // `import type` included (a type two files share lives in a third file both import).
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 function resolveImport(from: string, spec: string, known: Set<string>): string | null {
   const base = resolve(dirname(from), spec.replace(/\.(m?js|tsx?)$/, ''));
@@ -82,16 +72,9 @@ describe('import circles', () => {
   });
 
   it('none in packages/*/src', () => {
-    const files = readdirSync(join(root, 'packages')).flatMap((p) => {
-      const src = join(root, 'packages', p, 'src');
-      try {
-        return statSync(src).isDirectory() ? sources(src) : [];
-      } catch {
-        return [];
-      }
-    });
+    const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
-    const found = circles(importGraph(files)).map((c) => c.map((f) => relative(root, f)));
+    const found = circles(importGraph(files)).map((c) => c.map((f) => relative(repoRoot, f)));
     expect(found).toEqual([]);
   });
 });
