@@ -33,6 +33,8 @@ import { phoneChats, phoneDurable } from './crew/lead-phone';
 import { crewAdmin } from './crew/admin-phone';
 import { defaultRoots, startSessions, type StoreRoots } from './sessions';
 import { sessionRoutes } from './sessions/routes';
+import { sessionActions } from './sessions/actions';
+import { crewSessions } from './sessions/crew-sessions';
 
 export interface BridgeOptions {
   stateDir: string;
@@ -254,6 +256,23 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     };
   };
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, toLead: () => crewRef?.link()?.connected === true, waitsForReset: (id, at) => sends.waitsForReset(id, at), ...(o.push ? { config: o.push } : {}) });
+  // This machine's sessions: its own routes' and, on a member, its lead's (resume opens its window through New pane's own opener).
+  const sessionsHere = sessionActions({
+    sessions: sessionStores,
+    configDir: o.configDir ?? null,
+    env: o.env ?? process.env,
+    opener: {
+      sessions: workbench.tmuxSessions,
+      command: async (server, args) => {
+        const tracker = trackers.get(server);
+        if (!tracker) throw new ApiError('not_found', `sessions: no tmux server '${server}'`);
+        return tracker.command(args);
+      },
+      socketDir: o.socketDir,
+      env: o.env ?? process.env,
+      rescan: () => discovery.rescan(),
+    },
+  });
   const app = createApp({
     version: o.version,
     run,
@@ -283,21 +302,16 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     crew: () => crewRef?.view() ?? { crew: null },
     crewAdmin: crewAdmin(o.stateDir, () => crewRef),
     nerve: { link: nerve, apiFile: nerveApiFile },
-    // Resume opens its window through New pane's own opener.
+    // On a lead, every machine's sessions; a member's read and resumed on it (through the crew's calls).
     sessions: sessionRoutes({
       sessions: sessionStores,
-      configDir: o.configDir ?? null,
-      env: o.env ?? process.env,
-      opener: {
-        sessions: workbench.tmuxSessions,
-        command: async (server, args) => {
-          const tracker = trackers.get(server);
-          if (!tracker) throw new ApiError('not_found', `sessions: no tmux server '${server}'`);
-          return tracker.command(args);
-        },
-        socketDir: o.socketDir,
-        env: o.env ?? process.env,
-        rescan: () => discovery.rescan(),
+      actions: sessionsHere,
+      crew: () => {
+        const v = crewRef?.view();
+        if (!crewRef || !v || v.crew === null || v.role !== 'lead') return null;
+        const self = v.machines.find((m) => m.you)?.name ?? o.machine;
+        const members = v.machines.filter((m) => !m.you).map((m) => ({ name: m.name, reachable: m.reachable }));
+        return crewSessions({ self, members: () => members, local: sessionsHere, remote: crewRef.phone.sessions });
       },
     }),
   });
@@ -369,7 +383,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
     run,
     redact,
     // A member lends its lead's phone the same services its own phone uses.
-    phone: { sends, chats, watchScreen, durable },
+    phone: { sends, chats, watchScreen, durable, sessions: sessionsHere },
     log: (l) => process.stderr.write(`collie: ${l}\n`),
     ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
     ...(o.crew?.now ? { now: o.crew.now } : {}),

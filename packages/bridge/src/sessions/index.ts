@@ -136,7 +136,8 @@ export function startSessions(d: SessionsDeps): Sessions {
       // A filter looks at every head: read when the index was built, so no file is read here.
       if (filtering) await index.indexed;
       const after = decodeCursor(q.cursor);
-      let all = [...index.entries.values()].filter((e) => q.agent === undefined || e.agent === q.agent).sort(order);
+      const sorted = [...index.entries.values()].sort(order);
+      let all = q.agent === undefined ? sorted : sorted.filter((e) => e.agent === q.agent);
       if (after) {
         const [mtime, key] = after;
         all = all.filter((e) => e.mtime < mtime || (e.mtime === mtime && keyOf(e) > key));
@@ -152,12 +153,12 @@ export function startSessions(d: SessionsDeps): Sessions {
       const last = picked.at(-1);
       const more = last !== undefined && all.length > picked.length;
       const folders = new Set<string>();
-      for (const e of [...index.entries.values()].sort(order)) {
+      for (const e of sorted) {
         const f = e.head?.folder;
         if (f) folders.add(f);
         if (folders.size >= 200) break;
       }
-      return { sessions, next: more ? encodeCursor(last) : null, folders: [...folders] };
+      return { sessions, next: more ? encodeCursor(last) : null, folders: [...folders], away: [] };
     },
     find,
     async read(agent, id, before, limit) {
