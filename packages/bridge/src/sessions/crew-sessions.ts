@@ -85,7 +85,7 @@ export function crewSessions(d: CrewSessionDeps): CrewSessions {
             const [from, skip] = at[m]!;
             const ask = { ...rest, limit: Math.min(MAX_ASK, skip + q.limit), ...(from !== null ? { cursor: from } : {}) };
             try {
-              if (m !== d.self && !reachable.get(m)) throw new ApiError('member_unreachable', `${m} is not connected to the lead`);
+              if (m !== d.self && !reachable.get(m)) throw new ApiError('member_unreachable', `${m} is not connected to the lead; its sessions show again once it is.`);
               const page = m === d.self ? await d.local.list(ask) : await d.remote.list(m, ask);
               return { m, from, skip, page, sessions: page.sessions.slice(skip).map((s): SessionSummary => ({ ...s, machine: m })) };
             } catch (err) {
