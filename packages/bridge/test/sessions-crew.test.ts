@@ -94,6 +94,13 @@ describe('sessions in a crew', () => {
       expect((await get<SessionsPage>(lead, '/api/sessions?q=member%20otter')).json.sessions.map(key)).toEqual(only((m) => m.machine === 'alpha' && (m.agent === 'gemini' || m.agent === 'claude')));
       expect((await get(lead, '/api/sessions?machine=nowhere')).status).toBe(404);
 
+      // A session written on the member after the page was read: the lead is told, naming the member.
+      const later = new SessionStores(homeM);
+      const laterId = later.write({ agent: 'claude', folder: folderM.path, first: 'member claude kingfisher', at: Date.now() });
+      later.close();
+      await until(lead.hub, 'the member’s new session on the lead', (_h, e) => e?.type === 'session.changed' && e.session.id === laterId && e.session.machine === 'alpha', 15_000);
+      expect((await get<SessionsPage>(lead, '/api/sessions?q=kingfisher')).json.sessions.map(key)).toEqual([`alpha claude ${laterId}`]);
+
       // A member's session read on the lead, through the crew link.
       const pi = made.find((m) => m.machine === 'alpha' && m.agent === 'pi')!;
       const chat = await get<SessionChat>(lead, `/api/sessions/pi/${pi.id}?machine=alpha`);
