@@ -43,6 +43,8 @@ export function decodeCrewCursor(c: string): Record<string, At> | null {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
     const out: Record<string, At> = {};
     for (const [m, at] of Object.entries(v)) {
+      // A machine's name (never `__proto__` or the like).
+      if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(m)) return null;
       if (!Array.isArray(at) || !(at[0] === null || typeof at[0] === 'string') || !Number.isInteger(at[1]) || at[1] < 0 || at[1] >= MAX_ASK) return null;
       out[m] = [at[0] as string | null, at[1] as number];
     }
