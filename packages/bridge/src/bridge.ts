@@ -12,7 +12,7 @@ import { openDevices } from './wiring/devices';
 import { lateRefs } from './wiring/late';
 import { listenHttp } from './wiring/listen';
 import type { Bridge, BridgeOptions } from './wiring/options';
-import { screenWatcher, servePhone } from './wiring/phone-app';
+import { screenWatcher, servePhone, sessionsHere } from './wiring/phone-app';
 import { startSends } from './wiring/sends';
 import { tmuxServers } from './wiring/tmux-servers';
 import { startBridgeCrew, startBridgeWalky } from './wiring/walky-crew';
@@ -45,7 +45,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const { devices, auth, audit, auditFlood } = await openDevices(o);
   const workbench = await startBridgeWorkbench(o, { hub, redact, sends, servers, late });
   const push = await startPush({ stateDir: o.stateDir, hub, machine: o.machine, redact, durable, toLead: () => late.crew?.link()?.connected === true, waitsForReset: (id, at) => sends.waitsForReset(id, at), ...(o.push ? { config: o.push } : {}) });
-  const { app, events } = servePhone(o, { run, hub, late, servers, sends, durable, chats, nerve, sessions: sessionStores, workbench, push, devices, auth, audit });
+  const sessionActions = sessionsHere(o, sessionStores, workbench, servers);
+  const { app, events } = servePhone(o, { run, hub, late, servers, sends, durable, chats, nerve, sessions: sessionStores, sessionActions, workbench, push, devices, auth, audit });
 
   const { http, port, url } = await listenHttp(o, app, events, () => {
     servers.discovery.stop();
@@ -64,7 +65,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   // Walky follows its waiting messages before the send protocol resumes them.
   const walky = await startBridgeWalky(o, { hub, redact, sends, store, servers, tokens, late });
   late.walky = walky;
-  const crew = await startBridgeCrew(o, { run, hub, redact, sends, chats, durable, push, late, watchScreen: screenWatcher(late, servers) });
+  const crew = await startBridgeCrew(o, { run, hub, redact, sends, chats, durable, sessions: sessionActions, push, late, watchScreen: screenWatcher(late, servers) });
   late.crew = crew;
   // The stream may have come up before the crew was set.
   push.linkChanged();

@@ -12,6 +12,7 @@ import { CALLS, type CallPath } from './durable/wire';
 import { PaneScreen } from './events';
 import { PaneChatMessage } from './pane-chat';
 import { BoxRequest, RequestId } from './send';
+import { SessionAgent, SessionResumeBody, SessionsQuery } from './sessions';
 
 /** A call's or a watch's id on one stream: the lead makes it. */
 export const CrewCallId = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/, 'a crew call id is 8 to 40 letters, digits, _ or -');
@@ -30,6 +31,10 @@ export const CrewCallBody = z.discriminatedUnion('op', [
   z.object({ op: z.literal('durable.closed'), agent, cursor: z.string().max(200).nullable() }).strict(),
   z.object({ op: z.literal('durable.read'), agent, id: z.string().min(1).max(200) }).strict(),
   z.object({ op: z.literal('version') }).strict(),
+  // The Sessions page on the lead: the member's own sessions, read and resumed there (its own routes' rules).
+  z.object({ op: z.literal('sessions.list'), query: SessionsQuery.omit({ machine: true }) }).strict(),
+  z.object({ op: z.literal('sessions.read'), agent: SessionAgent, id: z.string().min(1).max(200), before: z.number().int().nonnegative().nullable(), limit: z.number().int().min(1).max(500) }).strict(),
+  z.object({ op: z.literal('sessions.resume'), agent: SessionAgent, id: z.string().min(1).max(200), body: SessionResumeBody }).strict(),
 ]);
 export type CrewCallBody = z.infer<typeof CrewCallBody>;
 

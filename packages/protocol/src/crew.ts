@@ -181,6 +181,8 @@ export const CREW_UP_EVENTS = new Set<ModelEvent['type']>([
   'durable.conversation.updated',
   'durable.conversation.removed',
   'durable.item.updated',
+  // The lead's Sessions page follows a member's stores too.
+  'session.changed',
 ]);
 
 /** Member → lead, on the stream. */

@@ -28,7 +28,7 @@ export const SessionSummary = z.object({
   size: z.number().int().nonnegative(),
   /** The pane that runs it now (`<server>:<%id>`), or null. */
   pane: z.string().nullable(),
-  /** The crew member that holds it (on a lead's list), or null for this machine. */
+  /** The crew machine that holds it (on a lead's list: a member's name, or the lead's own), or null outside a crew. */
   machine: z.string().nullable().default(null),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
@@ -41,8 +41,10 @@ export const SessionsQuery = z.object({
   /** Words, each found (case-insensitive) in the title or the first message. */
   q: z.string().max(200).optional(),
   /** From an earlier page's `next`. */
-  cursor: z.string().max(400).optional(),
+  cursor: z.string().max(4000).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** In a crew, on the lead: only this machine's sessions (a member's name, or the lead's own). */
+  machine: z.string().min(1).max(100).optional(),
 });
 export type SessionsQuery = z.infer<typeof SessionsQuery>;
 
@@ -53,6 +55,8 @@ export const SessionsPage = z.object({
   next: z.string().nullable(),
   /** Folders that have sessions, for the filter (newest first). */
   folders: z.array(z.string()),
+  /** In a crew, on the lead: members whose sessions are not in this page because they did not answer, and why. */
+  away: z.array(z.object({ machine: z.string(), reason: z.string() })).default([]),
 });
 export type SessionsPage = z.infer<typeof SessionsPage>;
 

@@ -86,7 +86,7 @@ function Page({ route }: { readonly route: Route }) {
     case 'sessions':
       return <SessionsPage />;
     case 'session':
-      return <SessionPage key={`${route.agent}\n${route.id}`} agent={route.agent} id={route.id} />;
+      return <SessionPage key={`${route.agent}\n${route.id}\n${route.machine ?? ''}`} agent={route.agent} id={route.id} machine={route.machine} />;
     case 'not-found':
       return <NotFound />;
   }

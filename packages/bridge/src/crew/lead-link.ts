@@ -198,6 +198,12 @@ export class LeadLink {
       case 'send.updated':
         this.hub.publish({ type: 'send.updated', receipt: this.receiptUp(name, e.receipt) });
         break;
+      case 'session.changed': {
+        // A member's session as the lead lists it: masked again, the member named, its pane the lead's id.
+        const s = e.session;
+        this.hub.publish({ type: 'session.changed', session: { ...s, title: s.title === null ? null : this.mask(s.title), pane: s.pane === null ? null : leadPaneId(name, s.pane), machine: name } });
+        break;
+      }
       default:
         if (e.type.startsWith('durable.')) this.durable.event(name, e as Parameters<MemberDurable['event']>[1]);
         break;

@@ -9,6 +9,10 @@ import {
   ConversationReadResult,
   PaneChatPage,
   SendReceipt,
+  SessionChat,
+  SessionResumed,
+  SessionsPage,
+  type SessionSummary,
   TapResult,
   leadAgentName,
   splitAgentName,
@@ -22,6 +26,7 @@ import type { DurableService } from '../durable';
 import { ApiError } from '../http/api-error';
 import type { CancelResult } from '../send/send-service';
 import type { PaneChats } from '../transcripts';
+import type { MemberSessions } from '../sessions/crew-sessions';
 import { maskConversation, maskItem } from './lead-durable';
 import type { LeadCalls } from './lead-calls';
 import { leadPaneId, splitPaneId } from './lead-link';
@@ -48,7 +53,12 @@ export interface LeadPhone {
   read(agent: string, id: string): Promise<ConversationReadResult | null>;
   /** Ask one member for the version it runs now. */
   version(member: string, ms?: number): Promise<string>;
+  /** A member's sessions (the Sessions page): its list, a session read, a session resumed there. */
+  sessions: MemberSessions;
 }
+
+/** A member's sessions are asked this long at most for a page (an away member must not hold the page up). */
+const SESSIONS_LIST_MS = 8000;
 
 export function leadPhone(calls: LeadCalls, connected: (member: string) => boolean, mask: Mask, maskLines: MaskLines): LeadPhone {
   const where = (paneId: string) => {
@@ -70,6 +80,8 @@ export function leadPhone(calls: LeadCalls, connected: (member: string) => boole
     source: page.source && { ...page.source, path: mask(page.source.path) },
     items: page.items.map((i) => maskItem(i, mask)),
   });
+  // A member's session on the lead: masked again, its pane the lead's id for it, the member named.
+  const sessionUp = (member: string, s: SessionSummary): SessionSummary => ({ ...s, title: s.title === null ? null : mask(s.title), pane: s.pane === null ? null : leadPaneId(member, s.pane), machine: member });
   const watch = <F extends PaneScreen | PaneChatMessage>(kind: 'screen' | 'chat', paneId: string, send: (f: F) => void, up: (f: F) => F) => {
     const w = splitPaneId(paneId);
     if (!w) return null;
@@ -129,6 +141,20 @@ export function leadPhone(calls: LeadCalls, connected: (member: string) => boole
       }
     },
     version: async (member, ms) => (await ask(member, { op: 'version' }, VersionAnswer, ms)).version,
+    sessions: {
+      async list(member, query) {
+        const page = await ask(member, { op: 'sessions.list', query }, SessionsPage, SESSIONS_LIST_MS);
+        return { ...page, sessions: page.sessions.map((s) => sessionUp(member, s)) };
+      },
+      async read(member, agent, id, before, limit) {
+        const chat = await ask(member, { op: 'sessions.read', agent, id, before, limit }, SessionChat);
+        return { ...chat, session: sessionUp(member, chat.session), items: chat.items.map((i) => maskItem(i, mask)) };
+      },
+      async resume(member, agent, id, body) {
+        const r = await ask(member, { op: 'sessions.resume', agent, id, body }, SessionResumed);
+        return { ...r, pane: leadPaneId(member, r.pane) };
+      },
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import type { DurableService } from '../durable';
 import { toApiError } from '../http/api-error';
 import type { PaneChats } from '../transcripts';
 import type { SendService } from '../send/send-service';
+import type { SessionActions } from '../sessions/actions';
 
 /** What a member lends its lead's phone, besides send, keys and answer. */
 export interface MemberPhone {
@@ -32,6 +33,8 @@ export interface MemberPhone {
   chats: Pick<PaneChats, 'page' | 'watch'>;
   watchScreen(id: string, send: (f: PaneScreen) => void): (() => void) | null;
   durable: Pick<DurableService, 'tap' | 'closed' | 'read'>;
+  /** This machine's sessions, listed, read and resumed for the lead's Sessions page. */
+  sessions: SessionActions;
   version: string;
 }
 
@@ -123,6 +126,12 @@ export class MemberCalls {
         return this.phone.durable.read(c.agent, c.id);
       case 'version':
         return { name: this.name, version: this.phone.version };
+      case 'sessions.list':
+        return this.phone.sessions.list(c.query);
+      case 'sessions.read':
+        return this.phone.sessions.read(c.agent, c.id, c.before, c.limit);
+      case 'sessions.resume':
+        return this.phone.sessions.resume(c.agent, c.id, c.body);
     }
   }
 }

@@ -7,6 +7,7 @@ import { OpencodeFollower } from '../transcripts/opencode-db';
 import { RememberedSessions } from './remembered';
 import { RunningSessions } from './running';
 import type { StoreRoots } from './roots';
+import { hasWords, queryWords } from './search-text';
 import { type IndexEntry, StoreIndex, keyOf } from './store-index';
 
 export { defaultRoots, type StoreRoots } from './roots';
@@ -45,8 +46,6 @@ export interface Sessions {
   stop(): void;
 }
 
-/** Heads read at once while a page is filled. */
-const BATCH = 32;
 /** Events about one session are sent at most this often (a running session's file grows with every turn). */
 const EVENT_EVERY_MS = 2000;
 
@@ -104,12 +103,10 @@ export function startSessions(d: SessionsDeps): Sessions {
     };
   };
 
-  const matches = async (e: IndexEntry, q: SessionsQuery, words: string[]): Promise<boolean> => {
-    if (q.folder === undefined && words.length === 0) return true;
-    const h = await index.head(e);
-    if (q.folder !== undefined && h.folder !== q.folder) return false;
-    const text = `${h.title ?? ''}\n${h.first ?? ''}`.toLowerCase();
-    return words.every((w) => text.includes(w));
+  /** Whether an entry passes the folder filter and has every word (its head read, index.indexed). */
+  const matches = (e: IndexEntry, q: SessionsQuery, words: string[]): boolean => {
+    if (q.folder !== undefined && e.head?.folder !== q.folder) return false;
+    return hasWords(e.text ?? '', words);
   };
 
   const find = async (agent: SessionAgent, id: string): Promise<FoundSession | null> => {
@@ -134,34 +131,34 @@ export function startSessions(d: SessionsDeps): Sessions {
     },
     async list(q) {
       await index.ready;
-      const words = (q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const words = queryWords(q.q);
+      const filtering = q.folder !== undefined || words.length > 0;
+      // A filter looks at every head: read when the index was built, so no file is read here.
+      if (filtering) await index.indexed;
       const after = decodeCursor(q.cursor);
-      let all = [...index.entries.values()].filter((e) => q.agent === undefined || e.agent === q.agent).sort(order);
+      const sorted = [...index.entries.values()].sort(order);
+      let all = q.agent === undefined ? sorted : sorted.filter((e) => e.agent === q.agent);
       if (after) {
         const [mtime, key] = after;
         all = all.filter((e) => e.mtime < mtime || (e.mtime === mtime && keyOf(e) > key));
       }
-      const picked: IndexEntry[] = [];
-      let i = 0;
-      while (i < all.length && picked.length < q.limit) {
-        const batch = all.slice(i, i + BATCH);
-        i += batch.length;
-        const ok = await Promise.all(batch.map((e) => matches(e, q, words)));
-        for (let j = 0; j < batch.length && picked.length < q.limit; j++) if (ok[j]) picked.push(batch[j]!);
-        // A batch may hold more than the page needs: the next page starts after the last taken.
-        if (picked.length >= q.limit) break;
+      if (filtering) {
+        // Entries that came after the index was built: their heads now.
+        await Promise.all(all.filter((e) => e.head === undefined).map((e) => index.head(e)));
+        all = all.filter((e) => matches(e, q, words));
       }
+      const picked = all.slice(0, q.limit);
       const panes = await running.byKey();
       const sessions = (await Promise.all(picked.map((e) => summarize(e, panes)))).filter((s): s is SessionSummary => s !== null);
       const last = picked.at(-1);
-      const more = last !== undefined && picked.length >= q.limit && all.indexOf(last) < all.length - 1;
-      const folders: string[] = [];
-      for (const e of [...index.entries.values()].sort(order)) {
+      const more = last !== undefined && all.length > picked.length;
+      const folders = new Set<string>();
+      for (const e of sorted) {
         const f = e.head?.folder;
-        if (f && !folders.includes(f)) folders.push(f);
-        if (folders.length >= 200) break;
+        if (f) folders.add(f);
+        if (folders.size >= 200) break;
       }
-      return { sessions, next: more ? encodeCursor(last) : null, folders };
+      return { sessions, next: more ? encodeCursor(last) : null, folders: [...folders], away: [] };
     },
     find,
     async read(agent, id, before, limit) {

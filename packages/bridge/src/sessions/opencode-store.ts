@@ -8,6 +8,8 @@ export interface OpencodeSession {
   readonly id: string;
   readonly folder: string | null;
   readonly title: string | null;
+  /** The person's first message (its first text part), for the search. */
+  readonly first: string | null;
   readonly updated: number;
   readonly size: number;
 }
@@ -30,7 +32,11 @@ export function opencodeSessions(db: string): OpencodeSession[] {
     const rows = conn
       .prepare(
         `SELECT s.id AS id, s.directory AS folder, s.title AS title, s.time_updated AS updated,
-           (SELECT COALESCE(SUM(LENGTH(p.data)), 0) FROM part p WHERE p.session_id = s.id) AS size
+           (SELECT COALESCE(SUM(LENGTH(p.data)), 0) FROM part p WHERE p.session_id = s.id) AS size,
+           (SELECT json_extract(p.data, '$.text') FROM part p JOIN message m ON m.id = p.message_id
+             WHERE p.session_id = s.id AND json_extract(m.data, '$.role') = 'user' AND json_extract(p.data, '$.type') = 'text'
+               AND COALESCE(json_extract(p.data, '$.synthetic'), 0) = 0
+             ORDER BY m.time_created, m.id, p.id LIMIT 1) AS first
          FROM session s WHERE s.parent_id IS NULL`,
       )
       .all() as unknown[];
@@ -45,6 +51,7 @@ export function opencodeSessions(db: string): OpencodeSession[] {
           id: o.id,
           folder: typeof o.folder === 'string' && o.folder !== '' ? o.folder : null,
           title: typeof o.title === 'string' ? oneLine(o.title) : null,
+          first: typeof o.first === 'string' ? oneLine(o.first) : null,
           updated: Number.isFinite(updated) ? updated : 0,
           size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
         },

@@ -1,23 +1,17 @@
 import { Hono } from 'hono';
-import { SessionAgent, SessionResumeBody, SessionsQuery, type SessionResumed, type StoppedSession, type StoppedSessions } from '@collie/protocol';
+import { SessionAgent, SessionResumeBody, SessionsQuery, type StoppedSession, type StoppedSessions } from '@collie/protocol';
 import { ApiError, fail } from '../http/api-error';
 import { body } from '../http/routes/sends';
-import { offeredLaunchers } from '../workbench/new/launchers';
-import { resumeArgs } from './resume-command';
+import type { SessionActions } from './actions';
+import type { CrewSessions } from './crew-sessions';
 import type { Sessions } from './index';
-import { openWindow, type WindowOpener } from './open-window';
 
 export interface SessionRouteDeps {
   sessions: Sessions;
-  configDir: string | null;
-  env: NodeJS.ProcessEnv;
-  /** Opens a window through the followed tmux servers (or a new one when none runs). */
-  opener: WindowOpener;
-}
-
-/** Whether a launcher's command runs `agent` (a word whose file name is the agent's, `codex.js` too). */
-function runsAgent(command: readonly string[], agent: string): boolean {
-  return command.some((w) => (w.split('/').at(-1) ?? '').replace(/\.[cm]?js$/, '') === agent);
+  /** This machine's list, read and resume (actions.ts). */
+  actions: SessionActions;
+  /** On a lead: every machine's sessions, a member's read and resumed on it (crew-sessions.ts); else null. */
+  crew: () => CrewSessions | null;
 }
 
 const issue = (e: { issues: Array<{ path: PropertyKey[]; message: string }> }) => `bridge: ${e.issues[0]?.path.join('.') || 'query'}: ${e.issues[0]?.message ?? 'bad query'}`;
@@ -26,9 +20,16 @@ const issue = (e: { issues: Array<{ path: PropertyKey[]; message: string }> }) =
 export function sessionRoutes(d: SessionRouteDeps): Hono {
   const r = new Hono();
   r.get('/', async (c) => {
-    const q = SessionsQuery.safeParse({ agent: c.req.query('agent') || undefined, folder: c.req.query('folder') || undefined, q: c.req.query('q') || undefined, cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') });
+    const q = SessionsQuery.safeParse({ agent: c.req.query('agent') || undefined, folder: c.req.query('folder') || undefined, q: c.req.query('q') || undefined, cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit'), machine: c.req.query('machine') || undefined });
     if (!q.success) return fail(c, new ApiError('bad_request', issue(q.error)));
-    return c.json(await d.sessions.list(q.data));
+    const crew = d.crew();
+    try {
+      if (crew) return c.json(await crew.list(q.data));
+      if (q.data.machine !== undefined) return fail(c, new ApiError('not_found', `sessions: this machine is in no crew; no machine '${q.data.machine.slice(0, 100)}'`));
+      return c.json(await d.actions.list(q.data));
+    } catch (err) {
+      return fail(c, err);
+    }
   });
   r.get('/stopped', async (c) => {
     const out: StoppedSession[] = [];
@@ -45,37 +46,38 @@ export function sessionRoutes(d: SessionRouteDeps): Hono {
     if (!/^[A-Za-z0-9_.-]{1,200}$/.test(id)) return new ApiError('bad_request', 'sessions: that is not a session id');
     return { agent: a.data, id };
   };
+  /** The member that holds the session (`?machine=`), or null for this machine's own. */
+  const member = (machine: string | undefined): string | null => {
+    if (machine === undefined) return null;
+    const crew = d.crew();
+    if (!crew) throw new ApiError('not_found', `sessions: this machine is in no crew; no machine '${machine.slice(0, 100)}'`);
+    return crew.member(machine);
+  };
   r.get('/:agent/:id', async (c) => {
     const t = target(c.req.param('agent'), c.req.param('id'));
     if (t instanceof ApiError) return fail(c, t);
     const before = c.req.query('before');
     if (before !== undefined && !/^\d{1,15}$/.test(before)) return fail(c, new ApiError('bad_request', 'bridge: before is a cursor from an earlier page'));
     const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-    const chat = await d.sessions.read(t.agent, t.id, before === undefined ? null : Number(before), limit);
-    return chat ? c.json(chat) : fail(c, new ApiError('not_found', `sessions: no ${t.agent} session '${t.id}'`));
+    try {
+      const m = member(c.req.query('machine'));
+      const at = before === undefined ? null : Number(before);
+      return c.json(m ? await d.crew()!.read(m, t.agent, t.id, at, limit) : await d.actions.read(t.agent, t.id, at, limit));
+    } catch (err) {
+      return fail(c, err);
+    }
   });
   r.post('/:agent/:id/resume', async (c) => {
     const t = target(c.req.param('agent'), c.req.param('id'));
     if (t instanceof ApiError) return fail(c, t);
     const b = await body(c, SessionResumeBody);
     if (b instanceof ApiError) return fail(c, b);
-    const found = await d.sessions.find(t.agent, t.id);
-    if (!found) return fail(c, new ApiError('not_found', `sessions: no ${t.agent} session '${t.id}'`));
-    const args = resumeArgs(t.agent, found.summary.id, found.entry.path);
-    // A pane runs it already: that pane, never a second agent writing the same session.
-    if (found.summary.pane) return c.json({ pane: found.summary.pane, opened: false, argv: args } satisfies SessionResumed);
-    const folder = found.summary.folder;
-    if (!folder) return fail(c, new ApiError('conflict', `sessions: the ${t.agent} store does not say which folder this session ran in`));
-    const offered = await offeredLaunchers(d.configDir, d.env);
-    // Named, else the person's own saved launcher of this agent (its environment, its flags), else the agent on PATH.
-    const launcher = b.launcher !== undefined ? offered.find((l) => l.name === b.launcher) : (offered.find((l) => l.source === 'saved' && runsAgent(l.command, t.agent)) ?? offered.find((l) => l.source === 'agent' && l.name === t.agent));
-    if (!launcher) return fail(c, new ApiError('bad_request', b.launcher !== undefined ? `sessions: no launcher '${b.launcher.slice(0, 100)}'` : `sessions: ${t.agent} is not on PATH and no saved launcher runs it`));
-    const argv = [...launcher.command, ...args];
-    // After a reboot, the window gets the name it had; else the folder's label.
-    const window = d.sessions.remembered.stopped.find((x) => x.agent === t.agent && x.id === found.summary.id)?.window || found.summary.label || t.agent;
-    const pane = await openWindow(d.opener, { server: b.server, session: b.session }, folder, argv, window);
-    d.sessions.remembered.forget(t.agent, found.summary.id);
-    return c.json({ pane, opened: true, argv } satisfies SessionResumed);
+    try {
+      const m = member(c.req.query('machine'));
+      return c.json(m ? await d.crew()!.resume(m, t.agent, t.id, b) : await d.actions.resume(t.agent, t.id, b));
+    } catch (err) {
+      return fail(c, err);
+    }
   });
   return r;
 }

@@ -1,7 +1,8 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SessionAgent } from '@collie/protocol';
-import { GeminiProjects, type SessionHead, readHead } from './heads';
+import { GeminiProjects, type SessionHead, readHead, readHeadSync } from './heads';
+import { searchText } from './search-text';
 import { opencodeDb, opencodeSessions } from './opencode-store';
 import type { StoreRoots } from './roots';
 import { LAYOUT, fileAt, walkStore } from './walk';
@@ -20,6 +21,15 @@ export interface IndexEntry {
   readonly nameId: string | null;
   /** Undefined until read; cached while (path, size, mtime) stay. */
   head?: SessionHead;
+  /** What a word search looks in (search-text.ts), made with the head. */
+  text?: string;
+}
+
+/** Sets an entry's head and the text a search looks in. */
+function withHead(e: IndexEntry, h: SessionHead): SessionHead {
+  e.head = h;
+  e.text = searchText(h.title, h.first);
+  return h;
 }
 
 export function keyOf(e: Pick<IndexEntry, 'agent' | 'path' | 'nameId'>): string {
@@ -28,6 +38,8 @@ export function keyOf(e: Pick<IndexEntry, 'agent' | 'path' | 'nameId'>): string 
 
 /** Events settle this long before a folder is listed again. */
 const SETTLE_MS = 100;
+/** Heads read at once while the index is built, between turns of the event loop. */
+const CHUNK = 200;
 
 /**
  * The sessions of every store, by key: found by listing the stores' folders and stat-ing each
@@ -41,7 +53,10 @@ export class StoreIndex {
   #pending = new Map<string, NodeJS.Timeout>();
   #reading = new Map<string, Promise<SessionHead>>();
   #closed = false;
+  /** The stores are listed (names, sizes, times): enough for a page without a filter. */
   ready: Promise<void>;
+  /** Every head is read too: a search or a folder filter reads no file. */
+  indexed: Promise<void>;
 
   constructor(
     private readonly roots: StoreRoots,
@@ -49,6 +64,29 @@ export class StoreIndex {
     private readonly changed: (e: IndexEntry) => void,
   ) {
     this.ready = this.#scanAll();
+    this.indexed = this.ready.then(() => this.#readHeads());
+  }
+
+  /**
+   * Reads the head of every listed file once (its id, folder, title and first message) with
+   * sync reads into shared buffers, CHUNK files a turn, so the event loop keeps answering while
+   * the index is built; later files are read as they change (their watch) or are asked for.
+   */
+  async #readHeads(): Promise<void> {
+    const todo = [...this.entries.values()].filter((e) => e.head === undefined);
+    // Gemini CLI's folder is its project's (a few dozen): each asked once.
+    const projects = new Map<string, string | null>();
+    for (const e of todo) {
+      const project = dirname(dirname(e.path));
+      if (e.agent === 'gemini' && !projects.has(project)) projects.set(project, await this.gemini.folderOf(e.path));
+    }
+    for (let i = 0; i < todo.length && !this.#closed; i += CHUNK) {
+      for (const e of todo.slice(i, i + CHUNK)) {
+        if (e.head !== undefined || e.agent === 'opencode') continue;
+        withHead(e, readHeadSync(e.agent, e.path, e.size, e.agent === 'gemini' ? (projects.get(dirname(dirname(e.path))) ?? null) : null));
+      }
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
   async #scanAll(): Promise<void> {
@@ -79,7 +117,8 @@ export class StoreIndex {
     this.#watch(root, (name) => name === null || name.startsWith('opencode.db') ? this.#soon(`opencode:${root}`, () => this.#scanOpencode(root, true)) : undefined);
     const seen = new Set<string>();
     for (const r of rows) {
-      const e: IndexEntry = { agent: 'opencode', path: db, size: r.size, mtime: r.updated, nameId: r.id, head: { id: r.id, folder: r.folder, title: r.title, first: null } };
+      const e: IndexEntry = { agent: 'opencode', path: db, size: r.size, mtime: r.updated, nameId: r.id };
+      withHead(e, { id: r.id, folder: r.folder, title: r.title, first: r.first });
       seen.add(keyOf(e));
       this.#put(e, tell);
     }
@@ -102,9 +141,8 @@ export class StoreIndex {
     let p = this.#reading.get(k);
     if (!p) {
       p = readHead(e.agent as FileAgent, e.path, e.size, e.agent === 'gemini' ? this.gemini : undefined).then((h) => {
-        e.head = h;
         this.#reading.delete(k);
-        return h;
+        return withHead(e, h);
       });
       this.#reading.set(k, p);
     }

@@ -13,6 +13,8 @@ import type { NerveLink } from '../nerve';
 import type { PushService } from '../push';
 import type { SendService } from '../send/send-service';
 import type { Sessions } from '../sessions';
+import { sessionActions, type SessionActions } from '../sessions/actions';
+import { crewSessions } from '../sessions/crew-sessions';
 import { sessionRoutes } from '../sessions/routes';
 import type { PaneChats } from '../transcripts';
 import type { Workbench } from '../workbench';
@@ -30,6 +32,8 @@ export interface PhoneParts {
   chats: PaneChats;
   nerve: { link: NerveLink; apiFile: string | null };
   sessions: Sessions;
+  /** This machine's list, read and resume ({@link sessionsHere}). */
+  sessionActions: SessionActions;
   workbench: Workbench;
   push: PushService;
   devices: DeviceStore;
@@ -81,17 +85,17 @@ export function servePhone(o: BridgeOptions, p: PhoneParts): { app: Hono; events
     crew: () => late.crew?.view() ?? { crew: null },
     crewAdmin: crewAdmin(o.stateDir, () => late.crew),
     nerve: p.nerve,
-    // Resume opens its window through New pane's own opener.
+    // On a lead, every machine's sessions; a member's read and resumed on it (through the crew's calls).
     sessions: sessionRoutes({
       sessions: p.sessions,
-      configDir: o.configDir ?? null,
-      env: o.env ?? process.env,
-      opener: {
-        sessions: p.workbench.tmuxSessions,
-        command: (server, args) => servers.command(server, args, 'sessions'),
-        socketDir: o.socketDir,
-        env: o.env ?? process.env,
-        rescan: () => servers.discovery.rescan(),
+      actions: p.sessionActions,
+      crew: () => {
+        const crew = late.crew;
+        const v = crew?.view();
+        if (!crew || !v || v.crew === null || v.role !== 'lead') return null;
+        const self = v.machines.find((m) => m.you)?.name ?? o.machine;
+        const members = v.machines.filter((m) => !m.you).map((m) => ({ name: m.name, reachable: m.reachable }));
+        return crewSessions({ self, members: () => members, local: p.sessionActions, remote: crew.phone.sessions });
       },
     }),
   });
@@ -110,4 +114,20 @@ export function servePhone(o: BridgeOptions, p: PhoneParts): { app: Hono; events
   devices.on('changed', (id) => events.deviceChanged(id));
   devices.on('revoked', (id) => void push.forgetDevice(id));
   return { app, events };
+}
+
+/** This machine's sessions as its own routes and, on a member, its lead act on them (resume opens its window through New pane's own opener). */
+export function sessionsHere(o: BridgeOptions, sessions: Sessions, workbench: Workbench, servers: TmuxServers): SessionActions {
+  return sessionActions({
+    sessions,
+    configDir: o.configDir ?? null,
+    env: o.env ?? process.env,
+    opener: {
+      sessions: workbench.tmuxSessions,
+      command: (server, args) => servers.command(server, args, 'sessions'),
+      socketDir: o.socketDir,
+      env: o.env ?? process.env,
+      rescan: () => servers.discovery.rescan(),
+    },
+  });
 }

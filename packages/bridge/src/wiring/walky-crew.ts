@@ -7,6 +7,7 @@ import type { PushService } from '../push';
 import type { Redactor } from '../redact';
 import type { ReceiptStore } from '../send/receipt-store';
 import type { SendService } from '../send/send-service';
+import type { SessionActions } from '../sessions/actions';
 import type { PaneChats } from '../transcripts';
 import { startWalky, type Walky } from '../walky';
 import type { Late } from './late';
@@ -38,7 +39,7 @@ export function startBridgeWalky(
 /** The crew: this bridge as a lead of members, or a member of a lead. */
 export function startBridgeCrew(
   o: BridgeOptions,
-  d: { run: string; hub: EventHub; redact: Redactor; sends: SendService; chats: PaneChats; durable: DurableService; push: PushService; late: Late; watchScreen: (id: string, send: (f: PaneScreen) => void) => (() => void) | null },
+  d: { run: string; hub: EventHub; redact: Redactor; sends: SendService; chats: PaneChats; durable: DurableService; sessions: SessionActions; push: PushService; late: Late; watchScreen: (id: string, send: (f: PaneScreen) => void) => (() => void) | null },
 ): Promise<Crew> {
   const { sends, late } = d;
   return startCrew({
@@ -50,7 +51,7 @@ export function startBridgeCrew(
     run: d.run,
     redact: d.redact,
     // A member lends its lead's phone the same services its own phone uses.
-    phone: { sends, chats: d.chats, watchScreen: d.watchScreen, durable: d.durable },
+    phone: { sends, chats: d.chats, watchScreen: d.watchScreen, durable: d.durable, sessions: d.sessions },
     log: (l) => process.stderr.write(`collie: ${l}\n`),
     ...(o.crew?.backoff ? { backoff: o.crew.backoff } : {}),
     ...(o.crew?.now ? { now: o.crew.now } : {}),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { devicesHref, fileHref, filesHref, newHref, paneHref, parseRoute, worktreesHref } from './routes';
+import { devicesHref, fileHref, filesHref, newHref, paneHref, parseRoute, sessionHref, worktreesHref } from './routes';
 
 describe('routes', () => {
   it('reads the dashboard from an empty or root hash', () => {
@@ -12,6 +12,15 @@ describe('routes', () => {
   it('encodes pane ids with `:` and `%` and reads them back', () => {
     expect(paneHref('default:%7')).toBe('#/pane/default%3A%257');
     expect(parseRoute('#/pane/default%3A%257')).toEqual({ name: 'pane', id: 'default:%7' });
+  });
+
+  it('round-trips any session id, on this machine or on a crew machine', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('claude', 'codex', 'gemini', 'opencode', 'pi'), fc.string({ minLength: 1, unit: 'grapheme' }), fc.option(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,31}$/), { nil: null }), (agent, id, machine) => {
+        expect(parseRoute(sessionHref(agent, id, machine))).toEqual({ name: 'session', agent, id, machine });
+      }),
+    );
+    expect(sessionHref('pi', 'abc', 'alpha')).toBe('#/sessions/pi/abc/on/alpha');
   });
 
   it('round-trips any pane id', () => {

@@ -20,7 +20,8 @@ export type Route =
   | { readonly name: 'worktrees' }
   | { readonly name: 'settings' }
   | { readonly name: 'sessions' }
-  | { readonly name: 'session'; readonly agent: string; readonly id: string }
+  /** `machine`: the crew machine that holds it (on a lead), null for this machine's own. */
+  | { readonly name: 'session'; readonly agent: string; readonly id: string; readonly machine: string | null }
   | { readonly name: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -32,10 +33,10 @@ export function parseRoute(hash: string): Route {
   if (path === '/new' || path === '/new/') return { name: 'new' };
   if (path === '/worktrees' || path === '/worktrees/') return { name: 'worktrees' };
   if (path === '/sessions' || path === '/sessions/') return { name: 'sessions' };
-  const session = /^\/sessions\/([a-z]{1,20})\/([^/]+)\/?$/.exec(path);
+  const session = /^\/sessions\/([a-z]{1,20})\/([^/]+)(?:\/on\/([a-z0-9][a-z0-9-]{0,99}))?\/?$/.exec(path);
   if (session?.[1] && session[2]) {
     const id = safeDecode(session[2]);
-    if (id) return { name: 'session', agent: session[1], id };
+    if (id) return { name: 'session', agent: session[1], id, machine: session[3] ?? null };
   }
   const pair = /^\/pair(?:\/([A-Za-z0-9_-]{1,100}))?\/?$/.exec(path);
   if (pair) return { name: 'pair', token: pair[1] ?? null };
@@ -123,8 +124,8 @@ export function sessionsHref(): string {
   return '#/sessions';
 }
 
-export function sessionHref(agent: string, id: string): string {
-  return `#/sessions/${agent}/${encodeURIComponent(id)}`;
+export function sessionHref(agent: string, id: string, machine: string | null = null): string {
+  return `#/sessions/${agent}/${encodeURIComponent(id)}${machine ? `/on/${machine}` : ''}`;
 }
 
 export function newHref(): string {

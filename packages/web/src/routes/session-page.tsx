@@ -10,30 +10,32 @@ import { sessionMeta } from '../lib/sessions/session-words';
 import { bridgeJson } from '../lib/workbench/bridge-json';
 
 const base = (agent: string, id: string) => `/api/sessions/${encodeURIComponent(agent)}/${encodeURIComponent(id)}`;
+/** In a crew, on the lead: the machine that holds the session reads and resumes it. */
+const on = (machine: string | null, more = '') => (machine ? `?machine=${encodeURIComponent(machine)}${more ? `&${more}` : ''}` : more ? `?${more}` : '');
 
 /**
  * `#/sessions/<agent>/<id>`: one past session's conversation, read-only, in the pane Chat's own
  * view; "Resume in a new pane" runs the agent's resume command in its folder, or "Open its pane"
  * when a pane runs it now.
  */
-export function SessionPage({ agent, id }: { readonly agent: string; readonly id: string }) {
+export function SessionPage({ agent, id, machine = null }: { readonly agent: string; readonly id: string; readonly machine?: string | null }) {
   const { connection } = useClientState();
   const [chat, setChat] = useState<{ data: SessionChat | null; error: string | null }>({ data: null, error: null });
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    void bridgeJson(base(agent, id), SessionChat).then((r) => setChat(r.ok ? { data: r.value, error: null } : { data: null, error: r.message }));
-  }, [agent, id]);
+    void bridgeJson(`${base(agent, id)}${on(machine)}`, SessionChat).then((r) => setChat(r.ok ? { data: r.value, error: null } : { data: null, error: r.message }));
+  }, [agent, id, machine]);
   const data = chat.data;
   const state: PaneChatState | null = data ? { source: { agent, path: '', session: id }, reason: data.items.length === 0 ? 'Nothing said in this session yet.' : null, items: data.items, before: data.before, generation: 0 } : null;
   const older = async () => {
     if (!data?.before) return;
-    const r = await bridgeJson(`${base(agent, id)}?before=${data.before}`, SessionChat);
+    const r = await bridgeJson(`${base(agent, id)}${on(machine, `before=${data.before}`)}`, SessionChat);
     if (r.ok) setChat({ data: { ...data, items: [...r.value.items, ...data.items], before: r.value.before }, error: null });
   };
   const resume = async () => {
     setBusy(true);
-    const r = await bridgeJson(`${base(agent, id)}/resume`, SessionResumed, {});
+    const r = await bridgeJson(`${base(agent, id)}/resume${on(machine)}`, SessionResumed, {});
     setBusy(false);
     if (r.ok) window.location.hash = paneHref(r.value.pane);
     else setSaid(r.message);

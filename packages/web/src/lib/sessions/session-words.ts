@@ -17,7 +17,7 @@ export function sizeWords(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The row's second line: agent, folder label, when, size. */
+/** The row's second line: agent, folder label, the crew machine that holds it (on a lead), when, size. */
 export function sessionMeta(s: SessionSummary, now: number): string {
-  return [AGENT_NAMES[s.agent] ?? s.agent, s.label ?? s.folder ?? 'folder unknown', ago(s.updated, now), sizeWords(s.size)].join(' · ');
+  return [AGENT_NAMES[s.agent] ?? s.agent, s.label ?? s.folder ?? 'folder unknown', ...(s.machine ? [`on ${s.machine}`] : []), ago(s.updated, now), sizeWords(s.size)].join(' · ');
 }
