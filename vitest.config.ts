@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirst } from './scripts/slow-first.mjs';
 
 // One run for every package, in two projects (`npm test` runs both, `npm run test:fast` the first).
 // fast: the pure, property and fuzz tests beside the code (packages/*/src). The rule for a test
@@ -14,6 +15,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
+    // The slowest live files start first (scripts/slow-first.mjs), so no long file runs alone at the end.
+    sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'fast', include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx'], setupFiles: ['scripts/fast-guard.mjs'], isolate: false } },
       { extends: true, test: { name: 'live', include: ['packages/*/test/**/*.test.ts'] } },

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { conversationKey, type DurableConversation, type DurableItem, type DurableQuestion, type TapResult } from '@collie/protocol';
 import { tempDir, type AcpAgentCommand, type TempDir } from '@collie/testkit';
@@ -20,6 +21,9 @@ export async function acpSetup(agent: AcpAgentCommand, o: Partial<RunOptions> = 
   const state = await tempDir('collie-acp-');
   const config = join(state.path, 'config');
   const env = { ...process.env, COLLIE_CONFIG_DIR: config, COLLIE_STATE_DIR: join(state.path, 'state') };
+  // The config dir is there when the bridge starts, so it watches sources.json from the first
+  // moment (a dir made after the bridge started is looked for every 5 s: acp-cli.test.ts's case).
+  await mkdir(config, { recursive: true });
   const bridge = await durableBridge(state.path, config);
   const log: string[] = [];
   const running = await runAcp({ name, serve: false, agent, log: (l) => log.push(l), backoff: { first: 200, max: 1_000, healthyMs: 60_000 }, ...o }, durableRegistry(env));

@@ -25,10 +25,11 @@ describe("a crew member's own agents: walky talky off on the member, a lead that
     const s = await fakePane(tmuxA, dir.path, 'alpha-work', 'fresh-idle', walkyEnv(sA));
     // Host names differ from crew names: MACHINE in who must show the crew's.
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'fin-host');
-    // alpha: COLLIE_WALKY=off, and a walky clock the test moves on (its timers real) to bring on the 30 s sweep.
+    // alpha: COLLIE_WALKY=off, and a walky clock the test moves on (its timers real) to bring on the 30 s grace of
+    // the sweep, which looks every second here (10 s by default).
     let skip = 0;
     const clock = { now: () => Date.now() + skip, setTimer: (fn: () => void, ms: number) => { const t = setTimeout(fn, ms); return () => clearTimeout(t); } };
-    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'mb-host', { walky: { off: true }, clock });
+    await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'mb-host', { walky: { off: true, rescanMs: 1_000 }, clock });
 
     const leadPort = await freePort();
     const created = await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`, '--json']);
@@ -93,7 +94,7 @@ describe("a crew member's own agents: walky talky off on the member, a lead that
       expect((await logged(sA)).has(spareId)).toBe(true);
       await tmuxA.killPane(spare);
       await until(alpha.hub, `the ${session} shell gone`, (h) => ![...h.panes.values()].some((p) => p.id === spareP.id), 30_000);
-      // Each look moves alpha's clock 5 s on; the sweep runs every 10 s of the wall clock.
+      // Each look moves alpha's clock 5 s on; the sweep runs every second of the wall clock.
       await expect
         .poll(
           async () => {

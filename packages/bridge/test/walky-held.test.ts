@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ScriptBlock, Turn } from '@collie/testkit';
-import { bashPermission, claudePermissionDialog, longTurn, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { bashPermission, claudePermissionDialog, heldTurn, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { startBridge } from '../src/bridge';
 import { fakePane, type Ran } from './walky/fake-pane';
 import { collieBin, paneOf, walkyEnv } from './walky/kit';
@@ -43,11 +43,15 @@ describe('a send or reply that waits, on the page\'s own 15 s, into a real Claud
     const statusOf = async (id: string) => lines((await s.collie(['walky', 'status', id])).out)[1] ?? '';
 
     // 1. A turn longer than 15 s: send waits the 15 s, prints the fourth line and exits 0; typed once after the turn.
-    api.script(longTurn(30_000, 'Long turn done.'));
+    // The turn works until the CLI has returned (held, not a guessed length): it is longer than the wait however slow the machine.
+    using longTurn = heldTurn('Long turn done.');
+    api.script(longTurn.script);
     await claude.submit('start a long turn');
     await working();
     const busyId = queued(await s.collie(['walky', 'send', T.address, 'while you work']));
     expect(typedTimes(busyId)).toBe(0);
+    await paneOf(bridge, claude.paneId, (p) => p.state === 'working');
+    longTurn.release();
     expect((await headerOf(busyId)).prompt).not.toContain('start a long turn');
     await idle();
     expect(await statusOf(busyId)).toBe(`${T.address.slice(0, -5)}  typed into the pane  (this machine)`);
@@ -66,8 +70,9 @@ describe('a send or reply that waits, on the page\'s own 15 s, into a real Claud
     expect(await statusOf(heldId)).toContain('typed into the pane');
     expect(typedTimes(heldId)).toBe(1);
 
-    // 3. A reply into a pane on a long turn: the Claude pane messages the sender, then works for 30 s; the reply waits.
-    api.script(() => bash(`collie walky send ${S.address} "Is the build green?"`), longTurn(30_000, 'Done waiting.'));
+    // 3. A reply into a pane on a long turn: the Claude pane messages the sender, then works until the reply has waited its 15 s.
+    using waiting = heldTurn('Done waiting.');
+    api.script(() => bash(`collie walky send ${S.address} "Is the build green?"`), waiting.script);
     await claude.submit('ask the sender pane');
     const asked = await api.waitForRequest((r) => r.kind === 'main' && /wt_[a-z0-9]{12}/.test(lastResult(r)), 60_000);
     const askId = lines(lastResult(asked))[0]!;
@@ -75,6 +80,8 @@ describe('a send or reply that waits, on the page\'s own 15 s, into a real Claud
     await working();
     const reply = await s.collie(['walky', 'reply', askId, 'Yes, green.']);
     const replyId = queued(reply);
+    expect(typedTimes(replyId)).toBe(0);
+    waiting.release();
     const got = await headerOf(replyId);
     expect(got.prompt.replace(/\s+/g, ' ')).toContain(`[walky-talky ${replyId}] from agent ${S.address} (claude, ${S.label}) reply to ${askId}:`);
     await idle();

@@ -36,6 +36,37 @@ export function longTurn(ms: number, text: string): TurnScript {
   return () => ({ ...say(text), durationMs: ms });
 }
 
+/** A turn that works until the test releases it (see {@link heldTurn}). */
+export interface HeldTurn extends Disposable {
+  readonly script: TurnScript;
+  /** Ends the turn: `text` is answered at once. Safe to call more than once. */
+  release(): void;
+}
+
+/**
+ * A working turn that lasts exactly as long as the test needs: the API holds its answer
+ * until `release()` (or disposal), then answers with `text`. Unlike {@link longTurn}, no
+ * guess at how long the test's own waits take under load.
+ *
+ * @example
+ * using turn = heldTurn('Long turn done.');
+ * api.script(turn.script);
+ * // ... what must happen while the agent works ...
+ * turn.release();
+ */
+export function heldTurn(text: string): HeldTurn {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    script: async () => {
+      await released;
+      return say(text);
+    },
+    release,
+    [Symbol.dispose]: release,
+  };
+}
+
 /**
  * A Bash call that needs the user's permission, then a closing text once the tool result
  * comes back (saying whether it ran or was refused). In auto mode there is no dialog: the

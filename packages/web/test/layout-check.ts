@@ -1,9 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** Every axe-core violation on the page as it shows now, whatever its impact, in words. */
+/**
+ * Every axe-core violation on the page as it shows now, whatever its impact, in words.
+ * axe.run in the page itself (legacy mode): the same rules and results as runPartial, without
+ * opening and closing a blank page per check for finishRun (the app has no frames to collect).
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).setLegacyMode().analyze();
   return result.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -38,6 +38,8 @@ export interface WalkyOptions {
   /** Test knobs: the 2-minute queue limit, the 15 s wait of `send`, the clock and its timers (a clock the test controls). */
   queueMs?: number;
   waitMs?: number;
+  /** Test knob: how often the panes are looked at and the inbox swept (RESCAN_MS). */
+  rescanMs?: number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => () => void;
   procRoot?: string;
@@ -112,7 +114,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     }
   };
   sweep();
-  const timer = setInterval(sweep, RESCAN_MS);
+  const timer = setInterval(sweep, o.rescanMs ?? RESCAN_MS);
 
   return {
     socketPath,

@@ -28,7 +28,7 @@ export interface BridgeOptions {
   /** Reconnect back-off of durable agents (ms); tests shorten it. */
   durableBackoff?: { first: number; max: number; mismatch: number };
   /** Walky talky: `off` refuses every message for this machine's panes; the rest are test knobs. */
-  walky?: { off?: boolean; queueMs?: number; waitMs?: number };
+  walky?: { off?: boolean; queueMs?: number; waitMs?: number; rescanMs?: number };
   /**
    * A clock a test controls, for walky's queue limit (2 minutes) and its log. The wall clock
    * otherwise. (The send protocol's hold keeps the wall clock: its pane trackers read it too.)
