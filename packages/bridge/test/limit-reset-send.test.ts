@@ -31,9 +31,7 @@ function typingTimes(bridge: TestBridge): Map<string, number> {
   return at;
 }
 
-// The two agents run side by side: each has its own tmux, API, push service and bridge, and
-// most of each test is a wait on the real clock for its reset, so the waits overlap.
-describe.concurrent('a send that waits for the usage limit to reset, on real agents', () => {
+describe('a send that waits for the usage limit to reset, on real agents', () => {
   it.skipIf(codexMissing() !== null)('Codex at 100 %: Limit reached, one push, the send typed once at the reset and Ready again once', async () => {
     await using rig = await codexLimitRig();
     const { api, service, agent: codex, bridge, id } = rig;
