@@ -3,6 +3,7 @@ import { SessionAgent, SessionResumeBody, SessionsQuery, type SessionResumed, ty
 import { ApiError, fail } from '../http/api-error';
 import { body } from '../http/routes/sends';
 import { offeredLaunchers } from '../workbench/new/launchers';
+import { agentOfPath } from '../procs/detect-harness';
 import { resumeArgs } from './resume-command';
 import type { Sessions } from './index';
 import { openWindow, type WindowOpener } from './open-window';
@@ -15,9 +16,12 @@ export interface SessionRouteDeps {
   opener: WindowOpener;
 }
 
-/** Whether a launcher's command runs `agent` (a word whose file name is the agent's, `codex.js` too). */
+/**
+ * Whether a launcher's command runs `agent`: a word names it as a pane's process tree does
+ * (`codex.js`, `opencode.exe`, `node …/@mariozechner/pi-coding-agent/dist/cli.js`).
+ */
 function runsAgent(command: readonly string[], agent: string): boolean {
-  return command.some((w) => (w.split('/').at(-1) ?? '').replace(/\.[cm]?js$/, '') === agent);
+  return command.some((w) => agentOfPath(w) === agent);
 }
 
 const issue = (e: { issues: Array<{ path: PropertyKey[]; message: string }> }) => `bridge: ${e.issues[0]?.path.join('.') || 'query'}: ${e.issues[0]?.message ?? 'bad query'}`;
