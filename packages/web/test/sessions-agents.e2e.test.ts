@@ -55,20 +55,30 @@ async function folders(parent: string): Promise<[string, string]> {
   return [await gitDir(root, 'shop', 'main'), await gitDir(root, 'docs', 'main')];
 }
 
-/** The heron session in `a`, then the notes session in `b`, each in its own pane closed after; the first pane's command. */
-async function twoSessions(a: string, b: string, start: (folder: string) => Promise<AgentPane>, reply: (text: string) => void): Promise<readonly string[]> {
-  let argv: readonly string[] = [];
-  for (const [folder, words] of [
-    [a, HERON],
-    [b, NOTES],
-  ] as const) {
-    await using agent = await start(folder);
-    if (argv.length === 0) argv = launcherOf(agent.argv);
-    reply(answer(words));
-    await agent.submit(words);
-    await agent.waitForScreen((s) => s.includes(answer(words)), 120_000);
+/**
+ * The heron session in `a`, then the notes session in `b` (newer), each asked once; the first
+ * pane's command. With `overlap`, the second agent starts while the first one's turn runs (both
+ * panes share one HOME and store); else the first pane is closed before the second starts.
+ */
+async function twoSessions(a: string, b: string, start: (folder: string) => Promise<AgentPane>, reply: (text: string) => void, overlap = false): Promise<readonly string[]> {
+  const first = await start(a);
+  let second: Promise<AgentPane> | null = null;
+  try {
+    reply(answer(HERON));
+    await first.submit(HERON);
+    if (overlap) second = start(b);
+    await first.waitForScreen((s) => s.includes(answer(HERON)), 120_000);
+    if (!overlap) await first.kill();
+    second ??= start(b);
+    const other = await second;
+    reply(answer(NOTES));
+    await other.submit(NOTES);
+    await other.waitForScreen((s) => s.includes(answer(NOTES)), 120_000);
+    return launcherOf(first.argv);
+  } finally {
+    await second?.then((p) => p.kill(), () => undefined);
+    await first.kill();
   }
-  return argv;
 }
 
 /** The earlier turns are in the resumed agent's next request, and the line sent once. */
@@ -86,8 +96,55 @@ describe('past sessions of every other agent, resumed from the phone', () => {
     await using dirs = await tempDir('collie-sessions-pi-');
     const [a, b] = await folders(dirs.path);
     const reply = (t: string) => api.script(chatReply(t));
-    const launcher = await twoSessions(a, b, (cwd) => startPi(tmux, api, { home: home.path, cwd }), reply);
+    const launcher = await twoSessions(a, b, (cwd) => startPi(tmux, api, { home: home.path, cwd }), reply, true);
     const body = await resumeFromPhone(browser, dist, { agent: 'pi', harness: 'pi', root: join(home.path, 'agent'), heron: a, other: b, titles: [NOTES, HERON], answer: answer(HERON), launcher, api, reply, tmux });
+    carriesEarlierTurns(body);
+  }, 300_000);
+
+  it.skipIf(codexMissing() !== null)('Codex: two sessions listed, one read and resumed with `codex resume <id>`, its next request carrying the earlier turns', async () => {
+    await using tmux = await startTmux();
+    await using api = await startResponsesApi();
+    await using home = await tempDir('collie-sessions-codex-home-');
+    await using dirs = await tempDir('collie-sessions-codex-');
+    const [a, b] = await folders(dirs.path);
+    const reply = (t: string) => api.script(agentReply(t));
+    await twoSessions(a, b, (cwd) => startCodex(tmux, api, { home: home.path, cwd }), reply);
+    // Each start trusted its own folder: both are, as a user's are.
+    const codexHome = join(home.path, '.codex');
+    await appendFile(join(codexHome, 'config.toml'), `\n[projects."${a}"]\ntrust_level = "trusted"\n`);
+    const launcher = ['env', `HOME=${home.path}`, `CODEX_HOME=${codexHome}`, `FAKE_OPENAI_KEY=${CODEX_FAKE_KEY}`, 'TERM=xterm-256color', process.execPath, codexScript()];
+    const body = await resumeFromPhone(browser, dist, { agent: 'codex', harness: 'codex', root: codexHome, heron: a, other: b, titles: [NOTES, HERON], answer: answer(HERON), launcher, api, reply, tmux });
+    carriesEarlierTurns(body);
+  }, 300_000);
+
+  it('OpenCode: two sessions listed, one read and resumed with --session <id>, its next request carrying the earlier turns', async () => {
+    await using tmux = await startTmux();
+    await using api = await startChatApi();
+    await using home = await tempDir('collie-sessions-opencode-home-');
+    await using dirs = await tempDir('collie-sessions-opencode-');
+    const [a, b] = await folders(dirs.path);
+    const reply = (t: string) => api.script(chatReply(t));
+    const launcher = await twoSessions(a, b, (cwd) => startOpencode(tmux, api, { home: home.path, cwd }), reply, true);
+    // Each session's title is the one OpenCode asked its model for (the scripted API's title answer).
+    const root = join(home.path, '.local', 'share', 'opencode');
+    const body = await resumeFromPhone(browser, dist, { agent: 'opencode', harness: 'opencode', root, heron: a, other: b, titles: ['Scripted title', 'Scripted title'], answer: answer(HERON), launcher, api, reply, tmux });
+    carriesEarlierTurns(body);
+  }, 300_000);
+
+  it.skipIf(geminiMissing() !== null)('Gemini CLI: two sessions listed, one read and resumed with --resume <id>, its next request carrying the earlier turns', async () => {
+    await using tmux = await startTmux();
+    await using api = await startGeminiApi();
+    await using home = await tempDir('collie-sessions-gemini-home-');
+    await using dirs = await tempDir('collie-sessions-gemini-');
+    const [a, b] = await folders(dirs.path);
+    const reply = (t: string) => api.script(agentReply(t));
+    const launcher = await twoSessions(a, b, (cwd) => startGemini(tmux, api, { home: home.path, cwd }), reply, true);
+    // Each start trusted its own folder: both are, as a user's are.
+    await writeFile(join(home.path, '.gemini', 'trustedFolders.json'), JSON.stringify({ [a]: 'TRUST_FOLDER', [b]: 'TRUST_FOLDER' }));
+    // Resumed, it draws the session's turns at once but takes keys only once its input box is back
+    // under them, in place of the `Resuming session...` row (its `useSessionResume`).
+    const loaded = (screen: string) => screen.includes(answer(HERON)) && !screen.includes('Resuming session...') && screen.lastIndexOf('Type your message or @path/to/file') > screen.lastIndexOf(answer(HERON));
+    const body = await resumeFromPhone(browser, dist, { agent: 'gemini', harness: 'gemini', root: join(home.path, '.gemini'), heron: a, other: b, titles: [NOTES, HERON], answer: answer(HERON), launcher, api, reply, tmux, loaded });
     carriesEarlierTurns(body);
   }, 300_000);
 });

@@ -26,6 +26,11 @@ export interface PastSessions {
   /** Scripts the scripted API's next answer. */
   reply: (text: string) => void;
   tmux: TmuxServer;
+  /**
+   * The resumed agent's screen once it takes input: by default the earlier answer drawn (it
+   * loaded the session). A person types once the pane shows the conversation.
+   */
+  loaded?: (screen: string) => boolean;
 }
 
 const NAMES = { codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', pi: 'pi' } as const;
@@ -36,9 +41,9 @@ export const LINE = 'say the word again';
  * agent's own store (newest first, agent and `<repo>#<branch>` under each), a search finds the
  * heron one, it is read in the Chat's view and resumed in a new pane; a message sent at once
  * from the pane page is typed once (its receipt says so) and the agent's next request carries
- * the earlier turns: that request's body is returned. The pane page is used as soon as it
- * shows the pane idle, as a person would: the bridge must hold the send until the agent takes
- * input. Windows keep their pane when the agent ends (`remain-on-exit`), so a failure shows why.
+ * the earlier turns: that request's body is returned. The message is sent once the pane reads
+ * idle and its screen shows the resumed conversation (`loaded`), as a person sends it. Windows
+ * keep their pane when the agent ends (`remain-on-exit`), so a failure shows why.
  */
 export async function resumeFromPhone(browser: Browser, dist: string, s: PastSessions): Promise<string> {
   await using state = await tempDir('collie-state-');
@@ -81,6 +86,8 @@ export async function resumeFromPhone(browser: Browser, dist: string, s: PastSes
   const id = decodeURIComponent((await page.evaluate(() => window.location.hash)).replace('#/pane/', ''));
   const tmuxId = id.slice(id.indexOf(':') + 1);
   const screen = () => s.tmux.capture(tmuxId).catch((e: unknown) => `(no screen: ${String(e)})`);
+  const loaded = s.loaded ?? ((text: string) => text.includes(s.answer));
+  await s.tmux.waitForScreen(tmuxId, loaded, 90_000);
   await untilPane(bridge.hub, `the resumed ${s.harness} pane idle in its folder`, (p) => p.id === id && p.cwd === s.heron && p.harness === s.harness && p.state === 'idle', 90_000).catch(async (e: unknown) => {
     throw new Error(`${String(e)}\n${await screen()}`);
   });

@@ -79,7 +79,7 @@ export class StoreIndex {
     this.#watch(root, (name) => name === null || name.startsWith('opencode.db') ? this.#soon(`opencode:${root}`, () => this.#scanOpencode(root, true)) : undefined);
     const seen = new Set<string>();
     for (const r of rows) {
-      const e: IndexEntry = { agent: 'opencode', path: db, size: r.size, mtime: r.updated, nameId: r.id, head: { id: r.id, folder: r.folder, title: r.title, first: null } };
+      const e: IndexEntry = { agent: 'opencode', path: db, size: r.size, mtime: r.updated, nameId: r.id, head: { id: r.id, folder: r.folder, title: r.title, first: r.first } };
       seen.add(keyOf(e));
       this.#put(e, tell);
     }
