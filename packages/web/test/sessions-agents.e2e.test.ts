@@ -8,6 +8,7 @@ import {
   codexMissing,
   codexScript,
   geminiMissing,
+  geminiResumeLoaded,
   launchChromium,
   startChatApi,
   startCodex,
@@ -141,10 +142,8 @@ describe('past sessions of every other agent, resumed from the phone', () => {
     const launcher = await twoSessions(a, b, (cwd) => startGemini(tmux, api, { home: home.path, cwd }), reply, true);
     // Each start trusted its own folder: both are, as a user's are.
     await writeFile(join(home.path, '.gemini', 'trustedFolders.json'), JSON.stringify({ [a]: 'TRUST_FOLDER', [b]: 'TRUST_FOLDER' }));
-    // Resumed, it draws the session's turns at once but takes keys only once its input box is back
-    // under them, in place of the `Resuming session...` row (its `useSessionResume`).
-    const loaded = (screen: string) => screen.includes(answer(HERON)) && !screen.includes('Resuming session...') && screen.lastIndexOf('Type your message or @path/to/file') > screen.lastIndexOf(answer(HERON));
-    const body = await resumeFromPhone(browser, dist, { agent: 'gemini', harness: 'gemini', root: join(home.path, '.gemini'), heron: a, other: b, titles: [NOTES, HERON], answer: answer(HERON), launcher, api, reply, tmux, loaded });
+    // Resumed, it takes keys once its input box is back under the drawn turns (`geminiResumeLoaded`).
+    const body = await resumeFromPhone(browser, dist, { agent: 'gemini', harness: 'gemini', root: join(home.path, '.gemini'), heron: a, other: b, titles: [NOTES, HERON], answer: answer(HERON), launcher, api, reply, tmux, loaded: (screen) => geminiResumeLoaded(screen, answer(HERON)) });
     carriesEarlierTurns(body);
   }, 300_000);
 });
