@@ -37,19 +37,20 @@ export interface ResumeRig {
 }
 
 /**
- * Types `line` into the resumed pane once it is idle, waits for `answer` on its screen and
+ * Types `line` into the resumed pane once it is idle and `loaded`, waits for `answer` on its screen and
  * gives the body of the request to the scripted API that carried `line`, for checking it holds
  * the earlier turns.
  */
-export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: SessionResumed, harness: string, line: string, answer: string): Promise<string> {
+export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: SessionResumed, harness: string, line: string, answer: string, loaded: (screen: string) => boolean = (s) => s.includes('heron')): Promise<string> {
   await until(bridge.hub, 'the resumed pane idle', (h) => h.panes.get(resumed.pane)?.harness === harness && h.panes.get(resumed.pane)?.state === 'idle', 120_000);
   const before = rig.api.requests.length;
   rig.reply(answer);
   const tmuxId = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // The agent has drawn the resumed conversation (each test's earlier turn names the heron): before
-  // that a resuming TUI may still be loading it and drop keys typed at it.
-  await rig.tmux.waitForScreen(tmuxId, /heron/, 60_000);
+  // The agent has drawn the resumed conversation (each test's earlier turn names the heron), or
+  // what `loaded` says it draws once it takes input: before that a resuming TUI may still be
+  // loading it and drop keys typed at it.
+  await rig.tmux.waitForScreen(tmuxId, loaded, 60_000);
   await rig.tmux.typeText(tmuxId, line);
   await rig.tmux.waitForScreen(tmuxId, new RegExp(escape(line)), 30_000);
   await rig.tmux.sendKeys(tmuxId, 'Enter');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentReply, chatReply, geminiMissing, startChatApi, startGemini, startGeminiApi, startOpencode, startPi, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
+import { agentReply, chatReply, geminiMissing, geminiResumeLoaded, startChatApi, startGemini, startGeminiApi, startOpencode, startPi, startTmux, tempDir } from '@collie/testkit';
+import { bridgeFor } from './harness';
 import { askResumed, itemsOf, launcherOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
 
 /**
@@ -112,16 +112,10 @@ describe('sessions of the other agents: listed, read and resumed from their own 
     await tmux.tmux('set-option', '-wg', 'remain-on-exit', 'on');
     const resumed = await resumeSession(bridge, 'gemini', heron.id, 'gemini offline');
     expect(resumed.argv.slice(-2)).toEqual(['--resume', heron.id]);
-    // The resumed Gemini CLI draws the session's turns: it loaded that conversation. A line typed
-    // at it right after is sometimes dropped while it finishes loading (seen on a loaded machine,
-    // the box left empty with the history drawn), and no screen yet tells when it takes input, so
-    // the next request is not asked here; the other agents' tests ask it.
-    const resumedPane = resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1);
-    await until(bridge.hub, 'the resumed Gemini pane', (h) => h.panes.get(resumed.pane)?.harness === 'gemini', 120_000);
-    await tmux.waitForScreen(resumedPane, (screen) => {
-      if (/Pane is dead/.test(screen)) throw new Error(`the resumed Gemini CLI ended:\n${screen.trimEnd()}`);
-      return screen.includes('remember the word heron') && screen.includes('Answer about the heron.');
-    }, 60_000);
+    // Resumed, it takes keys once its input box is back under the drawn turns (`geminiResumeLoaded`).
+    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(agentReply(t)) }, resumed, 'gemini', 'say the word again', 'The word was heron.', (screen) => geminiResumeLoaded(screen, 'Answer about the heron.'));
+    expect(next).toContain('remember the word heron');
+    expect(next).toContain('Answer about the heron.');
     await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
   }, 600_000);
 });

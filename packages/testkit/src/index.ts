@@ -30,7 +30,7 @@ export { codexInputReady, codexInputText, codexWorking, codexApproval } from './
 export { codexCaptureDriver } from './agents/codex/capture';
 export { testDevice, type TestDevice } from './test-device';
 export { startGemini, startGeminiApi, writeGeminiConfig, geminiScript, geminiMissing, type StartGeminiOptions } from './agents/gemini/gemini';
-export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval } from './agents/gemini/screen';
+export { geminiInputReady, geminiInputText, geminiWorking, geminiApproval, geminiResumeLoaded } from './agents/gemini/screen';
 export { geminiCaptureDriver } from './agents/gemini/capture';
 export * from './agents/openai-chat/index';
 export * from './agents/opencode/index';

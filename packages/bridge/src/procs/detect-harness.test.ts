@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Harness } from '@collie/protocol';
-import { detectHarness, harnessOf } from './detect-harness';
+import { agentOfPath, detectHarness, harnessOf } from './detect-harness';
 import type { Proc } from './proc-stat';
 
 const proc = (argv: string[], comm = (argv[0] ?? '').split('/').pop() ?? '', pid = 2): Proc => ({
@@ -100,5 +100,16 @@ describe('detectHarness', () => {
         expect(detectHarness([proc([name]), proc(['node', `/usr/local/bin/${name}`], 'node')])).not.toBe('pi');
       }),
     );
+  });
+});
+
+describe('agentOfPath (a saved launcher\'s words)', () => {
+  it('names the agent a command or script path runs, and nothing else', () => {
+    expect(agentOfPath('/x/node_modules/opencode-ai/bin/opencode.exe')).toBe('opencode');
+    expect(agentOfPath('/x/node_modules/@mariozechner/pi-coding-agent/dist/cli.js')).toBe('pi');
+    expect(agentOfPath('/x/node_modules/@google/gemini-cli/bundle/gemini.js')).toBe('gemini');
+    expect(agentOfPath('/x/node_modules/@openai/codex/bin/codex.js')).toBe('codex');
+    expect(agentOfPath('/usr/local/bin/pi')).toBe('pi');
+    for (const word of ['env', 'HOME=/tmp/home', '/usr/bin/node', '--session', 'pip']) expect(agentOfPath(word)).toBeNull();
   });
 });

@@ -48,8 +48,11 @@ function baseName(path: string): string {
   return name.replace(/\.(?:[mc]?js|exe)$/, '');
 }
 
-/** An agent named by a command or script path: a package directory first, then the name. */
-function fromPath(path: string): Agent | null {
+/**
+ * An agent named by a command or script path: a package directory first, then the name. Also
+ * how a saved launcher's words say which agent it runs (`sessions/routes.ts`).
+ */
+export function agentOfPath(path: string): Agent | null {
   for (const [re, agent] of PACKAGES) if (re.test(path)) return agent;
   const name = baseName(path);
   // The codex npm package runs its native build under the target triple's name.
@@ -78,11 +81,11 @@ export function harnessOf(proc: Proc): Agent | null {
   // A process that rewrote its title may hold its whole command line in one argument.
   const first = proc.argv[0] ?? '';
   const command = proc.argv.length === 1 ? (first.split(' ')[0] ?? '') : first;
-  const direct = fromPath(command) ?? fromPath(proc.comm);
+  const direct = agentOfPath(command) ?? agentOfPath(proc.comm);
   if (direct) return direct;
   if (INTERPRETER.test(baseName(command)) || INTERPRETER.test(proc.comm)) {
     const script = scriptOf(proc.argv);
-    if (script !== null) return fromPath(script);
+    if (script !== null) return agentOfPath(script);
   }
   return null;
 }

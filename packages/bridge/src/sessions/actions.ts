@@ -1,5 +1,6 @@
 import type { SessionAgent, SessionChat, SessionResumeBody, SessionResumed, SessionsPage, SessionsQuery } from '@collie/protocol';
 import { ApiError } from '../http/api-error';
+import { agentOfPath } from '../procs/detect-harness';
 import { offeredLaunchers } from '../workbench/new/launchers';
 import type { Sessions } from './index';
 import { openWindow, type WindowOpener } from './open-window';
@@ -23,9 +24,12 @@ export interface SessionActions {
   resume(agent: SessionAgent, id: string, body: SessionResumeBody): Promise<SessionResumed>;
 }
 
-/** Whether a launcher's command runs `agent` (a word whose file name is the agent's, `codex.js` too). */
+/**
+ * Whether a launcher's command runs `agent`: a word names it as a pane's process tree does
+ * (`codex.js`, `opencode.exe`, `node …/@mariozechner/pi-coding-agent/dist/cli.js`).
+ */
 function runsAgent(command: readonly string[], agent: string): boolean {
-  return command.some((w) => (w.split('/').at(-1) ?? '').replace(/\.[cm]?js$/, '') === agent);
+  return command.some((w) => agentOfPath(w) === agent);
 }
 
 export function sessionActions(d: SessionActionDeps): SessionActions {

@@ -8,7 +8,7 @@ export interface OpencodeSession {
   readonly id: string;
   readonly folder: string | null;
   readonly title: string | null;
-  /** The person's first message (its first text part), for the search. */
+  /** The person's first message (its first text part that OpenCode did not write itself), for search. */
   readonly first: string | null;
   readonly updated: number;
   readonly size: number;
@@ -17,6 +17,10 @@ export interface OpencodeSession {
 export function opencodeDb(root: string): string {
   return join(root, 'opencode.db');
 }
+
+/** A JSON field of a column, NULL (never an error that would end the query) when the column holds no JSON. */
+const field = (col: string, key: string) => `CASE WHEN json_valid(${col}) THEN json_extract(${col}, '$.${key}') END`;
+const text = (col: string) => `CASE WHEN json_valid(${col}) AND json_type(${col}, '$.text') = 'text' THEN json_extract(${col}, '$.text') END`;
 
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : NaN);
 
@@ -33,10 +37,10 @@ export function opencodeSessions(db: string): OpencodeSession[] {
       .prepare(
         `SELECT s.id AS id, s.directory AS folder, s.title AS title, s.time_updated AS updated,
            (SELECT COALESCE(SUM(LENGTH(p.data)), 0) FROM part p WHERE p.session_id = s.id) AS size,
-           (SELECT json_extract(p.data, '$.text') FROM part p JOIN message m ON m.id = p.message_id
-             WHERE p.session_id = s.id AND json_extract(m.data, '$.role') = 'user' AND json_extract(p.data, '$.type') = 'text'
-               AND COALESCE(json_extract(p.data, '$.synthetic'), 0) = 0
-             ORDER BY m.time_created, m.id, p.id LIMIT 1) AS first
+           (SELECT ${text('p.data')} FROM part p JOIN message m ON m.id = p.message_id
+             WHERE p.session_id = s.id AND ${field('m.data', 'role')} = 'user' AND ${field('p.data', 'type')} = 'text'
+               AND COALESCE(${field('p.data', 'synthetic')}, 0) = 0 AND COALESCE(${field('p.data', 'ignored')}, 0) = 0
+             ORDER BY m.time_created, m.rowid, p.rowid LIMIT 1) AS first
          FROM session s WHERE s.parent_id IS NULL`,
       )
       .all() as unknown[];
@@ -51,7 +55,7 @@ export function opencodeSessions(db: string): OpencodeSession[] {
           id: o.id,
           folder: typeof o.folder === 'string' && o.folder !== '' ? o.folder : null,
           title: typeof o.title === 'string' ? oneLine(o.title) : null,
-          first: typeof o.first === 'string' ? oneLine(o.first) : null,
+          first: oneLine(typeof o.first === 'string' ? o.first : null),
           updated: Number.isFinite(updated) ? updated : 0,
           size: Number.isFinite(size) && size >= 0 ? Math.floor(size) : 0,
         },

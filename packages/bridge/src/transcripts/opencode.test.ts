@@ -12,6 +12,7 @@ import type { Entry } from './entries';
 import { OpencodeFollower } from './opencode-db';
 import { type PartRow, parseOpencodePart } from './opencode-rows';
 import { runAt, sessionsOfRun } from './find-opencode';
+import { opencodeSessions } from '../sessions/opencode-store';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const hostile = fc.oneof(
@@ -145,6 +146,33 @@ class Writer {
     this.db.prepare('INSERT INTO part VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET time_updated = excluded.time_updated, data = excluded.data').run(id, message, session, t, t, JSON.stringify(data));
   }
 }
+
+describe('opencodeSessions (the Sessions page) on a real SQLite database', () => {
+  it("gives each session the person's first message for search: OpenCode's own texts and rows that hold no JSON passed over", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'collie-oc-'));
+    try {
+      const w = new Writer(join(dir, 'opencode.db'));
+      w.message('msg_0', 'user');
+      w.part('prt_0', 'msg_0', { type: 'text', text: 'Called the Read tool', synthetic: true });
+      w.db.prepare(`INSERT INTO part VALUES ('prt_bad', 'msg_0', 'ses_a', 1, 1, 'not json')`).run();
+      w.part('prt_1', 'msg_0', { type: 'text', text: 'remember   the word\nheron' });
+      w.message('msg_1', 'assistant');
+      w.part('prt_2', 'msg_1', { type: 'text', text: 'Answer.' });
+      w.message('msg_2', 'user');
+      w.part('prt_3', 'msg_2', { type: 'text', text: 'a later message' });
+      w.message('msg_b', 'assistant', 'ses_b');
+      w.part('prt_b', 'msg_b', { type: 'text', text: 'only the agent spoke' }, 'ses_b');
+      w.db.close();
+      const rows = opencodeSessions(join(dir, 'opencode.db'));
+      expect(rows.map((r) => [r.id, r.first])).toEqual([
+        ['ses_a', 'remember the word heron'],
+        ['ses_b', null],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('OpencodeFollower on a real SQLite database', () => {
   let dir = '';

@@ -50,4 +50,31 @@ describe('Gemini CLI', () => {
     const text = box('Do you trust this folder?', '● 1. Trust folder (project)', '  2. Trust parent folder', "  3. Don't trust (esc)").join('\n');
     expect(readScreen('gemini', text)).toMatchObject({ state: 'blocked', dialog: 'trust' });
   });
+
+  // Gemini CLI 0.61 resuming a session (`--resume`): the session's turns are drawn at once, the
+  // input box is not (it takes no keys until the load ends), the spinner row in its place.
+  const resumingScreen = (spinner: string) =>
+    [
+      'Tips for getting started:',
+      '4. Be specific for the best results',
+      '▄'.repeat(W),
+      ' > remember the word heron',
+      '▀'.repeat(W),
+      '✦ Answer about the heron.',
+      `${spinner}Resuming session...`,
+      '',
+      '─'.repeat(W),
+      ' Shift+Tab to accept edits',
+      ' workspace (/directory)                   sandbox',
+      ' /tmp/g-f-V0Zw9m                          no sandbox',
+    ].join('\n');
+  it('is not idle while it loads a resumed session, and the transcript\'s last message is no draft', () => {
+    for (const spinner of ['⠋ ', '⠹ ', ''])
+      expect(readScreen('gemini', resumingScreen(spinner))).toEqual({ harness: 'gemini', state: 'unknown', dialog: null, draft: null, reason: 'Gemini CLI is loading the resumed session' });
+    const loaded = resumingScreen('⠋ ').replace(/⠋ Resuming session\.\.\./u, ['▄'.repeat(W), ' >   Type your message or @path/to/file', '▀'.repeat(W)].join('\n'));
+    expect(readScreen('gemini', loaded)).toEqual({ harness: 'gemini', state: 'idle', dialog: null, draft: null });
+    // A message that says the words is a message, not the spinner.
+    const said = resumingScreen('⠋ ').replace('⠋ Resuming session...', ['▄'.repeat(W), ' > Resuming session... is what it said', '▀'.repeat(W)].join('\n'));
+    expect(readScreen('gemini', said).draft).toBe('Resuming session... is what it said');
+  });
 });

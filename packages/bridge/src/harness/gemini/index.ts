@@ -1,6 +1,6 @@
 import type { ScreenReading, ScreenState } from '@collie/protocol';
 import type { AgentReader } from '../agent';
-import { bottomTexts, typedText, type StyledLine } from '../screen/styled-line';
+import { bottomTexts, lastNonEmpty, typedText, type StyledLine } from '../screen/styled-line';
 import { geminiKeys, readGeminiCard } from './card';
 import { findDialog, findPrompt, PROMPT } from './layout';
 import { isMenu } from './menu';
@@ -11,6 +11,13 @@ import { isMenu } from './menu';
  * the user opened (`menu.ts`) reads as the state under it with the dialog `menu`.
  */
 const WORKING = /\(esc to cancel\b/iu;
+/**
+ * While it loads a resumed session (`--resume`) Gemini CLI draws the session's turns at once but
+ * takes no input: its input box is not drawn and `⠋ Resuming session...` runs in its place
+ * (`useSessionResume`: `isResuming` keeps the prompt unmounted, so keys typed then are lost). The
+ * last `> ` row is then the transcript's last message, not a box: nothing is read as a draft.
+ */
+const RESUMING = /^\s*(?:[\u2800-\u28FF]\s+)?Resuming session\.\.\.(?:\s|$)/u;
 const BOTTOM_ROWS = 40;
 
 /** The grey placeholders of an empty input (not faint, so known by their words). */
@@ -25,6 +32,7 @@ export function readGemini(lines: readonly StyledLine[]): ScreenReading {
   const dialog = findDialog(lines);
   if (dialog) return { harness: 'gemini', state: 'blocked', dialog: dialog.kind, draft: null };
   const prompt = findPrompt(lines);
+  if (resuming(lines, prompt)) return { harness: 'gemini', state: 'unknown', dialog: null, draft: null, reason: 'Gemini CLI is loading the resumed session' };
   const working = bottomTexts(lines, BOTTOM_ROWS).some((r) => WORKING.test(r));
   // A menu the user opened: the state under it, and no draft (the popup's `/…` is its filter).
   if (isMenu(lines)) return { harness: 'gemini', state: working ? 'working' : 'idle', dialog: 'menu', draft: null };
@@ -33,6 +41,13 @@ export function readGemini(lines: readonly StyledLine[]): ScreenReading {
   else if (prompt >= 0) state = 'idle';
   else state = 'unknown';
   return { harness: 'gemini', state, dialog: null, draft: prompt >= 0 ? readDraft(lines, prompt) : null };
+}
+
+/** The resume's spinner row is drawn below every `> ` row (the input box is never drawn under it). */
+function resuming(lines: readonly StyledLine[], prompt: number): boolean {
+  const end = lastNonEmpty(lines);
+  for (let i = end; i > prompt && i > end - BOTTOM_ROWS; i--) if (RESUMING.test(lines[i]?.text ?? '')) return true;
+  return false;
 }
 
 /**

@@ -42,3 +42,14 @@ export function geminiWorking(screen: string): boolean {
 export function geminiApproval(screen: string): boolean {
   return /Allow execution of/u.test(screen) && /Allow once/u.test(screen);
 }
+
+/**
+ * A session resumed with `--resume` has loaded and takes keys: its turns are drawn (`lastText`,
+ * the last of them, among them) and the input box is back under them. Gemini CLI draws the turns
+ * at once, then runs `Resuming session...` where the box goes until the chat is loaded; keys typed
+ * meanwhile are lost (its `useSessionResume` keeps the prompt unmounted).
+ */
+export function geminiResumeLoaded(screen: string, lastText: string): boolean {
+  const last = screen.lastIndexOf(lastText);
+  return last >= 0 && !screen.includes('Resuming session...') && screen.lastIndexOf(PLACEHOLDER) > last;
+}
