@@ -64,6 +64,9 @@ export interface TmuxServer extends AsyncDisposable {
 
 const PANE_FORMAT = ['-P', '-F', '#{pane_id}'];
 
+/** Variables that tell a program it runs in CI; no test tmux server passes them on to its panes. */
+export const CI_MARKERS: readonly string[] = ['CI', 'CONTINUOUS_INTEGRATION', 'GITHUB_ACTIONS', 'BUILD_NUMBER', 'RUN_ID'];
+
 
 /**
  * Starts a private tmux server. It never touches the user's default server: every command
@@ -84,6 +87,9 @@ export async function startTmux(opts: StartTmuxOptions = {}): Promise<TmuxServer
   const env: NodeJS.ProcessEnv = { ...process.env, TMUX_TMPDIR: tmpDir };
   delete env.TMUX;
   delete env.TMUX_PANE;
+  // The server's environment is what every pane it starts inherits, a bridge's new windows too:
+  // a person's tmux does not say it runs in CI (Gemini CLI, told CI=true, runs headless and ends).
+  for (const v of CI_MARKERS) delete env[v];
 
   const tmux = (...args: string[]) => run(name, env, args);
   // `exit-empty off` keeps a server with no sessions alive, so a test sees an empty server

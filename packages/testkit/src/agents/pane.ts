@@ -1,7 +1,7 @@
 import { submitTyped, type RequestLog } from './submit';
 import { randomBytes } from 'node:crypto';
 import { exited } from '../process-exit';
-import type { TmuxServer } from '../tmux';
+import { CI_MARKERS, type TmuxServer } from '../tmux';
 import type { ScreenPredicate } from '../wait';
 import { endProcessesWithEnv } from './leftovers';
 import { tempDir } from '../temp-dir';
@@ -82,11 +82,7 @@ export interface AgentLaunch {
  * session; the pane starts without them (`env -u`) unless the launch sets them itself.
  */
 export const AGENT_UNSET: readonly string[] = [
-  'CI',
-  'CONTINUOUS_INTEGRATION',
-  'GITHUB_ACTIONS',
-  'BUILD_NUMBER',
-  'RUN_ID',
+  ...CI_MARKERS,
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
   'ANTHROPIC_API_KEY',
