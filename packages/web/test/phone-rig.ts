@@ -150,7 +150,7 @@ export interface ClaudePhoneOptions {
   before?: (desk: ClaudeDesk) => Promise<void>;
   bridge?: RigBridgeOptions;
   /** What the bridge's model must show of the pane before the phone opens. Default: idle, no dialog. */
-  ready?: { what: string; check: (pane: Pane) => boolean };
+  ready?: { what: string; check: (pane: Pane, id: string) => boolean };
   /** How long to wait for `ready` (ms). Default 60 s. */
   readyMs?: number;
   phone?: PhoneOptions;
@@ -176,6 +176,9 @@ export interface ClaudePhone extends ClaudeDesk, AsyncDisposable {
   idle(ms?: number): Promise<unknown>;
 }
 
+/** Ready once the bridge's model shows the pane as Claude's (its transcript found or not). */
+export const claudeReady = { what: 'the claude pane', check: (p: Pane, id: string) => p.id === id && p.harness === 'claude' };
+
 /** Whether `pane` is the pane `id`, idle or done, with no dialog open. */
 export const idleIn = (id: string) => (p: Pane) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null;
 
@@ -197,8 +200,8 @@ export async function claudePhone(prefix: string, options: ClaudePhoneOptions = 
     const desk: ClaudeDesk = { work, tmux, api, claude, state, id };
     await options.before?.(desk);
     const bridge = started.use(await webBridge(work, tmux, state.path, options.bridge));
-    const ready = options.ready ?? { what: 'the pane idle', check: idleIn(id) };
-    await untilPane(bridge.hub, ready.what, ready.check, options.readyMs ?? 60_000);
+    const ready = options.ready ?? { what: 'the pane idle', check: (p: Pane) => idleIn(id)(p) };
+    await untilPane(bridge.hub, ready.what, (p) => ready.check(p, id), options.readyMs ?? 60_000);
     const phone = started.use(await openPhone(bridge, state.path, options.phone));
     const idle = (ms = 60_000) => untilPane(bridge.hub, 'the pane idle', idleIn(id), ms);
     return { ...desk, bridge, phone, page: phone.page, idle, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
