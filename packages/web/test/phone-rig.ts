@@ -207,3 +207,57 @@ export async function claudePhone(prefix: string, options: ClaudePhoneOptions = 
     return { ...desk, bridge, phone, page: phone.page, idle, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
   });
 }
+
+/** A desk before its bridge: the built web app, its `config` dir path, tmux with a shell pane `home`. */
+export interface Desk {
+  readonly work: WebWork;
+  /** `<work>/config`: the bridge's config dir (launchers.json, quick-replies.json). */
+  readonly config: string;
+  readonly tmux: TmuxServer;
+  readonly state: TempDir;
+}
+
+/** What a desk phone test starts beyond the desk. */
+export interface DeskPhoneOptions {
+  /** Runs before tmux starts (folders, repositories, a launcher's config). */
+  prepare?: (work: WebWork, config: string) => Promise<void>;
+  /** Runs once the `home` pane is up, before the bridge starts (agents, conversations). */
+  before?: (desk: Desk) => Promise<void>;
+  /** More environment for the bridge (the panes it starts see TMUX_TMPDIR of the test's tmux); a function is read after `prepare`. */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** More bridge options; a function is read after `before`. */
+  bridge?: RigBridgeOptions | (() => RigBridgeOptions);
+  phone?: PhoneOptions;
+}
+
+/** A desk phone test, set up: the desk, its bridge and a phone paired with it. */
+export interface DeskPhone extends Desk, AsyncDisposable {
+  readonly bridge: Bridge;
+  readonly phone: Phone;
+  readonly page: Page;
+}
+
+/**
+ * A tmux server with one shell pane (`home`: `cat` in the work dir, 100×40), a bridge serving the
+ * app built from its sources that starts its new panes in that server, with its config dir at
+ * `<work>/config`, and a paired phone page (not yet navigated) once the bridge sees the pane.
+ */
+export async function deskPhone(prefix: string, options: DeskPhoneOptions = {}): Promise<DeskPhone> {
+  const started = new Started();
+  return started.guard(async () => {
+    const work = started.use(await webWork(prefix));
+    const config = join(work.path, 'config');
+    await options.prepare?.(work, config);
+    const tmux = started.use(await startTmux());
+    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
+    const state = started.use(await tempDir('collie-state-'));
+    const desk: Desk = { work, config, tmux, state };
+    await options.before?.(desk);
+    const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...(typeof options.env === 'function' ? options.env() : options.env) };
+    const more = typeof options.bridge === 'function' ? options.bridge() : options.bridge;
+    const bridge = started.use(await webBridge(work, tmux, state.path, { configDir: config, env, ...more }));
+    await untilPane(bridge.hub, 'the first pane', () => true, 30_000);
+    const phone = started.use(await openPhone(bridge, state.path, options.phone));
+    return { ...desk, bridge, phone, page: phone.page, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
+}
