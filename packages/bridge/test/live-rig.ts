@@ -75,3 +75,32 @@ export async function liveClaude(options: LiveClaudeOptions = {}): Promise<LiveC
     throw error;
   }
 }
+
+/** A live test's desk with no agent: a private tmux server, a state dir and a work dir; its bridge started by the test. */
+export interface LiveDesk extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly state: TempDir;
+  readonly work: TempDir;
+  /** Starts the bridge on this desk's tmux and state dir (stopped with the desk, first). */
+  startBridge(extra?: LiveClaudeOptions['bridge']): Promise<TestBridge>;
+  /** Keeps a bridge started some other way, to stop it with the desk. */
+  keep<T extends AsyncDisposable>(part: T): T;
+}
+
+/** Starts a desk: tmux, a state dir and a work dir (`prefix`), stopped last first. */
+export async function liveDesk(prefix: string): Promise<LiveDesk> {
+  const stops: (() => PromiseLike<unknown>)[] = [];
+  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+  };
+  try {
+    const work = keep(await tempDir(prefix));
+    const state = keep(await tempDir('collie-state'));
+    const tmux = keep(await startTmux());
+    return { tmux, state, work, keep, startBridge: async (extra) => keep(await bridgeFor(tmux.tmpDir, state.path, extra)), [Symbol.asyncDispose]: stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
