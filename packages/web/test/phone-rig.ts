@@ -19,7 +19,8 @@ import {
 } from '@collie/testkit';
 import type { Pane } from '@collie/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWeb, untilPane } from './e2e-setup';
+import { expect } from 'vitest';
+import { axeProblems, buildWeb, untilPane } from './e2e-setup';
 
 /**
  * The phone-test rig: the web app built from its sources, a real bridge serving it, a paired
@@ -69,6 +70,15 @@ export async function webWork(prefix: string): Promise<WebWork> {
 
 /** Saves a screenshot of `page` as artifacts/web/<name>.png. */
 export const shot = (page: Page, name: string, full = false) => page.screenshot({ path: artifactPath(`web/${name}.png`), ...(full ? { fullPage: true } : {}) });
+
+/** axe-core finds nothing serious in light and in dark; a full-page screenshot of each (`<name>-<scheme>.png`). */
+export async function shotBoth(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeProblems(page), `${name} ${scheme}`).toEqual([]);
+    await page.screenshot({ path: artifactPath(`web/${name}-${scheme}.png`), fullPage: true });
+  }
+}
 
 /** How the phone's page is set up before the test drives it. */
 export interface PhoneOptions {
@@ -148,7 +158,8 @@ export interface ClaudePhoneOptions {
   claude?: StartClaudeOptions | ((work: WebWork) => Promise<StartClaudeOptions>);
   /** Runs once the pane is up, before the bridge starts (a conversation, a stored receipt). */
   before?: (desk: ClaudeDesk) => Promise<void>;
-  bridge?: RigBridgeOptions;
+  /** More bridge options, or a function of the desk that makes them (a config dir in the work dir). */
+  bridge?: RigBridgeOptions | ((desk: ClaudeDesk) => RigBridgeOptions);
   /** What the bridge's model must show of the pane before the phone opens. Default: idle, no dialog. */
   ready?: { what: string; check: (pane: Pane, id: string) => boolean };
   /** How long to wait for `ready` (ms). Default 60 s. */
@@ -199,7 +210,7 @@ export async function claudePhone(prefix: string, options: ClaudePhoneOptions = 
     const id = `${tmux.name}:${claude.paneId}`;
     const desk: ClaudeDesk = { work, tmux, api, claude, state, id };
     await options.before?.(desk);
-    const bridge = started.use(await webBridge(work, tmux, state.path, options.bridge));
+    const bridge = started.use(await webBridge(work, tmux, state.path, typeof options.bridge === 'function' ? options.bridge(desk) : options.bridge));
     const ready = options.ready ?? { what: 'the pane idle', check: (p: Pane) => idleIn(id)(p) };
     await untilPane(bridge.hub, ready.what, (p) => ready.check(p, id), options.readyMs ?? 60_000);
     const phone = started.use(await openPhone(bridge, state.path, options.phone));
