@@ -13,16 +13,14 @@ import {
   startCodex,
   startOpencode,
   startResponsesApi,
-  startTmux,
-  tempDir,
   type AgentApi,
   type AgentPane,
   type ChatApi,
   type OpencodePane,
-  type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
+import { liveDesk, type LiveDesk } from './live-rig';
 import { answerCard } from './agent-live';
 
 /**
@@ -37,23 +35,19 @@ const missing = codexMissing();
 if (missing) console.log(`skipped: ${missing}`);
 
 describe('question tools answered from the card', () => {
+  let desk: LiveDesk;
   let tmux: TmuxServer;
-  let state: TempDir;
   let bridge: TestBridge;
   const settled = (id: string) =>
     until(bridge.hub, `${id} idle`, () => { const p: Pane | undefined = bridge.hub.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.dialog === null && p.draft === null && p; }, SLOW);
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    desk = await liveDesk('collie-questions');
+    ({ tmux } = desk);
+    bridge = await desk.startBridge();
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it.skipIf(missing !== null)('Codex: the question read as a select card; its second option is the answer', { timeout: 600_000 }, async () => {
     await using api: AgentApi = await startResponsesApi();

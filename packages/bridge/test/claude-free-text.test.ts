@@ -1,7 +1,8 @@
 import type { Dialog, Pane } from '@collie/protocol';
-import { askUserQuestion, bashPermission, planApproval, startClaude, startMessagesApi, startTmux, tempDir, type ApiRequest, type MessagesApi, type StartClaudeOptions, type TempDir, type TmuxServer } from '@collie/testkit';
+import { askUserQuestion, bashPermission, planApproval, startClaude, startMessagesApi, type ApiRequest, type MessagesApi, type StartClaudeOptions, type TmuxServer } from '@collie/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
+import { liveDesk, type LiveDesk } from './live-rig';
 import { call, finalReceipt } from './send-helpers';
 
 /**
@@ -10,23 +11,21 @@ import { call, finalReceipt } from './send-helpers';
  * the scripted API then receives them in the tool result.
  */
 describe('free-text answers on the real Claude Code TUI', () => {
+  let desk: LiveDesk;
   let tmux: TmuxServer;
   // Each test scripts its own API: a turn one test left unused never answers the next.
   let api: MessagesApi;
-  let state: TempDir;
   let bridge: TestBridge;
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    desk = await liveDesk('collie-free-text');
+    ({ tmux } = desk);
+    bridge = await desk.startBridge();
   }, 60_000);
 
   afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
+    await desk?.[Symbol.asyncDispose]();
     await api?.close();
-    await state?.remove();
   });
 
   /** A fresh Claude pane; the bridge's id for it; and its blocked card of `kind` once the bridge reads it. */

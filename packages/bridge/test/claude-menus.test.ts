@@ -1,6 +1,7 @@
-import { plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { plainReply, type ClaudePane } from '@collie/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 import { call } from './send-helpers';
 
 /**
@@ -9,30 +10,15 @@ import { call } from './send-helpers';
  * the phone, and gone again once closed at the terminal.
  */
 describe('Claude Code menus opened by the user', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let bridge: TestBridge;
-  let claude: ClaudePane;
-  let id: string;
+  let rig: LiveClaude;
+  let bridge: TestBridge, claude: ClaudePane, id: string;
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi({ fallback: plainReply('ok') });
-    state = await tempDir('collie-state');
-    claude = await startClaude(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${claude.paneId}`;
-    await until(bridge.hub, 'the pane idle', (h) => h.panes.get(id)?.state === 'idle' || undefined, 60_000);
+    rig = await liveClaude({ api: { fallback: plainReply('ok') }, ready: { what: 'the pane idle', check: (h, id) => h.panes.get(id)?.state === 'idle' || undefined } });
+    ({ bridge, claude, id } = rig);
   }, 120_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
   it.each([
     ['/model', /Select model/u],

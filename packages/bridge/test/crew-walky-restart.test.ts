@@ -1,24 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { crewBridge, crewCli, freePort, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import type { Pane, WalkyMessage } from '@collie/protocol';
 import { joinMembers, leadReaches } from './crew-join';
 import { until } from './harness';
 import { CLI, runCli, walkyEnv } from './walky/kit';
+import { bridgeProcess } from './bridge-process';
 
 /** The lead as its own process, so the test can kill -9 it. */
-function serve(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening on')) resolve(child);
-    });
-    child.stderr!.on('data', () => undefined);
-    child.once('exit', (code) => reject(new Error(`lead exited (${code}): ${out}`)));
-  });
-}
+const serve = async (env: NodeJS.ProcessEnv): Promise<ChildProcess> => (await bridgeProcess(env, CLI)).child;
 const killed = (c: ChildProcess) => new Promise((r) => (c.kill('SIGKILL'), c.once('exit', r)));
 const status = async (state: string, id: string) => JSON.parse((await runCli(['walky', 'status', id, '--json'], walkyEnv(state))).out || 'null') as WalkyMessage | null;
 

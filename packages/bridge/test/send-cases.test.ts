@@ -1,55 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, OUTCOME, ReceiptBody } from '@collie/protocol';
-import { claudeInputText, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { ErrorBody, OUTCOME } from '@collie/protocol';
+import { claudeInputText, plainReply, type ClaudePane, type MessagesApi, type TmuxServer } from '@collie/testkit';
 import { boxForm } from '../src/send/box-match';
 import { ReceiptStore } from '../src/send/receipt-store';
-import { bridgeFor, type TestBridge, until } from './harness';
+import type { TestBridge } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 import { call, finalReceipt } from './send-helpers';
 
 /** Issue 15, faults 3, 4 and 6 and the agent's own mode characters, on the real Claude Code TUI. */
 describe('sends the bridge refuses, reused request ids, `!` and `/`, and the box actions', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let claude: ClaudePane;
-  let bridge: TestBridge;
-  let id: string;
+  let rig: LiveClaude;
+  let tmux: TmuxServer, api: MessagesApi, claude: ClaudePane, bridge: TestBridge, id: string;
   let otherId: string;
 
   const raw = (path: string, body: unknown) =>
     fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
-  const idle = () => until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null; }, 30_000);
-  const left = (requestId: string, text: string, store: ReceiptStore) =>
+  const idle = () => rig.idle(30_000);
+  const left = (requestId: string, text: string, store: ReceiptStore, paneId: string) =>
     store.put({
-      receipt: { requestId, paneId: id, kind: 'text', summary: text, state: 'not_submitted', outcome: OUTCOME.notSubmitted, final: true, createdAt: 1, updatedAt: 1, left: text },
+      receipt: { requestId, paneId, kind: 'text', summary: text, state: 'not_submitted', outcome: OUTCOME.notSubmitted, final: true, createdAt: 1, updatedAt: 1, left: text },
       leftHash: store.fingerprint('box', boxForm(text)),
     });
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi({ fallback: plainReply('Fine.') });
-    state = await tempDir('collie-state');
-    claude = await startClaude(tmux, api);
-    const other = await tmux.newSession('plain', { cmd: 'cat' });
-    id = `${tmux.name}:${claude.paneId}`;
-    otherId = `${tmux.name}:${other}`;
-    // Two sends that left text in the box, as a failed check leaves them (receipts of an earlier run).
-    const store = await ReceiptStore.open(state.path);
-    await left('left-send', 'leftover words to send', store);
-    await left('left-clear', 'leftover words to clear', store);
-    await store.close();
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    await idle();
-    await until(bridge.hub, 'the cat pane', (h) => h.panes.has(otherId));
+    rig = await liveClaude({
+      api: { fallback: plainReply('Fine.') },
+      before: async ({ tmux, state, id }) => {
+        const other = await tmux.newSession('plain', { cmd: 'cat' });
+        otherId = `${tmux.name}:${other}`;
+        // Two sends that left text in the box, as a failed check leaves them (receipts of an earlier run).
+        const store = await ReceiptStore.open(state.path);
+        await left('left-send', 'leftover words to send', store, id);
+        await left('left-clear', 'leftover words to clear', store, id);
+        await store.close();
+      },
+      readyMs: 30_000,
+    });
+    ({ tmux, api, claude, bridge, id } = rig);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
   it('empty once cleaned, or only white space: 400 empty_text, nothing typed, no receipt', async () => {
     for (const [text, i] of [['\u001b\u0003', 0], ['\u0000', 1], ['  \n \t  ', 2], ['\u0007\n', 3]] as const) {

@@ -2,22 +2,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReceiptBody, Snapshot, type SendReceipt } from '@collie/protocol';
 import { plainReply, startClaude, startMessagesApi, startTmux, tempDir, testDevice } from '@collie/testkit';
-import { bridgeProcess } from './bridge-process';
+import { bridgeProcess, claudePaneReady } from './bridge-process';
 import { EventsClient } from './ws-client';
 
 let auth: Record<string, string> = {};
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function paneReady(url: string, tmuxId: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const snap = Snapshot.parse(await (await fetch(`${url}/api/snapshot`, { headers: auth })).json());
-    const p = snap.panes.find((x) => x.tmuxId === tmuxId && x.harness === 'claude' && (x.state === 'idle' || x.state === 'done') && x.draft === null);
-    if (p) return p.id;
-    if (Date.now() > deadline) throw new Error(`pane ${tmuxId} never idle: ${JSON.stringify(snap.panes)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const paneReady = (url: string, tmuxId: string) => claudePaneReady(url, auth, tmuxId);
 
 async function sendAt(url: string, id: string, text: string, requestId: string, at: number): Promise<SendReceipt> {
   const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId, at: iso(at) }) });

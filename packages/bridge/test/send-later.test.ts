@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, OUTCOME, ReceiptBody, type Pane, type SendReceipt } from '@collie/protocol';
-import { longTurn, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { longTurn, plainReply, type ClaudePane, type MessagesApi, type TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 import { call, finalReceipt } from './send-helpers';
 
 /** POST a send; the status and the body as they came. */
@@ -13,37 +14,23 @@ async function post(bridge: TestBridge, paneId: string, body: unknown): Promise<
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('sends that wait for a time or for the pane limit to reset (issue 29)', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let claude: ClaudePane;
-  let bridge: TestBridge;
-  let id: string;
+  let rig: LiveClaude;
+  let tmux: TmuxServer, api: MessagesApi, claude: ClaudePane, bridge: TestBridge, id: string;
   /** When each send's receipt first said `typing`, by the test's clock. */
   const typingAt = new Map<string, number>();
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi({ fallback: plainReply('Done.') });
-    state = await tempDir('collie-state');
-    claude = await startClaude(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${claude.paneId}`;
+    rig = await liveClaude({ api: { fallback: plainReply('Done.') } });
+    ({ tmux, api, claude, bridge, id } = rig);
     bridge.hub.subscribe((e) => {
       if (e.type === 'send.updated' && e.receipt.state === 'typing' && !typingAt.has(e.receipt.requestId)) typingAt.set(e.receipt.requestId, Date.now());
     });
     await idle();
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
-  const idle = () => until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, 30_000);
+  const idle = () => rig.idle(30_000);
   const prompts = (text: string) => api.requests.filter((q) => q.kind === 'main' && q.prompt === text);
 
   it('a send scheduled 2 s ahead says scheduled, types once within 1 s of its time, and its request id gives the same receipt', async () => {

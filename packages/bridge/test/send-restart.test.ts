@@ -3,22 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { OUTCOME, ReceiptBody, Snapshot, type SendReceipt } from '@collie/protocol';
 import { longTurn, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testDevice } from '@collie/testkit';
 import { ReceiptStore } from '../src/send/receipt-store';
-import { bridgeProcess } from './bridge-process';
+import { bridgeProcess, claudePaneReady } from './bridge-process';
 import { EventsClient } from './ws-client';
 
 /** The test's paired device: made before the first start, it must stay paired across kill -9. */
 let auth: Record<string, string> = {};
 
-async function paneReady(url: string, tmuxId: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const snap = Snapshot.parse(await (await fetch(`${url}/api/snapshot`, { headers: auth })).json());
-    const p = snap.panes.find((x) => x.tmuxId === tmuxId && x.harness === 'claude' && (x.state === 'idle' || x.state === 'done') && x.draft === null);
-    if (p) return p.id;
-    if (Date.now() > deadline) throw new Error(`pane ${tmuxId} never idle: ${JSON.stringify(snap.panes)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const paneReady = (url: string, tmuxId: string) => claudePaneReady(url, auth, tmuxId);
 
 async function send(url: string, id: string, text: string, requestId: string) {
   const res = await fetch(`${url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId }) });

@@ -8,45 +8,26 @@ import {
   claudeWorking,
   longTurn,
   plainReply,
-  startClaude,
-  startMessagesApi,
-  startTmux,
-  tempDir,
   type ClaudePane,
   type MessagesApi,
-  type TempDir,
   type TmuxServer,
 } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 import { call, finalReceipt } from './send-helpers';
 
 describe('sending to the real Claude Code TUI', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let claude: ClaudePane;
-  let bridge: TestBridge;
-  let id: string;
+  let rig: LiveClaude;
+  let tmux: TmuxServer, api: MessagesApi, claude: ClaudePane, bridge: TestBridge, id: string;
   const paneOf = (): Pane | undefined => bridge.hub.panes.get(id);
-  const idle = () => until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null && p; }, 30_000);
+  const idle = () => rig.idle(30_000);
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi();
-    state = await tempDir('collie-state');
-    claude = await startClaude(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${claude.paneId}`;
-    await idle();
+    rig = await liveClaude({ readyMs: 30_000 });
+    ({ tmux, api, claude, bridge, id } = rig);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
   it('idle: the text reaches the agent and the receipt says typed into the pane', async () => {
     api.script(plainReply('Got it.'));

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { SessionChat, SessionResumed, SessionsPage } from '@collie/protocol';
-import { claudeLauncher, FAKE_API_KEY, tempDir, writeClaudeConfig, type MessagesApi, type TmuxServer } from '@collie/testkit';
+import { claudeOffline, tempDir, type MessagesApi, type TmuxServer } from '@collie/testkit';
 import { type TestBridge, until } from './harness';
 
 /** A git repository in a temp folder (its real path), for a session's folder. */
@@ -61,18 +60,5 @@ export async function askResumed(bridge: TestBridge, rig: ResumeRig, resumed: Se
 /** An agent pane's own command as a launcher: its variables kept, its `-u NAME` unsets left out (a launcher holds at most 40 words). */
 export const launcherOf = (argv: readonly string[]) => argv.filter((w, i) => w !== '-u' && argv[i - 1] !== '-u');
 
-/**
- * One Claude Code config dir for two folders (as one user has), both trusted, a home beside it,
- * and the bridge's `claude offline` launcher running it against the scripted API: the env for
- * Claude panes started by the test.
- */
-export async function claudeForTwoFolders(cfg: string, configDir: string, api: MessagesApi, a: string, b: string): Promise<Record<string, string>> {
-  await writeClaudeConfig(cfg, { cwd: a, apiKey: FAKE_API_KEY });
-  const file = join(cfg, '.claude.json');
-  const state = JSON.parse(await readFile(file, 'utf8')) as { projects: Record<string, unknown> };
-  state.projects[b] = state.projects[a];
-  await writeFile(file, JSON.stringify(state));
-  await mkdir(join(cfg, 'home'), { recursive: true });
-  await writeFile(join(configDir, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg) }] }));
-  return { CLAUDE_CONFIG_DIR: cfg, HOME: join(cfg, 'home') };
-}
+/** One Claude Code config dir trusted in two folders and the `claude offline` launcher ({@link claudeOffline}). */
+export const claudeForTwoFolders = (cfg: string, configDir: string, api: MessagesApi, a: string, b: string) => claudeOffline(cfg, configDir, api, [a, b]);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,18 +6,9 @@ import { WalkyAnswer } from '@collie/protocol';
 import { plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import { fakePane, type FakePane } from './walky/fake-pane';
 import { CLI, runCli, walkyEnv } from './walky/kit';
+import { bridgeProcess } from './bridge-process';
 
-function serve(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}`)));
-  });
-}
+const serve = async (env: NodeJS.ProcessEnv): Promise<ChildProcess> => (await bridgeProcess(env, CLI)).child;
 
 const killed = (c: ChildProcess) => new Promise((r) => (c.kill('SIGKILL'), c.once('exit', r)));
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiptBody, UploadAnswer } from '@collie/protocol';
-import { plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { plainReply, type ClaudePane, type MessagesApi } from '@collie/testkit';
+import type { TestBridge } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 import { finalReceipt } from './send-helpers';
 import { PNG_1X1, sendFiles, upload } from './workbench-helpers';
 
@@ -16,30 +17,15 @@ function lastUserBlocks(body: unknown): Json[] {
 }
 
 describe('an attachment reaches the real Claude Code TUI as an image', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let claude: ClaudePane;
-  let bridge: TestBridge;
-  let id: string;
+  let rig: LiveClaude;
+  let api: MessagesApi, claude: ClaudePane, bridge: TestBridge, id: string;
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi();
-    state = await tempDir('collie-state');
-    claude = await startClaude(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${claude.paneId}`;
-    await until(bridge.hub, 'the pane idle', (h) => { const p = h.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null; }, 60_000);
+    rig = await liveClaude();
+    ({ api, claude, bridge, id } = rig);
   }, 90_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
   it('the uploaded PNG is typed as its path with the text, and the scripted API gets an image block', async () => {
     const u = UploadAnswer.parse(await (await upload(bridge, 'screen shot.png', PNG_1X1)).json()).upload;

@@ -2,16 +2,16 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangesAnswer, ChangesWaitAnswer, ErrorBody, ReceiptBody } from '@collie/protocol';
-import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { TempDir, TmuxServer } from '@collie/testkit';
 import { git } from './workbench-helpers';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
 import { finalReceipt } from './send-helpers';
+import { liveDesk, type LiveDesk } from './live-rig';
 
 
 describe('changes: a real git repository in a temp dir, a pane in it (cat), a real bridge', () => {
-  let tmux: TmuxServer;
-  let state: TempDir;
-  let work: TempDir;
+  let desk: LiveDesk;
+  let tmux: TmuxServer, state: TempDir, work: TempDir;
   let repo: string;
   let bridge: TestBridge;
   let paneId: string;
@@ -26,9 +26,8 @@ describe('changes: a real git repository in a temp dir, a pane in it (cat), a re
     fetch(`${bridge.url}/api/panes/${encodeURIComponent(paneId)}/review`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    work = await tempDir('collie-repo');
+    desk = await liveDesk('collie-repo');
+    ({ tmux, state, work } = desk);
     repo = join(work.path, 'shop');
     await mkdir(join(repo, 'src'), { recursive: true });
     await git(work.path, 'init', '-q', '-b', 'main', repo);
@@ -46,17 +45,12 @@ describe('changes: a real git repository in a temp dir, a pane in it (cat), a re
     await writeFile(join(repo, 'big.txt'), Array.from({ length: 120_000 }, (_, i) => `line ${i} ${'y'.repeat(32)}`).join('\n'));
     await symlink('/etc/passwd', join(repo, 'escape'));
     tmuxPane = await tmux.newSession('review', { cmd: 'cat', cwd: join(repo, 'src') });
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    bridge = await desk.startBridge();
     paneId = `${tmux.name}:${tmuxPane}`;
     await until(bridge.hub, 'the pane', (h) => h.panes.get(paneId)?.cwd === join(repo, 'src') && h.panes.get(paneId), 30_000);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-    await work?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it('lists renames, edits, binary and untracked files, staged and unstaged, from a pane in a subfolder', async () => {
     const c = await changes();

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FileAnswer, FilesAnswer, MAX_FILE_VIEW_BYTES } from '@collie/protocol';
-import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import type { TempDir, TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
 import { git, PNG_1X1 } from './workbench-helpers';
+import { liveDesk, type LiveDesk } from './live-rig';
 
 
 describe('files: browsing a real git repository read-only from a pane in its subfolder (real tmux, real bridge)', () => {
-  let tmux: TmuxServer;
-  let state: TempDir;
-  let work: TempDir;
+  let desk: LiveDesk;
+  let tmux: TmuxServer, state: TempDir, work: TempDir;
   let repo: string;
   let bridge: TestBridge;
   let paneId: string;
@@ -24,9 +24,8 @@ describe('files: browsing a real git repository read-only from a pane in its sub
   };
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    work = await tempDir('collie-files');
+    desk = await liveDesk('collie-files');
+    ({ tmux, state, work } = desk);
     repo = join(work.path, 'shop');
     await mkdir(join(repo, 'src'), { recursive: true });
     await mkdir(join(repo, 'node_modules', 'dep'), { recursive: true });
@@ -46,17 +45,12 @@ describe('files: browsing a real git repository read-only from a pane in its sub
     await symlink('src/app.ts', join(repo, 'inside-link'));
     await symlink('loop', join(repo, 'loop'));
     const tmuxPane = await tmux.newSession('files', { cmd: 'cat', cwd: join(repo, 'src') });
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
+    bridge = await desk.startBridge();
     paneId = `${tmux.name}:${tmuxPane}`;
     await until(bridge.hub, 'the pane', (h) => h.panes.get(paneId)?.cwd === join(repo, 'src'), 30_000);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-    await work?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it("lists the repository's top folder, folders first, git-ignored entries hidden unless asked", async () => {
     const res = await get('files', '');

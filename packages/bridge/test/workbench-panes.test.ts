@@ -1,16 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@collie/protocol';
-import { longTurn, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { longTurn, type ClaudePane, type MessagesApi, type TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
+import { liveClaude, type LiveClaude } from './live-rig';
 
 describe('renaming and closing panes (real tmux, a shell pane and the real Claude Code TUI)', () => {
-  let tmux: TmuxServer;
-  let api: MessagesApi;
-  let state: TempDir;
-  let bridge: TestBridge;
-  let claude: ClaudePane;
-  let shellPane: string;
+  let rig: LiveClaude;
+  let tmux: TmuxServer, api: MessagesApi, bridge: TestBridge, claude: ClaudePane;
+  let shellPane = '';
 
   const post = (id: string, verb: 'rename' | 'close', body: unknown) =>
     fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/${verb}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bridge.device.headers }, body: JSON.stringify(body) });
@@ -19,22 +17,14 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
   const labelNow = () => bridge.hub.panes.get(`${tmux.name}:${shellPane}`)?.label;
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startMessagesApi();
-    state = await tempDir('collie-state');
-    shellPane = await tmux.newSession('plain', { cmd: 'sh' });
-    claude = await startClaude(tmux, api);
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    await until(bridge.hub, 'both panes', (h) => h.panes.has(`${tmux.name}:${shellPane}`) && h.panes.get(`${tmux.name}:${claude.paneId}`)?.harness === 'claude', 60_000);
+    rig = await liveClaude({
+      before: async ({ tmux }) => void (shellPane = await tmux.newSession('plain', { cmd: 'sh' })),
+      ready: { what: 'both panes', check: (h, id) => h.panes.has(`${id.slice(0, id.lastIndexOf(':'))}:${shellPane}`) && h.panes.get(id)?.harness === 'claude' },
+    });
+    ({ tmux, api, bridge, claude } = rig);
   }, 90_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await claude?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
-  });
+  afterAll(() => rig?.[Symbol.asyncDispose]());
 
   it('names the pane, taking the name literally (quotes, #{formats}, ##); the window keeps its name', async () => {
     const id = `${tmux.name}:${shellPane}`;

@@ -3,15 +3,15 @@ import { realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, NewOptions, NewPaneAnswer, RemoveWorktreeAnswer, WorktreesAnswer } from '@collie/protocol';
-import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { TempDir, TmuxServer } from '@collie/testkit';
 import { git } from './workbench-helpers';
-import { bridgeFor, type TestBridge, until } from './harness';
+import { type TestBridge, until } from './harness';
 import { worktreeFolder } from '../src/workbench/new/routes';
+import { liveDesk, type LiveDesk } from './live-rig';
 
 describe('worktrees: the ones New made, listed with their state and removed from the phone, never silently (real tmux, real git)', () => {
-  let tmux: TmuxServer;
-  let state: TempDir;
-  let work: TempDir;
+  let desk: LiveDesk;
+  let tmux: TmuxServer, state: TempDir, work: TempDir;
   let repo: string;
   let trees: string;
   let bridge: TestBridge;
@@ -41,9 +41,8 @@ describe('worktrees: the ones New made, listed with their state and removed from
   };
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    work = await tempDir('collie-roots');
+    desk = await liveDesk('collie-roots');
+    ({ tmux, state, work } = desk);
     repo = join(await realpath(work.path), 'shop');
     trees = join(await realpath(work.path), 'trees');
     await git(work.path, 'init', '-q', '-b', 'main', repo);
@@ -52,16 +51,11 @@ describe('worktrees: the ones New made, listed with their state and removed from
     await git(repo, 'commit', '-q', '-m', 'first');
     // The first pane's folder is the test's own: never this checkout, whose worktrees would be listed.
     await tmux.newSession('home', { cmd: 'cat', cwd: work.path });
-    bridge = await bridgeFor(tmux.tmpDir, state.path, { env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: work.path, COLLIE_WORKTREE_DIR: trees, SHELL: '/bin/sh' } });
+    bridge = await desk.startBridge({ env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: work.path, COLLIE_WORKTREE_DIR: trees, SHELL: '/bin/sh' } });
     await until(bridge.hub, 'the first pane', (h) => h.panes.size > 0, 30_000);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-    await work?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it('refuses removing a worktree with unpushed commits until confirmed, and one a pane still runs in', async () => {
     const a = await newWorktree('fix/login');

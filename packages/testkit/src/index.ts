@@ -17,6 +17,7 @@ export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './m
 export { sideReply } from './side-reply';
 export { plainReply, longTurn, heldTurn, type HeldTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, planApproval, exitPlanMode, type Question } from './scenarios';
 export { startClaude, claudeBinary, claudeLauncher, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
+export { claudeOffline } from './claude-offline';
 export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';
 export { runDemo, startDemo, type Demo, type DemoOptions, type DemoPane, type RunDemoOptions } from './demo';

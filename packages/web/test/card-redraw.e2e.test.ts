@@ -3,9 +3,10 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, untilPane, webRoot } from './e2e-setup';
+import { fakeClaude, untilPane, webRoot } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const fixtures = process.env.COLLIE_FAKE_SCREENS ?? join(webRoot, '..', 'testkit', 'corpus', 'panes');
 
@@ -17,9 +18,8 @@ const fixtures = process.env.COLLIE_FAKE_SCREENS ?? join(webRoot, '..', 'testkit
  */
 describe('a card read again while the person types', () => {
   it('keeps the words typed into an option when the card is read again', async () => {
-    await using work = await tempDir('collie-card-redraw-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-card-redraw-');
+    const { dist } = work;
     // Two screens of one ask: the second is the same menu with one option's description redrawn.
     const screens = join(work.path, 'screens');
     await promisify(execFile)('mkdir', ['-p', screens]);
@@ -35,11 +35,8 @@ describe('a card read again while the person types', () => {
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
     const first = await untilPane(bridge.hub, 'the question card', (p) => p.tmuxId === paneId && p.card?.answerable === true, 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(first.id)}`);
     const card = page.locator('.card');
     const field = card.getByLabel('Type something.');

@@ -1,11 +1,7 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, askUserQuestion, bashPermission, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { askUserQuestion, bashPermission } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { untilPane } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 /**
  * Options that take words, answered from the phone's card on the real Claude Code TUI: the
@@ -13,26 +9,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('answering a card with words from the phone', () => {
   it('sends "No, and tell Claude what to do differently" and "Type something." with their words', async () => {
-    await using work = await tempDir('collie-words-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
-    await idle();
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await using rig = await claudePhone('collie-words-e2e-', { claude: { width: 100, height: 40 }, readyMs: 30_000, phone: { timeout: 15_000, scheme: 'dark' } });
+    const { api, claude, bridge, id, page } = rig;
+    const idle = () => rig.idle(30_000);
+    await rig.phone.openPane(id);
     const card = page.locator('.card');
     const answered = page.locator('.ask .answered');
 

@@ -1,23 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, startTmux, tempDir } from '@collie/testkit';
+import { artifactPath, crewBridge, crewCli, freePort, startTmux } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, untilPane } from './e2e-setup';
-
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeProblems, fakeClaude, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 /** Each row as a person reads it: label | line 2 | state. */
 const rows = (page: Page) => page.locator('.row').evaluateAll((els) => els.map((el) => `${el.querySelector('.row-label')?.textContent} | ${el.querySelector('.row-meta')?.textContent} | ${el.querySelector('.pill')?.textContent}`));
 
 describe('the lead dashboard of a crew at 390×844', () => {
   it('shows two members panes with the member on line 2, then one member unreachable, greyed with when it was last seen', async () => {
-    await using work = await tempDir('collie-crew-web-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-crew-web-');
+    const { dist } = work;
     await using tmuxL = await startTmux();
     await using tmuxA = await startTmux();
     await using tmuxB = await startTmux();
@@ -38,11 +32,8 @@ describe('the lead dashboard of a crew at 390×844', () => {
     await untilPane(lead.hub, 'alpha blocked on the lead', (p) => p.member?.name === 'alpha' && p.state === 'blocked');
     await untilPane(lead.hub, 'beta on the lead', (p) => p.member?.name === 'beta' && p.harness === 'claude');
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: lead.url });
-    await context.addCookies([lead.device.cookie(lead.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    await using phone = await openPhone(lead, lead.device, { timeout: 15_000 });
+    const { page } = phone;
     await page.goto('/');
     await page.locator('.conn-live').waitFor();
     await page.locator('.row').nth(2).waitFor();

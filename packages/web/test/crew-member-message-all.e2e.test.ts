@@ -1,22 +1,15 @@
 import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, startTmux, tempDir } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { crewBridge, crewCli, freePort, startTmux } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, fakeClaude, untilPane } from './e2e-setup';
+import { fakeClaude, untilPane } from './e2e-setup';
+import { openPhone, shotBoth, webWork } from './phone-rig';
 
-async function shot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await axeProblems(page), `${name} ${scheme}`).toEqual([]);
-    await page.screenshot({ path: artifactPath(`web/${name}-${scheme}.png`), fullPage: true });
-  }
-}
+const shot = shotBoth;
 
 describe("a member's own phone at 390×844: Message all agents", () => {
   it('offers All machines and This machine only, counts its own agents and says the lead counts the others; All machines reaches the lead\'s agent too', async () => {
-    await using work = await tempDir('collie-crew-member-all-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-crew-member-all-');
+    const { dist } = work;
     await using tmuxL = await startTmux();
     await using tmuxA = await startTmux();
     await tmuxL.newSession('desk', { cmd: [fakeClaude, 'fresh-idle'] });
@@ -33,13 +26,8 @@ describe("a member's own phone at 390×844: Message all agents", () => {
     await untilPane(lead.hub, 'alpha claude on the lead', (p) => p.member?.name === 'alpha' && p.harness === 'claude', 30_000);
     await untilPane(alpha.hub, 'alpha claude', (p) => p.harness === 'claude', 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: alpha.url });
-    await context.addCookies([alpha.device.cookie(alpha.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    await using phone = await openPhone(alpha, alpha.device, { timeout: 30_000 });
+    const { page, problems: errors } = phone;
     await page.goto('/');
     await page.locator('.conn-live').waitFor();
     await page.getByRole('link', { name: 'Crew', exact: true }).click();

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactPath, bashPermission, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startPushService, startTmux, tempDir } from '@collie/testkit';
+import { artifactPath, bashPermission, crewBridge, crewCli, freePort, plainReply, startClaude, startMessagesApi, startPushService, startTmux } from '@collie/testkit';
 import { DurableAgent, serve } from '@collie/durable-sdk';
 import { askLine, PushPayload, SendReceipt } from '@collie/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { qrCode } from '../../bridge/src/commands/qr';
-import { axeProblems, buildWeb, fakeClaude, showTerminal, untilPane } from './e2e-setup';
+import { fakeClaude, showTerminal, untilPane } from './e2e-setup';
+import { openPhone, shotBoth, webWork } from './phone-rig';
 
 /** The CLI's terminal QR code (two rows per line, drawn light-on-dark) as rows of 1 (dark) and 0. */
 async function cliQr(token: string): Promise<string[]> {
@@ -33,19 +34,12 @@ async function phoneQr(page: Page): Promise<string[]> {
   return grid.map((r) => r.join(''));
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await axeProblems(page), `${name} ${scheme}`).toEqual([]);
-    await page.screenshot({ path: artifactPath(`web/${name}-${scheme}.png`), fullPage: true });
-  }
-}
+const shot = shotBoth;
 
 describe("the lead's phone in a crew at 390×844", () => {
   it("the Crew page (state, invite QR, remove, Message all agents with Send to), a member's durable agent, a member pane's Chat, mirror and permission card (answered from the lead, pushed by the lead)", async () => {
-    await using work = await tempDir('collie-crew-phone-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-crew-phone-');
+    const { dist } = work;
     await using tmuxL = await startTmux();
     await using tmuxA = await startTmux();
     await using tmuxB = await startTmux();
@@ -89,13 +83,8 @@ describe("the lead's phone in a crew at 390×844", () => {
     await gamma.stop();
     await untilPane(lead.hub, 'gamma unreachable', (p) => p.member?.name === 'gamma' && p.member.reachable === false, 15_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: lead.url });
-    await context.addCookies([lead.device.cookie(lead.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    await using phone = await openPhone(lead, lead.device, { timeout: 30_000 });
+    const { page, problems: errors } = phone;
 
     // The Crew page, from the dashboard's foot.
     await page.goto('/');

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { artifactPath, crewBridge, crewCli, freePort, plainReply, startClaude, startMessagesApi, startTmux } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 describe("a message from another machine of the crew, on the receiving member's phone at 390×844", () => {
   it('the card says "signed by" the sending machine, with the body from this machine\'s log', async () => {
-    await using work = await tempDir('collie-web-crew-walky-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-web-crew-walky-');
+    const { dist } = work;
     await using tmuxL = await startTmux();
     await using tmuxA = await startTmux();
     await using tmuxB = await startTmux();
@@ -38,11 +38,8 @@ describe("a message from another machine of the crew, on the receiving member's 
     const mid = sent.out.split('\n')[0]!;
     await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${mid}]`), 60_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: beta.url });
-    await context.addCookies([beta.device.cookie(beta.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    await using phone = await openPhone(beta, beta.device, { timeout: 30_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     const card = page.locator(`.pane-chat .wk-card[data-message="${mid}"]`);
     await card.waitFor({ timeout: 60_000 });

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
 import { askLine, waitsOnUser } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, untilPane } from './e2e-setup';
+import { fakeClaude, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 /** axe-core on what the page shows now: the serious and critical violations, in words. */
 async function axeProblems(page: Page): Promise<string[]> {
@@ -24,9 +25,8 @@ async function axeProblems(page: Page): Promise<string[]> {
  */
 describe('the dashboard says what a blocked pane asks', () => {
   it('shows the ask line on a blocked row (the push first line) and nothing on a working one', async () => {
-    await using work = await tempDir('collie-ask-row-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-ask-row-');
+    const { dist } = work;
     const fifo = join(work.path, 'screen.fifo');
     await promisify(execFile)('mkfifo', [fifo]);
     await using tmux = await startTmux();
@@ -41,11 +41,8 @@ describe('the dashboard says what a blocked pane asks', () => {
     // The tool and the file it is about, as the card shows them.
     expect(line).toMatch(/^\S[^:]*: \S/);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page } = phone;
     await page.goto('/');
     const row = page.locator('.row', { has: page.locator('.row-ask') });
     await expect.poll(() => page.locator('.row-ask').allTextContents(), { timeout: 20_000 }).toEqual([line]);

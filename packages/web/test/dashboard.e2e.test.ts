@@ -3,11 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startDropProxy } from './drop-proxy';
-import { buildWeb, fakeClaude, gitDir, untilPane } from './e2e-setup';
+import { fakeClaude, gitDir, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const run = promisify(execFile);
 
@@ -22,9 +23,8 @@ const row = (page: Page, label: string) => page.locator('.row', { hasText: label
 
 describe('the phone app on a real bridge and a real tmux server', () => {
   it('ranks panes by who needs you, follows them live, mirrors a screen, and recovers from drops and restarts', async () => {
-    await using work = await tempDir('collie-web-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-web-e2e-');
+    const { dist } = work;
     const apiRepo = await gitDir(work.path, 'shop-api', 'fix-login');
     const webRepo = await gitDir(work.path, 'shop-web', 'main');
     const fifo = join(work.path, 'turn.fifo');
@@ -46,15 +46,8 @@ describe('the phone app on a real bridge and a real tmux server', () => {
     await untilPane(bridge.hub, 'the working pane', (p) => p.id === id(turnPane) && p.state === 'working');
     await untilPane(bridge.hub, 'the shell pane', (p) => p.id === id(shellPane));
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: proxy.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(proxy.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const problems: string[] = [];
-    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
+    await using phone = await openPhone(proxy, state.path, { timeout: 10_000, scheme: 'dark', console: true });
+    const { page, problems } = phone;
 
     // The dashboard: blocked first with its dialog, then the working agent, then the shell.
     await page.goto('/');

@@ -1,10 +1,9 @@
-import { DurableAgent, serve, type Conversation } from '@collie/durable-sdk';
-import { conversationKey } from '@collie/protocol';
+import { DurableAgent, type Conversation } from '@collie/durable-sdk';
 import { artifactPath, tempDir, type TempDir } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newestUnderDock } from './chat-foot';
-import { durableRig, sock, untilDurable, type DurableRig } from './durable-rig';
+import { durableAgentRig, type DurableRig } from './durable-rig';
 
 /**
  * The chat follows at 390×844: while the person reads at the bottom, every new item (a reply,
@@ -15,7 +14,6 @@ describe('durable agents: the chat follows its newest item (390×844)', () => {
   let work: TempDir;
   let rig: DurableRig;
   let page: Page;
-  let closeAgent: () => Promise<void>;
   let talk: Conversation;
   const agent = new DurableAgent({
     runtime: 'follower',
@@ -36,16 +34,12 @@ describe('durable agents: the chat follows its newest item (390×844)', () => {
       { id: 'a', label: 'Run', icon: 'play', onTap: (c) => c.notice('ran') },
       { id: 'b', label: 'Check', icon: 'check', onTap: () => undefined },
     ]);
-    const listening = await serve(agent, { socket: sock(work.path, 'follower') });
-    closeAgent = () => listening.close();
-    rig = await durableRig(work.path, [{ name: 'follower', address: listening.address }]);
+    rig = await durableAgentRig(work.path, 'follower', agent, 'talk');
     page = rig.page;
-    await untilDurable(rig.bridge.hub, 'the conversation', (d) => d.conversations.has(conversationKey('follower', 'talk')));
   }, 180_000);
 
   afterAll(async () => {
     await rig?.[Symbol.asyncDispose]();
-    await closeAgent?.();
     await work?.[Symbol.asyncDispose]();
   });
 

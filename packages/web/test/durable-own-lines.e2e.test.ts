@@ -1,9 +1,8 @@
-import { DurableAgent, Refusal, serve, type Conversation } from '@collie/durable-sdk';
-import { conversationKey } from '@collie/protocol';
+import { DurableAgent, Refusal, type Conversation } from '@collie/durable-sdk';
 import { artifactPath, tempDir, type TempDir } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { durableRig, sock, untilDurable, type DurableRig } from './durable-rig';
+import { durableAgentRig, type DurableRig } from './durable-rig';
 
 /**
  * Your own lines are kept for the page's 10 minutes across navigation and reloads (390×844,
@@ -14,7 +13,6 @@ describe('durable agents: your own lines across navigation and reloads (390×844
   let work: TempDir;
   let rig: DurableRig;
   let page: Page;
-  let closeAgent: () => Promise<void>;
   let talk: Conversation;
   const agent = new DurableAgent({
     runtime: 'keeper',
@@ -31,16 +29,12 @@ describe('durable agents: your own lines across navigation and reloads (390×844
     work = await tempDir('collie-durable-own-');
     talk = agent.open({ id: 'talk', title: 'Keep my lines', workspace: '~/keep' });
     talk.reply('Hello from the keeper.');
-    const listening = await serve(agent, { socket: sock(work.path, 'keeper') });
-    closeAgent = () => listening.close();
-    rig = await durableRig(work.path, [{ name: 'keeper', address: listening.address }]);
+    rig = await durableAgentRig(work.path, 'keeper', agent, 'talk');
     page = rig.page;
-    await untilDurable(rig.bridge.hub, 'the conversation', (d) => d.conversations.has(conversationKey('keeper', 'talk')));
   }, 180_000);
 
   afterAll(async () => {
     await rig?.[Symbol.asyncDispose]();
-    await closeAgent?.();
     await work?.[Symbol.asyncDispose]();
   });
 

@@ -1,8 +1,9 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBridge, type Bridge, type EventHub } from '@collie/bridge';
+import { serve, type DurableAgent } from '@collie/durable-sdk';
 import { launchChromium, phoneContext, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { DurableState } from '@collie/protocol';
+import { conversationKey, type DurableState } from '@collie/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildWeb } from './e2e-setup';
 
@@ -47,6 +48,27 @@ export async function durableRig(dir: string, agents: readonly { name: string; a
       await bridge.stop();
     },
   };
+}
+
+/**
+ * {@link durableRig} with one agent served on a socket in `dir` as `name`, the conversation
+ * `conversation` seen by the bridge before it resolves; the agent's socket closes with the rig.
+ */
+export async function durableAgentRig(dir: string, name: string, agent: DurableAgent, conversation: string): Promise<DurableRig> {
+  const listening = await serve(agent, { socket: sock(dir, name) });
+  let rig: DurableRig | undefined;
+  const stop = async () => {
+    await rig?.[Symbol.asyncDispose]();
+    await listening.close();
+  };
+  try {
+    rig = await durableRig(dir, [{ name, address: listening.address }]);
+    await untilDurable(rig.bridge.hub, `the ${name} conversation`, (d) => d.conversations.has(conversationKey(name, conversation)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { bridge: rig.bridge, browser: rig.browser, context: rig.context, page: rig.page, errors: rig.errors, [Symbol.asyncDispose]: stop };
 }
 
 /** Resolves once the bridge's durable model passes `check` (checked now, then on every event). */

@@ -1,9 +1,9 @@
-import { DurableAgent, Refusal, serve, type Calls, type Conversation } from '@collie/durable-sdk';
-import { conversationKey, type WireResult } from '@collie/protocol';
+import { DurableAgent, Refusal, type Calls, type Conversation } from '@collie/durable-sdk';
+import type { WireResult } from '@collie/protocol';
 import { artifactPath, tempDir, type TempDir } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { durableRig, sock, untilDurable, type DurableRig } from './durable-rig';
+import { durableAgentRig, type DurableRig } from './durable-rig';
 
 type Script = 'pass' | 'throw' | { result: WireResult };
 
@@ -52,7 +52,6 @@ describe('durable agents: your line, the header and the belt (390×844)', () => 
   let rig: DurableRig;
   let page: Page;
   const agent = new Talker();
-  let closeAgent: () => Promise<void>;
   let talk: Conversation;
   let head: Conversation;
   let belt: Conversation;
@@ -74,16 +73,12 @@ describe('durable agents: your line, the header and the belt (390×844)', () => 
       { id: 'odd', label: 'Odd', icon: 'unicorn', onTap: () => undefined },
       { id: 'fifth', label: 'Fifth', icon: 'flag', onTap: () => undefined },
     ]);
-    const listening = await serve(agent, { socket: sock(work.path, 'talker') });
-    closeAgent = () => listening.close();
-    rig = await durableRig(work.path, [{ name: 'talker', address: listening.address }]);
+    rig = await durableAgentRig(work.path, 'talker', agent, 'belt');
     page = rig.page;
-    await untilDurable(rig.bridge.hub, 'the talker conversations', (d) => d.conversations.has(conversationKey('talker', 'belt')));
   }, 180_000);
 
   afterAll(async () => {
     await rig?.[Symbol.asyncDispose]();
-    await closeAgent?.();
     await work?.[Symbol.asyncDispose]();
   });
 

@@ -1,39 +1,30 @@
-import { join } from 'node:path';
 import { OUTCOME } from '@collie/protocol';
-import { ReceiptStore, boxForm, startBridge } from '@collie/bridge';
-import { artifactPath, claudeInputText, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { ReceiptStore, boxForm } from '@collie/bridge';
+import { artifactPath, claudeInputText, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { claudePhone } from './phone-rig';
 
 describe('text a send left in the box, on the phone (issue 15)', () => {
   it('shows what is in the box with "Send it" and "Clear it"; Send it submits it and the offer goes away', async () => {
-    await using work = await tempDir('collie-web-left-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
-    await using claude = await startClaude(tmux, api);
-    await using state = await tempDir('collie-state-');
-    const id = `${tmux.name}:${claude.paneId}`;
     const text = 'please also update the changelog';
-    // A send whose check failed left its text in the box (its receipt, as the bridge stores it).
-    const store = await ReceiptStore.open(state.path);
-    await store.put({
-      receipt: { requestId: 'left-1', paneId: id, kind: 'text', summary: text, state: 'not_submitted', outcome: OUTCOME.notSubmitted, final: true, createdAt: Date.now(), updatedAt: Date.now(), left: text },
-      leftHash: store.fingerprint('box', boxForm(text)),
+    await using rig = await claudePhone('collie-web-left-', {
+      api: { fallback: plainReply('Fine.') },
+      before: async ({ tmux, claude, state, id }) => {
+        // A send whose check failed left its text in the box (its receipt, as the bridge stores it).
+        const store = await ReceiptStore.open(state.path);
+        await store.put({
+          receipt: { requestId: 'left-1', paneId: id, kind: 'text', summary: text, state: 'not_submitted', outcome: OUTCOME.notSubmitted, final: true, createdAt: Date.now(), updatedAt: Date.now(), left: text },
+          leftHash: store.fingerprint('box', boxForm(text)),
+        });
+        await store.close();
+        await tmux.typeText(claude.paneId, text);
+        await claude.waitForScreen((s) => claudeInputText(s) === text);
+      },
+      ready: { what: 'the pane with its draft', check: (p, id) => p.id === id && p.draft === text },
+      readyMs: 15_000,
+      phone: { timeout: 15_000, scheme: 'dark' },
     });
-    await store.close();
-    await tmux.typeText(claude.paneId, text);
-    await claude.waitForScreen((s) => claudeInputText(s) === text);
-
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    await untilPane(bridge.hub, 'the pane with its draft', (p) => p.id === id && p.draft === text);
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    const { api, id, page } = rig;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     const offer = page.locator('.left-in-box');
     await offer.waitFor();

@@ -3,9 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane, webRoot } from './e2e-setup';
+import { untilPane, webRoot } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 /** Real Codex 0.171 screens taken by its capture driver: the idle composer and the `/model` picker over it. */
 const captures = join(webRoot, '..', 'bridge', 'src', 'harness', 'codex', 'captures');
@@ -19,9 +20,8 @@ const fakeCodex = join(webRoot, '..', 'testkit', 'fake-agent', 'codex');
  */
 describe('a menu open in the terminal', () => {
   it('takes the composer\'s place on the phone until it closes', async () => {
-    await using work = await tempDir('collie-menu-composer-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-menu-composer-');
+    const { dist } = work;
     const fifo = join(work.path, 'screen.fifo');
     await promisify(execFile)('mkfifo', [fifo]);
     await using tmux = await startTmux();
@@ -30,11 +30,8 @@ describe('a menu open in the terminal', () => {
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
     const pane = await untilPane(bridge.hub, 'the idle Codex pane', (p) => p.tmuxId === paneId && p.harness === 'codex' && p.dialog === null && p.state === 'idle', 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(pane.id)}`);
     const box = page.getByLabel('Text to send to the pane');
     await box.fill('rename the parser module');

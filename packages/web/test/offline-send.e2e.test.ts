@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const REFUSED = 'Not sent: no connection to the bridge; your text is kept';
 
@@ -14,9 +14,8 @@ const REFUSED = 'Not sent: no connection to the bridge; your text is kept';
  */
 describe('a send while the bridge is away', () => {
   it('is refused at once in words, keeps the text, and claims nothing after the bridge is back', async () => {
-    await using work = await tempDir('collie-offline-send-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-offline-send-');
+    const { dist } = work;
     await using tmux = await startTmux();
     const tmuxPane = await tmux.newSession('away', { cmd: 'cat', width: 100, height: 30 });
     const id = `${tmux.name}:${tmuxPane}`;
@@ -25,11 +24,8 @@ describe('a send while the bridge is away', () => {
     const port = bridge.port;
     try {
       await untilPane(bridge.hub, 'the pane', (p) => p.id === id, 30_000);
-      await using browser = await launchChromium();
-      await using context = await phoneContext(browser, { baseURL: bridge.url });
-      await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
+      await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+      const { page } = phone;
       await page.goto(`/#/pane/${encodeURIComponent(id)}`);
       await page.locator('.conn-live').waitFor();
 

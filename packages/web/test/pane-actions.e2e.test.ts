@@ -1,26 +1,8 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import {
-  artifactPath,
-  askUserQuestion,
-  bashPermission,
-  launchChromium,
-  longTurn,
-  phoneContext,
-  testDevice,
-  plainReply,
-  startClaude,
-  startMessagesApi,
-  startTmux,
-  tempDir,
-  testBridgeOptions,
-} from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { askUserQuestion, bashPermission, longTurn, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, showTerminal, untilPane } from './e2e-setup';
+import { showTerminal, untilPane } from './e2e-setup';
 import { holdEvents } from './hold-events';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { claudePhone, shot } from './phone-rig';
 
 /**
  * The pane page acting on the real Claude Code TUI (offline, against the scripted Messages
@@ -29,32 +11,14 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('acting on a real Claude Code pane from the phone', () => {
   it('sends from the composer, answers a permission card and a question wizard, and stops a turn from the keys pad', async () => {
-    await using work = await tempDir('collie-actions-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
+    await using rig = await claudePhone('collie-actions-e2e-', { claude: { width: 100, height: 40 }, readyMs: 30_000, phone: { timeout: 15_000, scheme: 'dark', console: true } });
+    const { api, claude, tmux, bridge, id, page } = rig;
+    const { problems } = rig.phone;
     const pane = () => bridge.hub.panes.get(id);
-    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
-    await idle();
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    const idle = () => rig.idle(30_000);
     const gate = await holdEvents(page);
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
 
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await rig.phone.openPane(id);
     await showTerminal(page);
 
     const box = page.getByLabel('Text to send to the pane');

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { afterTool, artifactPath, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, plainReply } from '@collie/testkit';
+import { afterTool, artifactPath, tempDir, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth } from './e2e-setup';
 import { png } from './png';
+import { claudePhone } from './phone-rig';
 
 /**
  * Issue 27 (item 5), pictures the agent's transcript carries: the real Claude Code TUI Reads a
@@ -15,30 +15,14 @@ import { png } from './png';
  */
 describe('pictures the agent read, in a pane’s Chat', () => {
   it('a PNG the agent Reads shows inline and enlarges; the route refuses strangers and unknown refs', async () => {
-    await using work = await tempDir('collie-agent-pictures-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
     await using folder = await tempDir('collie-agent-pictures-cwd-');
     const file = join(folder.path, 'green.png');
     await writeFile(file, png(90, 60, [30, 160, 60]));
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40, cwd: folder.path, allow: ['Read'] });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
-    await idle();
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    page.on('pageerror', (error) => void problems.push(error.message));
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await using rig = await claudePhone('collie-agent-pictures-e2e-', { api: { fallback: plainReply('Fine.') }, claude: { width: 100, height: 40, cwd: folder.path, allow: ['Read'] }, phone: { timeout: 30_000 } });
+    const { api, tmux, bridge, id, page } = rig;
+    const { context, problems } = rig.phone;
+    const idle = () => rig.idle(60_000);
+    await rig.phone.openPane(id);
     const chat = page.locator('.pane-chat-scroll');
 
     api.script({

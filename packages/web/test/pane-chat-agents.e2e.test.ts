@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, chatReply, chatToolCall, launchChromium, phoneContext, startChatApi, startOpencode, startPi, startTmux, tempDir, testBridgeOptions, testDevice, type AgentPane, type TmuxServer } from '@collie/testkit';
+import { artifactPath, chatReply, chatToolCall, startChatApi, startOpencode, startPi, startTmux, tempDir, testBridgeOptions, type AgentPane, type TmuxServer } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { openPhone } from './phone-rig';
 
 const REPLY = ['## Findings', '', 'The **parser** drops `two` lines:', '', '1. A <script>alert(1)</script> stays words', '2. See [the docs](https://example.com/docs)'].join('\n');
 
@@ -37,11 +38,8 @@ for (const { name, harness, file, agentMs, timeoutMs, start } of AGENTS) {
 
       await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
       await untilPane(bridge.hub, `the ${name} pane`, (p) => p.id === id && p.harness === harness, 60_000);
-      await using browser = await launchChromium();
-      await using context = await phoneContext(browser, { baseURL: bridge.url });
-      await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(60_000);
+      await using phone = await openPhone(bridge, state.path, { timeout: 60_000 });
+      const { page } = phone;
       await page.goto(`/#/pane/${encodeURIComponent(id)}`);
 
       const chat = page.locator('.pane-chat-scroll');

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 /** A long session in Claude Code's own format, for the real CLI to resume. */
 function longSession(sessionId: string, cwd: string, turns: number): string {
@@ -24,9 +25,8 @@ function longSession(sessionId: string, cwd: string, turns: number): string {
 
 describe('a pane’s Chat History on the phone (issue 13)', () => {
   it('a resumed long session opens at its end; scrolling to the top loads History in order, keeping the place', async () => {
-    await using work = await tempDir('collie-web-chat-history-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-web-chat-history-');
+    const { dist } = work;
     await using tmux = await startTmux();
     await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
     await using cwd = await tempDir('collie-history-cwd-');
@@ -49,12 +49,8 @@ describe('a pane’s Chat History on the phone (issue 13)', () => {
 
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
     await untilPane(bridge.hub, 'the claude pane', (p) => p.id === id && p.harness === 'claude', 30_000);
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await using phone = await openPhone(bridge, state.path, { timeout: 30_000, scheme: 'dark' });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
 
     const chat = page.locator('.pane-chat-scroll');

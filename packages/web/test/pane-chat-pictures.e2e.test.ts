@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth } from './e2e-setup';
 import { png } from './png';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { claudePhone, shot } from './phone-rig';
 
 /**
  * Issue 27 (items 5 and 6), on the real Claude Code TUI through a real bridge, in Chromium at
@@ -16,27 +12,11 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('pictures and pasted text in a pane’s Chat', () => {
   it('thumbnail before sending, the picture inline after, enlarged on a tap; no path, no wrapper, no stray blank lines', async () => {
-    await using work = await tempDir('collie-pictures-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
-    await idle();
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    page.on('pageerror', (error) => void problems.push(error.message));
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await using rig = await claudePhone('collie-pictures-e2e-', { api: { fallback: plainReply('Fine.') }, claude: { width: 100, height: 40 }, phone: { timeout: 30_000 } });
+    const { api, id, page } = rig;
+    const { problems } = rig.phone;
+    const idle = () => rig.idle(60_000);
+    await rig.phone.openPane(id);
     const chat = page.locator('.pane-chat-scroll');
     const box = page.getByLabel('Text to send to the pane');
 

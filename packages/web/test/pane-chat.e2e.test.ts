@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, bashPermission, claudePermissionDialog, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, bashPermission, claudePermissionDialog, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane } from './e2e-setup';
+import { claudePhone, claudeReady } from './phone-rig';
 
 const REPLY = [
   '## Plan',
@@ -15,28 +13,19 @@ const REPLY = [
 
 describe('a pane’s Chat on the phone (issue 13)', () => {
   it('Chat is the default for a Claude pane, follows live, shows tool cards, searches; Terminal one tap away; side by side on a desktop', async () => {
-    await using work = await tempDir('collie-web-chat-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
-    await using claude = await startClaude(tmux, api);
-    await using state = await tempDir('collie-state-');
-    const id = `${tmux.name}:${claude.paneId}`;
-    api.script(plainReply(REPLY));
-    await claude.submit('read the parser');
-    await claude.waitForScreen((s) => s.includes('Plan'), 30_000);
-
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    await untilPane(bridge.hub, 'the claude pane', (p) => p.id === id && p.harness === 'claude', 30_000);
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await using rig = await claudePhone('collie-web-chat-', {
+      api: { fallback: plainReply('Fine.') },
+      before: async ({ api, claude }) => {
+        api.script(plainReply(REPLY));
+        await claude.submit('read the parser');
+        await claude.waitForScreen((s) => s.includes('Plan'), 30_000);
+      },
+      ready: claudeReady,
+      readyMs: 30_000,
+      phone: { timeout: 30_000, scheme: 'dark' },
+    });
+    const { api, claude, id, page } = rig;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-
     const chat = page.locator('.pane-chat-scroll');
     await chat.locator('.chat-user', { hasText: 'read the parser' }).waitFor();
     await chat.locator('.chat-markdown').getByRole('heading', { name: 'Plan' }).waitFor();

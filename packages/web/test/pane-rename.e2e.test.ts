@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, gitDir, openPaneMenu, untilPane } from './e2e-setup';
+import { gitDir, openPaneMenu, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
@@ -15,9 +16,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('renaming a pane from the phone', () => {
   it('shows the name as the row label, keeps it across a restart, and gives the automatic label back', async () => {
-    await using work = await tempDir('collie-rename-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-rename-e2e-');
+    const { dist } = work;
     await using tmux = await startTmux();
     const repo = await gitDir(work.path, 'shop', 'fix-login');
     const tmuxId = await tmux.newSession('work', { cmd: 'sh', cwd: repo });
@@ -28,11 +28,8 @@ describe('renaming a pane from the phone', () => {
       const id = `${tmux.name}:${tmuxId}`;
       await untilPane(bridge.hub, 'the pane labelled from git', (p) => p.id === id && p.label === 'shop#fix-login');
 
-      await using browser = await launchChromium();
-      await using context = await phoneContext(browser, { baseURL: bridge.url });
-      await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
+      await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+      const { page } = phone;
       await page.goto(`/#/pane/${encodeURIComponent(id)}`);
       await page.locator('.conn-live').waitFor();
 

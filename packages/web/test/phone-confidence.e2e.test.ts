@@ -1,33 +1,8 @@
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { startBridge } from '@collie/bridge';
-import {
-  artifactPath,
-  bashPermission,
-  launchChromium,
-  longTurn,
-  phoneContext,
-  plainReply,
-  startClaude,
-  startMessagesApi,
-  startTmux,
-  tempDir,
-  testBridgeOptions,
-  testDevice,
-} from '@collie/testkit';
+import { bashPermission, longTurn, plainReply } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, fakeClaude, gitDir, showTerminal, untilPane } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
-
-/** axe-core on what the page shows now: the serious and critical violations, in words. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeProblems, fakeClaude, gitDir, showTerminal, untilPane } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 /** Both themes, axe-checked; a screenshot of each. */
 async function axeBothThemes(page: Page, name: string): Promise<void> {
@@ -48,31 +23,24 @@ const pageFitsWidth = (page: Page) => page.evaluate(() => document.documentEleme
  */
 describe('the phone answers with confidence and reads well at any size', () => {
   it('confirms answers in words, stops from the header, cancels and edits a held send, and passes axe at any size', async () => {
-    await using work = await tempDir('collie-confidence-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const repo = await gitDir(work.path, 'a-rather-long-repository-name-for-the-shop', 'feature/login-refresh');
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    const busy = await tmux.newWindow(claude.session, { cmd: [fakeClaude, 'working'], cwd: repo });
-    const shell = await tmux.newWindow(claude.session, { cmd: 'sh', cwd: work.path });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
+    let busy = '';
+    let shell = '';
+    await using rig = await claudePhone('collie-confidence-e2e-', {
+      claude: { width: 100, height: 40 },
+      before: async ({ work, tmux, claude }) => {
+        const repo = await gitDir(work.path, 'a-rather-long-repository-name-for-the-shop', 'feature/login-refresh');
+        busy = await tmux.newWindow(claude.session, { cmd: [fakeClaude, 'working'], cwd: repo });
+        shell = await tmux.newWindow(claude.session, { cmd: 'sh', cwd: work.path });
+      },
+      readyMs: 30_000,
+      phone: { timeout: 15_000 },
+    });
+    const { api, claude, tmux, bridge, id, page } = rig;
+    const { problems } = rig.phone;
     const busyId = `${tmux.name}:${busy}`;
-    const idle = () => untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 30_000);
-    await idle();
+    const idle = () => rig.idle(30_000);
     await untilPane(bridge.hub, 'the working stand-in', (p) => p.id === busyId && p.state === 'working');
     await untilPane(bridge.hub, 'the shell', (p) => p.id === `${tmux.name}:${shell}`);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const problems: string[] = [];
-    page.on('pageerror', (error) => void problems.push(error.message));
 
     // The dashboard: the branch kept, a shell called by its folder and "Shell", rows named in words.
     await page.goto('/');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
 import { DurableAgent, serve } from '@collie/durable-sdk';
 import { conversationKey } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startDemoNerve } from '../../testkit/src/demo-nerve';
@@ -18,6 +18,7 @@ import { type ChatPlace, DURABLE_CHAT, PANE_CHAT, newestUnderDock } from './chat
 import { sock, untilDurable } from './durable-rig';
 import { buildWeb, gitDir, untilPane } from './e2e-setup';
 import { axeViolations, dockOutside, layoutProblems } from './layout-check';
+import { openPhone } from './phone-rig';
 
 const SIZES = [
   { name: '390', width: 390, height: 844, text: '100%' },
@@ -99,13 +100,8 @@ describe('every page at every size (issue 27)', () => {
         { name: 'nerve', hash: `#/durable/nerve/${encodeURIComponent(nerve.sessionId)}`, ready: '.durable-dock', chat: DURABLE_CHAT, dock: '.durable-dock' },
       ];
 
-      await using browser = await launchChromium();
-      await using context = await phoneContext(browser, { baseURL: bridge.url });
-      await context.addCookies([(await testDevice(stateDir)).cookie(bridge.url)]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      await using phone = await openPhone(bridge, stateDir, { timeout: 30_000 });
+      const { page, problems: errors } = phone;
       // A send from the phone: its receipt stands on its own bubble in the Chat, no list between the Chat and the composer.
       await page.goto(`/#/pane/${pane}`);
       await page.locator('.chat-markdown >> text=point 6 of answer 3').waitFor();

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
 import type { SendReceipt } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane, webRoot } from './e2e-setup';
+import { untilPane, webRoot } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const captures = join(webRoot, '..', 'bridge', 'src', 'harness', 'codex', 'captures');
 const fakeCodex = join(webRoot, '..', 'testkit', 'fake-agent', 'codex');
@@ -26,9 +27,8 @@ async function sendLater(page: Page): Promise<void> {
 
 describe('Send later… from the composer long-press menu (390×844, issue 29)', () => {
   it('schedules in N hours, shows "scheduled for HH:MM" on the phone clock with Cancel; when the limit resets only with a reset time', async () => {
-    await using work = await tempDir('collie-send-later-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-send-later-');
+    const { dist } = work;
     const fifo = join(work.path, 'screen.fifo');
     await promisify(execFile)('mkfifo', [fifo]);
     await using tmux = await startTmux();
@@ -38,11 +38,8 @@ describe('Send later… from the composer long-press menu (390×844, issue 29)',
     const pane = await untilPane(bridge.hub, 'the idle Codex pane', (p) => p.tmuxId === paneId && p.harness === 'codex' && p.dialog === null && p.state === 'idle', 30_000);
     const receiptOf = (text: string): SendReceipt | undefined => bridge.hub.snapshot().sends.find((r) => r.summary === text);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url, timezoneId: ZONE });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000, timezoneId: ZONE });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(pane.id)}`);
     const box = page.getByLabel('Text to send to the pane');
 

@@ -1,59 +1,40 @@
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, claudeLauncher, FAKE_API_KEY, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, writeClaudeConfig } from '@collie/testkit';
+import { artifactPath, claudeOffline, plainReply, startClaude, startMessagesApi } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { deskPhone } from './phone-rig';
 
-/**
- * Issue 30: New pane offers "Resume a session" for the chosen folder. On a phone-sized Chromium,
- * a past Claude Code session (the real CLI against the scripted Messages API, its pane closed)
- * is listed under its folder on New; tapping it resumes it in a new pane, and a message sent
- * from the phone reaches the model with the earlier turns.
- */
 describe('New pane: Resume a session', () => {
   it('lists the chosen folder’s past session and resumes it with its conversation', async () => {
-    await using work = await tempDir('collie-sessions-new-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const roots = join(await realpath(work.path), 'code');
-    const folder = join(roots, 'shop');
-    await mkdir(folder, { recursive: true });
-    await promisify(execFile)('git', ['init', '-q', '-b', 'main', folder]);
     await using api = await startMessagesApi();
-    const cfg = join(work.path, 'claude');
-    await mkdir(join(cfg, 'home'), { recursive: true, mode: 0o700 });
-    await writeClaudeConfig(cfg, { cwd: folder, apiKey: FAKE_API_KEY });
-    const config = join(work.path, 'config');
-    await mkdir(config, { mode: 0o700 });
-    await writeFile(join(config, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg) }] }));
-
-    await using tmux = await startTmux();
-    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
-    {
-      await using claude = await startClaude(tmux, api, { cwd: folder, env: { CLAUDE_CONFIG_DIR: cfg, HOME: join(cfg, 'home') } });
-      api.script(plainReply('Answer about the heron.'));
-      await claude.submit('remember the word heron');
-      await claude.waitForScreen(/Answer about the heron/, 60_000);
-    }
-
-    await using state = await tempDir('collie-state-');
+    let roots = '';
+    let folder = '';
+    let cfg = '';
     const none: string[] = [];
-    await using bridge = await startBridge({
-      ...testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: roots } }),
-      sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none },
+    await using rig = await deskPhone('collie-sessions-new-e2e-', {
+      prepare: async (work) => {
+        roots = join(await realpath(work.path), 'code');
+        folder = join(roots, 'shop');
+        await mkdir(folder, { recursive: true });
+        await promisify(execFile)('git', ['init', '-q', '-b', 'main', folder]);
+      },
+      before: async ({ work, config, tmux }) => {
+        cfg = join(work.path, 'claude');
+        const env = await claudeOffline(cfg, config, api, [folder]);
+        await using claude = await startClaude(tmux, api, { cwd: folder, env });
+        api.script(plainReply('Answer about the heron.'));
+        await claude.submit('remember the word heron');
+        await claude.waitForScreen(/Answer about the heron/, 60_000);
+      },
+      env: () => ({ COLLIE_ROOTS: roots }),
+      bridge: () => ({ sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none } }),
+      phone: { timeout: 20_000 },
     });
-    await untilPane(bridge.hub, 'the home pane', () => true, 30_000);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('pageerror', (error) => void problems.push(error.message));
+    const { tmux, bridge, page } = rig;
+    const { problems } = rig.phone;
 
     await page.goto('/#/new');
     await page.locator(`input[name="folder"][value="${folder}"]`).check();

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, claudeLauncher, FAKE_API_KEY, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, writeClaudeConfig } from '@collie/testkit';
+import { artifactPath, claudeLauncher, FAKE_API_KEY, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, writeClaudeConfig } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 /**
  * Issue 30, after a reboot: two live Claude Code panes, the bridge stopped and their tmux server
@@ -14,9 +15,8 @@ import { axeProblems, buildWeb, untilPane } from './e2e-setup';
  */
 describe('sessions running when the machine stopped, on the dashboard', () => {
   it('are both resumed with one tap, each in a window named as before', async () => {
-    await using work = await tempDir('collie-reboot-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-reboot-e2e-');
+    const { dist } = work;
     const [a, b] = [join(work.path, 'shop'), join(work.path, 'docs')];
     for (const f of [a, b]) {
       await mkdir(f);
@@ -64,11 +64,8 @@ describe('sessions running when the machine stopped, on the dashboard', () => {
     }
 
     await using bridge = await startBridge(options);
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page } = phone;
     try {
       await page.goto('/');
       await page.locator('.conn-live').waitFor();

@@ -1,14 +1,11 @@
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, claudeLauncher, FAKE_API_KEY, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, writeClaudeConfig } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { claudeOffline, plainReply, startClaude, startMessagesApi } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { axeProblems, untilPane } from './e2e-setup';
+import { deskPhone, shot } from './phone-rig';
 
 /**
  * Issue 30: on a phone-sized Chromium, two past Claude Code sessions (the real CLI against the
@@ -18,56 +15,40 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('the Sessions page', () => {
   it('lists two closed Claude Code sessions, reads one, resumes it and continues the conversation from the phone', async () => {
-    await using work = await tempDir('collie-sessions-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const root = await realpath(work.path);
-    const [a, b] = [join(root, 'shop'), join(root, 'docs')];
-    for (const f of [a, b]) {
-      await mkdir(f);
-      await promisify(execFile)('git', ['init', '-q', '-b', 'main', f]);
-    }
     await using api = await startMessagesApi();
-    const cfg = join(work.path, 'claude');
-    await mkdir(join(cfg, 'home'), { recursive: true, mode: 0o700 });
-    await writeClaudeConfig(cfg, { cwd: a, apiKey: FAKE_API_KEY });
-    const claudeState = JSON.parse(await readFile(join(cfg, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
-    claudeState.projects[b] = claudeState.projects[a];
-    await writeFile(join(cfg, '.claude.json'), JSON.stringify(claudeState));
-    const config = join(work.path, 'config');
-    await mkdir(config, { mode: 0o700 });
-    await writeFile(join(config, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg) }] }));
-
-    await using tmux = await startTmux();
-    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
-    for (const [folder, words] of [
-      [a, 'remember the word heron'],
-      [b, 'write the release notes'],
-    ] as const) {
-      await using claude = await startClaude(tmux, api, { cwd: folder, env: { CLAUDE_CONFIG_DIR: cfg, HOME: join(cfg, 'home') } });
-      api.script(plainReply(`Answer to ${words}.`));
-      await claude.submit(words);
-      await claude.waitForScreen(new RegExp(`Answer to ${words}`), 60_000);
-    }
-
-    await using state = await tempDir('collie-state-');
+    let a = '';
+    let b = '';
+    let cfg = '';
     const none: string[] = [];
-    await using bridge = await startBridge({
-      ...testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir } }),
-      sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none },
+    await using rig = await deskPhone('collie-sessions-e2e-', {
+      prepare: async (work) => {
+        const root = await realpath(work.path);
+        [a, b] = [join(root, 'shop'), join(root, 'docs')];
+        for (const f of [a, b]) {
+          await mkdir(f);
+          await promisify(execFile)('git', ['init', '-q', '-b', 'main', f]);
+        }
+      },
+      before: async ({ work, config, tmux }) => {
+        cfg = join(work.path, 'claude');
+        const env = await claudeOffline(cfg, config, api, [a, b]);
+        for (const [folder, words] of [
+          [a, 'remember the word heron'],
+          [b, 'write the release notes'],
+        ] as const) {
+          await using claude = await startClaude(tmux, api, { cwd: folder, env });
+          api.script(plainReply(`Answer to ${words}.`));
+          await claude.submit(words);
+          await claude.waitForScreen(new RegExp(`Answer to ${words}`), 60_000);
+        }
+      },
+      bridge: () => ({ sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none } }),
+      phone: { timeout: 20_000 },
     });
-    await untilPane(bridge.hub, 'the home pane', () => true, 30_000);
+    const { tmux, bridge, page } = rig;
+    const { problems } = rig.phone;
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('pageerror', (error) => void problems.push(error.message));
-
-    await page.goto('/');
-    await page.locator('.conn-live').waitFor();
+    await rig.phone.open('/');
     await page.getByRole('link', { name: 'Sessions', exact: true }).click();
     const rows = page.getByRole('list', { name: 'Sessions' }).locator('.session-row');
     await expect.poll(() => rows.locator('.new-choice-name').allTextContents(), { timeout: 30_000 }).toEqual(['write the release notes', 'remember the word heron']);

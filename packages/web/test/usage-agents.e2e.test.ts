@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice, USAGE_AGENTS, type ReportedUsage } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions, USAGE_AGENTS, type ReportedUsage } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const SLOW = 240_000;
 
@@ -28,9 +28,8 @@ const FROM = { gemini: 'Gemini CLI’s chat file', pi: 'pi’s session file', op
 describe('usage on the phone from the agents’ own records', () => {
   for (const agent of USAGE_AGENTS) {
     it.skipIf(agent.missing() !== null)(`${agent.name}: the header line`, async () => {
-      await using work = await tempDir('collie-usage-agents-web-');
-      const dist = join(work.path, 'dist');
-      await buildWeb(dist);
+      await using work = await webWork('collie-usage-agents-web-');
+      const { dist } = work;
       await using tmux = await startTmux();
       await using state = await tempDir('collie-state-');
       await using session = await agent.start(tmux);
@@ -39,11 +38,8 @@ describe('usage on the phone from the agents’ own records', () => {
       const pane = await untilPane(bridge.hub, agent.name, (p) => mine(p) && p.harness === agent.harness, SLOW);
       const reported = await session.run((n) => untilPane(bridge.hub, `${n} tokens`, (p) => mine(p) && p.usage?.sessionTokens === n, SLOW));
 
-      await using browser = await launchChromium();
-      await using context = await phoneContext(browser, { baseURL: bridge.url });
-      await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
+      await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+      const { page } = phone;
       expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
       await page.goto(`/#/pane/${encodeURIComponent(pane.id)}`);
       const line = page.locator('.pane-usage');

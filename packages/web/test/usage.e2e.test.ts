@@ -1,10 +1,7 @@
-import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
 import {
   artifactPath,
   codexMissing,
-  launchChromium,
-  phoneContext,
   startClaude,
   startCodex,
   startMessagesApi,
@@ -12,11 +9,11 @@ import {
   startTmux,
   tempDir,
   testBridgeOptions,
-  testDevice,
   type Turn,
 } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, openPaneMenu, untilPane } from './e2e-setup';
+import { axeProblems, openPaneMenu, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const SLOW = 180_000;
 
@@ -28,9 +25,8 @@ const SLOW = 180_000;
  */
 describe.skipIf(codexMissing() !== null)('usage on the phone', () => {
   it('a context gauge and the header line for Claude Code; the limit state for Codex', async () => {
-    await using work = await tempDir('collie-usage-web-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-usage-web-');
+    const { dist } = work;
     await using tmux = await startTmux();
     await using messages = await startMessagesApi();
     await using responses = await startResponsesApi();
@@ -49,11 +45,8 @@ describe.skipIf(codexMissing() !== null)('usage on the phone', () => {
     await codex.submit('one more');
     const x = await untilPane(bridge.hub, 'codex at its limit', (p) => p.tmuxId === codex.paneId && p.usage?.limit?.state === 'reached' && p.state !== 'working', SLOW);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page, context } = phone;
     await page.goto('/');
     const hhmm = await page.evaluate((at) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false }), reset * 1000);
 

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildWeb, untilPane } from './e2e-setup';
+import { openPhone } from './phone-rig';
 
 /** A long press of the composer's Send, then "Send as message". */
 async function sendAsMessage(page: Page): Promise<void> {
@@ -30,11 +31,8 @@ describe('Send as message carries the token of the session the text was written 
       p.id === id && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null && (token === undefined || p.token !== token);
     const before = await untilPane(bridge.hub, 'the idle Claude pane', idleHere(), 60_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([device.cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    await using phone = await openPhone(bridge, device, { timeout: 30_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     // The person writes while reading this session.
     const box = page.getByLabel('Text to send to the pane');

@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { startBridge } from '@collie/bridge';
 import type { ApiRequest, ScriptBlock, Turn } from '@collie/testkit';
-import { artifactPath, launchChromium, phoneContext, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { walkyWords } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { collieBin, walkyEnv } from '../../bridge/test/walky/kit';
 import { buildWeb, showTerminal, untilPane, openPaneMenu } from './e2e-setup';
+import { openPhone } from './phone-rig';
 
 const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
 const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
@@ -56,11 +57,8 @@ describe('a tool card that ran collie walky, at 390×844 (issue 7)', () => {
     await api.waitForRequest((r) => r.kind === 'main' && lastResult(r).includes(`no record of ${unknown}`), 60_000);
     expect(told).toBe(replyId);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([device.cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    await using phone = await openPhone(bridge, device, { timeout: 30_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
 
     const tools = page.locator('.pane-chat .wk-tool');

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
 import { axeBoth, buildWeb, showTerminal, untilPane, openPaneMenu } from './e2e-setup';
+import { openPhone } from './phone-rig';
 
 describe('walky talky on the phone at 390×844 (issue 7)', () => {
   it('shows a message as a card, the Messages sheet with Reply, Send as message to its final word, id chips, and Message all agents', async () => {
@@ -30,11 +31,8 @@ describe('walky talky on the phone at 390×844 (issue 7)', () => {
     const agentId = sent.out.split('\n')[0]!;
     await api.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${agentId}]`), 60_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([device.cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    await using phone = await openPhone(bridge, device, { timeout: 30_000 });
+    const { page } = phone;
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`/#/pane/${encodeURIComponent(id)}`);
     // The pane opens on its Chat: the message's card at its time, in the place of the transcript's header item;

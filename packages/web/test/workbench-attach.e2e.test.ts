@@ -1,11 +1,7 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, showTerminal, untilPane } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { showTerminal } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -25,29 +21,11 @@ const lastUserBlocks = (body: unknown): Json[] => {
  */
 describe('attaching a file from the phone', () => {
   it('picks a screenshot, sends it with the text, and shows a refused file with its reason', async () => {
-    await using work = await tempDir('collie-attach-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    await untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
+    await using rig = await claudePhone('collie-attach-e2e-', { claude: { width: 100, height: 40 }, phone: { timeout: 20_000, scheme: 'dark', console: true, ignore: /status of 41[35]/ } });
+    const { api, claude, bridge, id, page } = rig;
+    const { problems } = rig.phone;
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && !/status of 41[35]/.test(m.text()) && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
-
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await rig.phone.openPane(id);
     await showTerminal(page);
 
     // The file picker, as a person opens it: the Attach button.

@@ -3,9 +3,10 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeBoth, buildWeb, untilPane } from './e2e-setup';
+import { axeBoth, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const run = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
@@ -17,9 +18,8 @@ const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@
  */
 describe('new files in Changes', () => {
   it('shows an untracked file as added lines, masked; binary, huge and linked files in words', async () => {
-    await using work = await tempDir('collie-new-files-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-new-files-e2e-');
+    const { dist } = work;
     const repo = join(work.path, 'shop');
     await mkdir(join(repo, 'src'), { recursive: true });
     await git(work.path, 'init', '-q', '-b', 'main', repo);
@@ -39,11 +39,8 @@ describe('new files in Changes', () => {
     const id = `${tmux.name}:${tmuxPane}`;
     await untilPane(bridge.hub, 'the pane', (p) => p.id === id && p.cwd === repo, 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    const { page } = phone;
     await page.goto(`/#/pane/${encodeURIComponent(id)}/changes`);
     await page.locator('.changes-facts', { hasText: 'shop on main · 4 files' }).waitFor();
 

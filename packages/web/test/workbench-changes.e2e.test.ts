@@ -2,15 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane, openPaneMenu } from './e2e-setup';
+import { openPaneMenu } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 const run = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
 /**
  * The Changes page on a phone-sized Chromium: a real git repository the real Claude Code TUI
@@ -19,38 +17,25 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('reviewing an agent\'s changes from the phone', () => {
   it('shows the diff, takes two comments and sends them to the agent as one message', async () => {
-    await using work = await tempDir('collie-changes-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const repo = join(work.path, 'shop');
-    await mkdir(join(repo, 'src'), { recursive: true });
-    await git(work.path, 'init', '-q', '-b', 'fix-login', repo);
-    await writeFile(join(repo, 'src', 'login.ts'), 'export function login(user: string) {\n  let ok = check(user);\n  return ok;\n}\n');
-    await git(repo, 'add', '-A');
-    await git(repo, 'commit', '-q', '-m', 'first');
-    await writeFile(join(repo, 'src', 'login.ts'), 'export function login(user: string) {\n  const ok = check(user.trim());\n  log(user);\n  return ok;\n}\n');
-    await writeFile(join(repo, 'NOTES.md'), 'try again\n');
+    await using rig = await claudePhone('collie-changes-e2e-', {
+      claude: async (work) => {
+        const repo = join(work.path, 'shop');
+        await mkdir(join(repo, 'src'), { recursive: true });
+        await git(work.path, 'init', '-q', '-b', 'fix-login', repo);
+        await writeFile(join(repo, 'src', 'login.ts'), 'export function login(user: string) {\n  let ok = check(user);\n  return ok;\n}\n');
+        await git(repo, 'add', '-A');
+        await git(repo, 'commit', '-q', '-m', 'first');
+        await writeFile(join(repo, 'src', 'login.ts'), 'export function login(user: string) {\n  const ok = check(user.trim());\n  log(user);\n  return ok;\n}\n');
+        await writeFile(join(repo, 'NOTES.md'), 'try again\n');
+        return { width: 100, height: 40, cwd: repo };
+      },
+      phone: { timeout: 20_000, scheme: 'dark', console: true },
+    });
+    const { api, id, page } = rig;
+    const { problems } = rig.phone;
+    const repo = join(rig.work.path, 'shop');
 
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40, cwd: repo });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    await untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
-
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await rig.phone.openPane(id);
     await openPaneMenu(page);
     await page.getByRole('link', { name: 'Changes' }).click();
     await page.locator('.changes-facts', { hasText: 'shop on fix-login · 2 files' }).waitFor();

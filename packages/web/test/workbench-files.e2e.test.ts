@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane, openPaneMenu } from './e2e-setup';
+import { axeProblems, untilPane, openPaneMenu } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const run = promisify(execFile);
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
@@ -20,9 +21,8 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
  */
 describe('browsing a pane\'s files from the phone', () => {
   it('lists folders, opens text and images, says binary files and refuses a link out of the repository', async () => {
-    await using work = await tempDir('collie-files-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-files-e2e-');
+    const { dist } = work;
     const repo = join(work.path, 'shop');
     await mkdir(join(repo, 'src'), { recursive: true });
     await mkdir(join(repo, 'dist'));
@@ -44,20 +44,12 @@ describe('browsing a pane\'s files from the phone', () => {
     const id = `${tmux.name}:${tmuxPane}`;
     await untilPane(bridge.hub, 'the pane in src', (p) => p.id === id && p.cwd === join(repo, 'src'), 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const problems: string[] = [];
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000, scheme: 'dark', console: true, ignore: /status of (403|400)/ });
+    const { page, problems } = phone;
     const dialogs: string[] = [];
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
-    page.on('console', (m) => void (m.type() === 'error' && !/status of (403|400)/.test(m.text()) && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
 
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await phone.openPane(id);
     await openPaneMenu(page);
     await page.getByRole('link', { name: 'Files', exact: true }).click();
     // It opens where the pane runs: src, below the repository's top.

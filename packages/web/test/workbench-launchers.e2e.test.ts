@@ -2,15 +2,12 @@ import { readFile, realpath, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startBridge } from '@collie/bridge';
 import { LaunchersFile } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { deskPhone, shot } from './phone-rig';
 
 const run = promisify(execFile);
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
 /**
  * Issue 16, New: a launcher saved from the phone (what runs, its flags, the folder) lands in
@@ -19,31 +16,22 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('saving a launcher from the phone', () => {
   it('saves the shell with a flag and a folder as a launcher, starts it, and offers it first next time', async () => {
-    await using work = await tempDir('collie-launchers-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const roots = join(await realpath(work.path), 'code');
-    const repo = join(roots, 'shop');
-    await mkdir(repo, { recursive: true });
-    await run('git', ['init', '-q', '-b', 'main', repo]);
-    // The flag: a script in the folder the shell runs, leaving a file behind, then waiting.
-    await writeFile(join(repo, 'hello.sh'), 'printf started > launched.txt\nexec cat\n');
-    const config = join(work.path, 'config');
-
-    await using tmux = await startTmux();
-    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: roots, SHELL: '/bin/sh' } }));
-    await untilPane(bridge.hub, 'the first pane', () => true, 30_000);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
+    let repo = '';
+    let roots = '';
+    await using rig = await deskPhone('collie-launchers-e2e-', {
+      prepare: async (work) => {
+        roots = join(await realpath(work.path), 'code');
+        repo = join(roots, 'shop');
+        await mkdir(repo, { recursive: true });
+        await run('git', ['init', '-q', '-b', 'main', repo]);
+        // The flag: a script in the folder the shell runs, leaving a file behind, then waiting.
+        await writeFile(join(repo, 'hello.sh'), 'printf started > launched.txt\nexec cat\n');
+      },
+      env: () => ({ COLLIE_ROOTS: roots, SHELL: '/bin/sh' }),
+      phone: { timeout: 20_000, console: true },
+    });
+    const { bridge, config, page } = rig;
+    const { problems } = rig.phone;
 
     await page.goto('/#/new');
     const form = page.locator('.new-form');

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, claudeLauncher, FAKE_API_KEY, launchChromium, phoneContext, plainReply, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice, writeClaudeConfig } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { claudeOffline, plainReply, startMessagesApi } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { deskPhone, shot } from './phone-rig';
 
 const run = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
 
 /**
  * Issue 16, New: on a phone-sized Chromium, a saved launcher (the real Claude Code TUI against
@@ -23,42 +21,30 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('starting an agent from the phone', () => {
   it('starts Claude Code in a new worktree with a first message, then removes the worktree only when confirmed', async () => {
-    await using work = await tempDir('collie-new-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const roots = join(await realpath(work.path), 'code');
-    const repo = join(roots, 'shop');
-    await mkdir(repo, { recursive: true });
-    await git(roots, 'init', '-q', '-b', 'main', repo);
-    await writeFile(join(repo, 'login.ts'), 'export const ok = false;\n');
-    await git(repo, 'add', '-A');
-    await git(repo, 'commit', '-q', '-m', 'first');
-    const worktree = join(roots, 'shop-worktrees', 'fix-login');
-
+    let roots = '';
+    let repo = '';
+    let worktree = '';
     await using api = await startMessagesApi();
     // Claude Code's own config, its folder trust answered for the worktree it will run in.
     const claudeConfig = await mkdtemp(join(tmpdir(), 'collie-new-claude-'));
-    await writeClaudeConfig(claudeConfig, { cwd: worktree, apiKey: FAKE_API_KEY });
-    await mkdir(join(claudeConfig, 'home'), { mode: 0o700 });
-    const config = join(work.path, 'config');
-    await mkdir(config, { mode: 0o700 });
-    await writeFile(join(config, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, claudeConfig) }] }));
-
-    await using tmux = await startTmux();
     // The first pane's folder is the test's own: never this checkout, whose worktrees the page would list.
-    await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_ROOTS: roots } }));
-    await untilPane(bridge.hub, 'the first pane', () => true, 30_000);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && !/status of 409/.test(m.text()) && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
+    await using rig = await deskPhone('collie-new-e2e-', {
+      prepare: async (work, config) => {
+        roots = join(await realpath(work.path), 'code');
+        repo = join(roots, 'shop');
+        await mkdir(repo, { recursive: true });
+        await git(roots, 'init', '-q', '-b', 'main', repo);
+        await writeFile(join(repo, 'login.ts'), 'export const ok = false;\n');
+        await git(repo, 'add', '-A');
+        await git(repo, 'commit', '-q', '-m', 'first');
+        worktree = join(roots, 'shop-worktrees', 'fix-login');
+        await claudeOffline(claudeConfig, config, api, [worktree]);
+      },
+      env: () => ({ COLLIE_ROOTS: roots }),
+      phone: { timeout: 20_000, console: true, ignore: /status of 409/ },
+    });
+    const { tmux, bridge, page } = rig;
+    const { problems } = rig.phone;
 
     try {
       await page.goto('/');

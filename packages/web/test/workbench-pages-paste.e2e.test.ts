@@ -3,10 +3,11 @@ import { realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, phoneContext, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
+import { axeProblems, untilPane } from './e2e-setup';
+import { openPhone, webWork } from './phone-rig';
 
 const run = promisify(execFile);
 const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd });
@@ -21,9 +22,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
  */
 describe('the diff paged and a pasted screenshot, on the phone', () => {
   it('pages a 5 MB diff, says staged files, and attaches a pasted image', async () => {
-    await using work = await tempDir('collie-pages-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
+    await using work = await webWork('collie-pages-e2e-');
+    const { dist } = work;
     const repo = join(await realpath(work.path), 'shop');
     await git(work.path, 'init', '-q', '-b', 'main', repo);
     await writeFile(join(repo, 'big.txt'), 'x\n');
@@ -42,14 +42,8 @@ describe('the diff paged and a pasted screenshot, on the phone', () => {
     const id = `${tmux.name}:${tmuxPane}`;
     await untilPane(bridge.hub, 'the pane in the repository', (p) => p.id === id && p.cwd === repo, 30_000);
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
+    await using phone = await openPhone(bridge, state.path, { timeout: 30_000, console: true });
+    const { page, problems } = phone;
 
     await page.goto(`/#/pane/${encodeURIComponent(id)}/changes`);
     const pages = page.getByRole('navigation', { name: 'Pages of the diff' });

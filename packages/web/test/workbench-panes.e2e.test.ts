@@ -1,38 +1,15 @@
-import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
-import { artifactPath, launchChromium, longTurn, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { longTurn, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { buildWeb, untilPane, openPaneMenu } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { untilPane, openPaneMenu } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 /** Rename a pane and close an agent mid-turn from a phone-sized Chromium (real tmux, the real Claude Code TUI). */
 describe('managing panes from the phone', () => {
   it('renames the pane, sends a quick reply, and closes a working agent only after the second tap', async () => {
-    await using work = await tempDir('collie-panes-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using claude = await startClaude(tmux, api, { width: 100, height: 40 });
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist }));
-    const id = `${tmux.name}:${claude.paneId}`;
-    await untilPane(bridge.hub, 'the pane idle', (p) => p.id === id && (p.state === 'idle' || p.state === 'done') && p.dialog === null, 60_000);
-
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && !/status of 409/.test(m.text()) && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
-
+    await using rig = await claudePhone('collie-panes-e2e-', { claude: { width: 100, height: 40 }, phone: { timeout: 20_000, scheme: 'dark', console: true, ignore: /status of 409/ } });
+    const { api, claude, bridge, id, page } = rig;
+    const { problems } = rig.phone;
+    await rig.phone.openPane(id);
     await openPaneMenu(page);
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('Pane name').fill('fix login #2');

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBridge } from '@collie/bridge';
 import { QuickReplies } from '@collie/protocol';
-import { artifactPath, launchChromium, phoneContext, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import type { Page } from 'playwright-core';
+import { plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
-import { axeProblems, buildWeb, untilPane } from './e2e-setup';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`web/${name}.png`) });
+import { axeProblems } from './e2e-setup';
+import { claudePhone, shot } from './phone-rig';
 
 /**
  * Issue 16, quick replies saved from the phone: the chips' Edit… opens Settings, where one is
@@ -16,31 +13,20 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  */
 describe('editing quick replies from the phone', () => {
   it('adds and removes a quick reply in Settings, then sends the new one with a tap', async () => {
-    await using work = await tempDir('collie-quick-e2e-');
-    const dist = join(work.path, 'dist');
-    await buildWeb(dist);
-    const config = join(work.path, 'config');
-    await using tmux = await startTmux();
     // Quick replies are an agent's: a real Claude Code pane against its scripted API (a shell has none).
-    await using api = await startMessagesApi({ fallback: plainReply('Done.') });
-    await using claude = await startClaude(tmux, api, { cwd: work.path });
-    const tmuxPane = claude.paneId;
-    await using state = await tempDir('collie-state-');
-    await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config }));
-    const id = `${tmux.name}:${tmuxPane}`;
-    await untilPane(bridge.hub, 'the Claude pane, idle', (p) => p.id === id && p.harness === 'claude' && p.state === 'idle', 30_000);
+    await using rig = await claudePhone('collie-quick-e2e-', {
+      api: { fallback: plainReply('Done.') },
+      claude: async (work) => ({ cwd: work.path }),
+      bridge: ({ work }) => ({ configDir: join(work.path, 'config') }),
+      ready: { what: 'the Claude pane, idle', check: (p, id) => p.id === id && p.harness === 'claude' && p.state === 'idle' },
+      readyMs: 30_000,
+      phone: { timeout: 20_000, console: true },
+    });
+    const { api, id, page } = rig;
+    const { problems } = rig.phone;
+    const config = join(rig.work.path, 'config');
 
-    await using browser = await launchChromium();
-    await using context = await phoneContext(browser, { baseURL: bridge.url });
-    await context.addCookies([(await testDevice(state.path)).cookie(bridge.url)]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const problems: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
-    page.on('pageerror', (error) => void problems.push(error.message));
-
-    await page.goto(`/#/pane/${encodeURIComponent(id)}`);
-    await page.locator('.conn-live').waitFor();
+    await rig.phone.openPane(id);
     const chips = page.getByRole('group', { name: 'Quick replies' });
     await chips.getByRole('button', { name: 'Commit' }).waitFor();
     await chips.getByRole('link', { name: 'Edit quick replies' }).click();

@@ -2,9 +2,10 @@ import { realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FilesAnswer } from '@collie/protocol';
-import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { TempDir, TmuxServer } from '@collie/testkit';
 import type { TestBridge } from '../harness';
 import { git, watchPaneIn } from '../workbench-helpers';
+import { liveDesk, type LiveDesk } from '../live-rig';
 
 /**
  * The attack: a repository whose config sets `core.worktree` to a folder above it (the home
@@ -12,17 +13,15 @@ import { git, watchPaneIn } from '../workbench-helpers';
  * would then list and read everything under it. The top must hold the `.git` it came from.
  */
 describe('security: core.worktree pointing above the repository does not widen what is served (real git, real tmux, real bridge)', () => {
-  let tmux: TmuxServer;
-  let state: TempDir;
-  let work: TempDir;
+  let desk: LiveDesk;
+  let tmux: TmuxServer, state: TempDir, work: TempDir;
   let repo: string;
   let bridge: TestBridge;
   let get: (route: string) => Promise<Response>;
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    work = await tempDir('collie-foreign');
+    desk = await liveDesk('collie-foreign');
+    ({ tmux, state, work } = desk);
     const home = await realpath(work.path);
     repo = join(home, 'repo');
     await git(home, 'init', '-q', '-b', 'main', repo);
@@ -30,14 +29,10 @@ describe('security: core.worktree pointing above the repository does not widen w
     await writeFile(join(home, 'outside-secret.txt'), 'not the repository\'s\n');
     await git(repo, 'config', 'core.worktree', home);
     ({ bridge, get } = await watchPaneIn(tmux, state.path, 'foreign', repo));
+    desk.keep(bridge);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-    await work?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it('browses only the pane\'s own folder, never the folder core.worktree names', async () => {
     const res = await get('files?path=');

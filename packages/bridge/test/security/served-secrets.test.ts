@@ -2,10 +2,11 @@ import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangesAnswer, ErrorBody, FileAnswer, FilesAnswer } from '@collie/protocol';
-import { startTmux, tempDir, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { TempDir, TmuxServer } from '@collie/testkit';
 import { fakeBody, keys } from '../../src/redact/redact-corpus';
 import type { TestBridge } from '../harness';
 import { git, watchPaneIn } from '../workbench-helpers';
+import { liveDesk, type LiveDesk } from '../live-rig';
 
 /**
  * The attack: a watch-only device reads a pane's `.env`, `.git/config` (a token in the remote
@@ -20,9 +21,8 @@ const pemLines = ['-----BEGIN ' + 'RSA PRIVATE KEY-----', fakeBody(64, 20, 'ABCD
 const env = [`AWS_ACCESS_KEY_ID=${keys.awsKeyId}`, `AWS_SECRET_ACCESS_KEY=${keys.awsSecret}`, `OPENAI_API_KEY=${keys.openaiProject}`, `DB_PASSWORD=${password}`, ''].join('\n');
 
 describe('security: secrets in files, listings and diffs are served masked, and .git not at all (real git, real tmux, real bridge)', () => {
-  let tmux: TmuxServer;
-  let state: TempDir;
-  let work: TempDir;
+  let desk: LiveDesk;
+  let tmux: TmuxServer, state: TempDir, work: TempDir;
   let repo: string;
   let bridge: TestBridge;
   let get: (route: string) => Promise<Response>;
@@ -39,9 +39,8 @@ describe('security: secrets in files, listings and diffs are served masked, and 
   };
 
   beforeAll(async () => {
-    tmux = await startTmux();
-    state = await tempDir('collie-state');
-    work = await tempDir('collie-secrets');
+    desk = await liveDesk('collie-secrets');
+    ({ tmux, state, work } = desk);
     repo = join(await realpath(work.path), 'shop');
     await git(work.path, 'init', '-q', '-b', 'main', repo);
     await mkdir(join(repo, 'src'));
@@ -58,14 +57,10 @@ describe('security: secrets in files, listings and diffs are served masked, and 
     await writeFile(join(repo, 'z-keys.txt'), `${env}git clone https://${urlToken}@github.com/acme/shop.git\ngit remote add up https://alice:${keys.githubPat}@github.com/acme/shop.git\n`);
     await symlink('.git/config', join(repo, 'gitconf'));
     ({ bridge, get } = await watchPaneIn(tmux, state.path, 'shop', repo));
+    desk.keep(bridge);
   }, 60_000);
 
-  afterAll(async () => {
-    await bridge?.stop();
-    await tmux?.kill();
-    await state?.remove();
-    await work?.remove();
-  });
+  afterAll(() => desk?.[Symbol.asyncDispose]());
 
   it('serves .env masked, each value gone, its name kept', async () => {
     const res = await get('file?path=.env');

@@ -1,0 +1,106 @@
+import type { Pane } from '@collie/protocol';
+import { startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type MessagesApiOptions, type StartClaudeOptions, type TempDir, type TmuxServer } from '@collie/testkit';
+import type { BridgeOptions } from '../src/bridge';
+import type { EventHub } from '../src/events/hub';
+import { bridgeFor, type TestBridge, until } from './harness';
+
+/**
+ * The live-agent-test rig: a private tmux server, a scripted Messages API, the real Claude Code
+ * TUI in a pane of it, a state dir and a bridge with a paired test device, started in that order
+ * and stopped last first (`await using`, or `rig[Symbol.asyncDispose]()` in an afterAll).
+ */
+export interface LiveClaude extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly api: MessagesApi;
+  readonly state: TempDir;
+  readonly claude: ClaudePane;
+  readonly bridge: TestBridge;
+  /** The Claude pane's id in the bridge's model (`<server>:<pane>`). */
+  readonly id: string;
+  /** The Claude pane as the bridge's model has it now. */
+  pane(): Pane | undefined;
+  /** Resolves with the pane once it is idle (or done) with no draft and no dialog. */
+  idle(ms?: number): Promise<Pane>;
+}
+
+/** What a live test starts beyond the defaults. */
+export interface LiveClaudeOptions {
+  api?: MessagesApiOptions;
+  claude?: StartClaudeOptions;
+  /** Runs before the bridge starts (more panes, stored receipts); gets the parts started so far. */
+  before?: (parts: Pick<LiveClaude, 'tmux' | 'api' | 'state' | 'claude' | 'id'>) => Promise<void>;
+  bridge?: Partial<Pick<BridgeOptions, 'redact' | 'holdMs' | 'env' | 'configDir' | 'sessionRoots'>>;
+  /** What the bridge's model must show before the rig is handed over. Default: the pane idle. */
+  ready?: { what: string; check: (hub: EventHub, id: string) => unknown };
+  /** How long `ready` may take (ms). Default 60 s. */
+  readyMs?: number;
+}
+
+/** Whether the pane `id` is idle (or done) with no draft and no dialog: the pane, or nothing. */
+export const idlePane = (hub: EventHub, id: string): Pane | undefined => {
+  const p = hub.panes.get(id);
+  return p && (p.state === 'idle' || p.state === 'done') && p.draft === null && p.dialog === null ? p : undefined;
+};
+
+/** Starts the rig of a live Claude Code test; a start that throws stops what it had started. */
+export async function liveClaude(options: LiveClaudeOptions = {}): Promise<LiveClaude> {
+  const stops: (() => PromiseLike<unknown>)[] = [];
+  const use = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+  };
+  try {
+    const tmux = use(await startTmux());
+    const api = use(await startMessagesApi(options.api));
+    const state = use(await tempDir('collie-state'));
+    const claude = use(await startClaude(tmux, api, options.claude));
+    const id = `${tmux.name}:${claude.paneId}`;
+    await options.before?.({ tmux, api, state, claude, id });
+    const bridge = use(await bridgeFor(tmux.tmpDir, state.path, options.bridge));
+    const ready = options.ready ?? { what: 'the pane idle', check: idlePane };
+    await until(bridge.hub, ready.what, (hub) => ready.check(hub, id), options.readyMs ?? 60_000);
+    return {
+      tmux,
+      api,
+      state,
+      claude,
+      bridge,
+      id,
+      pane: () => bridge.hub.panes.get(id),
+      idle: (ms = 30_000) => until(bridge.hub, 'the pane idle', (hub) => idlePane(hub, id), ms),
+      [Symbol.asyncDispose]: stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A live test's desk with no agent: a private tmux server, a state dir and a work dir; its bridge started by the test. */
+export interface LiveDesk extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly state: TempDir;
+  readonly work: TempDir;
+  /** Starts the bridge on this desk's tmux and state dir (stopped with the desk, first). */
+  startBridge(extra?: LiveClaudeOptions['bridge']): Promise<TestBridge>;
+  /** Keeps a bridge started some other way, to stop it with the desk. */
+  keep<T extends AsyncDisposable>(part: T): T;
+}
+
+/** Starts a desk: tmux, a state dir and a work dir (`prefix`), stopped last first. */
+export async function liveDesk(prefix: string): Promise<LiveDesk> {
+  const stops: (() => PromiseLike<unknown>)[] = [];
+  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+  };
+  try {
+    const work = keep(await tempDir(prefix));
+    const state = keep(await tempDir('collie-state'));
+    const tmux = keep(await startTmux());
+    return { tmux, state, work, keep, startBridge: async (extra) => keep(await bridgeFor(tmux.tmpDir, state.path, extra)), [Symbol.asyncDispose]: stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
