@@ -18,10 +18,11 @@ describe('process tree lookups at once', () => {
       }
     })();
     const procs = readdirSync('/proc').filter((n) => /^\d+$/.test(n)).length;
-    const lookups = await Promise.all([...Array.from({ length: 10 }, () => processTree(process.pid)), processTrees([process.pid, 1])]);
+    const [lookups, trees] = await Promise.all([Promise.all(Array.from({ length: 10 }, () => processTree(process.pid))), processTrees([process.pid, 1])]);
     running = false;
     await watch;
     expect(lookups[0]?.[0]?.pid).toBe(process.pid);
+    expect(trees.get(process.pid)?.[0]?.pid).toBe(process.pid);
     expect(procs * 10).toBeGreaterThan(64 * 4); // enough lookups to have opened far more at once
     expect(peak - before).toBeLessThanOrEqual(64 + 16);
   });
