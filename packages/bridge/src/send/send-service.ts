@@ -158,7 +158,9 @@ export class SendService {
       const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
       const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));
       await this.update(req.request_id, 'typing', OUTCOME.typing, false, `${what}: ${labels.join(', ')}`);
-      const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps);
+      // The agent's redraw is awaited: a second answer to this dialog (a double tap, two
+      // phones) must read the screen after this one, not the dialog it already answered.
+      const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps, true);
       return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
     });
   }

@@ -229,13 +229,14 @@ export const KEY_DRAW_MS = 500;
 
 /**
  * Press tmux keys one at a time, apart: sent together, agents read them as one input. Each
- * key but the last waits for the agent to draw something (`nextOutput`) before the next.
+ * key but the last waits for the agent to draw something (`nextOutput`) before the next;
+ * with `drawnAfterLast` the last one too, so whatever reads the pane next sees its effect.
  */
-export async function pressKeys(d: Pick<TypistDeps, 'command' | 'nextOutput'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
+export async function pressKeys(d: Pick<TypistDeps, 'command' | 'nextOutput'>, tmuxId: string, keys: readonly string[], drawnAfterLast = false): Promise<boolean> {
   try {
     for (const [i, k] of keys.entries()) {
       if (i > 0) await new Promise((r) => setTimeout(r, KEY_GAP_MS));
-      const drawn = i < keys.length - 1 ? d.nextOutput?.(tmuxId, KEY_DRAW_MS) : undefined;
+      const drawn = i < keys.length - 1 || drawnAfterLast ? d.nextOutput?.(tmuxId, KEY_DRAW_MS) : undefined;
       await d.command(['send-keys', '-t', tmuxId, k]);
       await drawn;
     }
