@@ -14,9 +14,9 @@ const SEED = '31';
 // The faults two full runs found earlier are fixed, each with a test of its own (a send whose
 // Enter landed on a dialog opened after its box check: send-dialog-race.test.ts; the bridge's
 // procfs reads holding thousands of fds at once: process-tree-fds.test.ts). Runs on 2026-12-05
-// after those fixes still failed two lines: once a reused request id with another text was
-// answered 200 instead of 409, and card answers typed but never taken by their pane, not yet
-// traced (docs/benchmarks.md); a test that fails one run in two would hide every other result.
+// after those fixes failed two lines, since traced and fixed (a reused id the soak took from a
+// send not yet at the bridge; a second answer to one dialog, answer-twice.test.ts), and a loaded
+// run then passed; it joins `npm test` once three runs in a row pass (docs/benchmarks.md).
 describe.skipIf(process.env.COLLIE_SOAK_TEST !== '1')('the soak, three minutes', () => {
   it('loses nothing, types nothing twice, mixes no keys, corrupts no state', async () => {
     const child = spawn(process.execPath, [join(repoRoot, 'bench/soak.mjs'), '3', '--seed', SEED, '--panes', '50'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
