@@ -125,8 +125,17 @@ export class Actions {
     this.answers.push(a);
     a.first = this.api.answer(pane.id, a.signature, a.option, a.requestId).then((x) => (a.answer = x));
   }
+  /**
+   * A send the bridge has answered with a receipt: its id is taken. One whose first request is
+   * still on its way (the bridge restarting, a loaded machine) is not: an edited text with its
+   * id that got there first would rightly be a new request, answered 200 (seen in a run).
+   */
+  recorded() {
+    const done = this.sends.filter((s) => s.answer?.receipt);
+    return done.length ? this.r.pick(done) : null;
+  }
   reuseSame() {
-    const s = this.sends.length ? this.r.pick(this.sends) : null;
+    const s = this.recorded();
     if (!s) return;
     this.reuses.same++;
     void this.api.send(s.paneId, s.text, s.requestId).then((a) => {
@@ -135,7 +144,7 @@ export class Actions {
     });
   }
   reuseOther() {
-    const s = this.sends.length ? this.r.pick(this.sends) : null;
+    const s = this.recorded();
     if (!s) return;
     this.reuses.other++;
     void this.api.send(s.paneId, `${s.text} (edited)`, s.requestId).then((a) => {

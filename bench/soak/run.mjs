@@ -1,6 +1,6 @@
 // The soak's run: builds the world, plays the seeded schedule against it, then collects what
 // every side saw (receipts, the panes' own logs, the phones, the state disk) for the table.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { compareWithSnapshot, startPhone } from './phones.mjs';
 import { client } from './client.mjs';
 import { rng } from './rng.mjs';
@@ -10,6 +10,8 @@ import { Actions } from './actions.mjs';
 
 const PHONES = 4;
 const SAMPLE_MS = 10_000;
+/** How often the bridge's open fds are counted for their peak (a spike between samples). */
+const FD_PEEK_MS = 1_000;
 
 export async function runSoak({ minutes, seed, panes, log }) {
   const r = rng(seed);
@@ -51,6 +53,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     let restingSince = null;
     let rest = { ticks: 0, ms: 0 };
     let lastSample = 0;
+    let lastPeek = 0;
+    let fdPeak = null;
     const end = t0 + total;
 
     while (Date.now() < end) {
@@ -86,6 +90,11 @@ export async function runSoak({ minutes, seed, panes, log }) {
         lastSample = now;
         const s = sample(world.bridge.pid);
         if (s) samples.push({ t: now - t0, pid: world.bridge.pid, ...s, panes: world.panes.size });
+      }
+      if (now - lastPeek >= FD_PEEK_MS && world.bridge) {
+        lastPeek = now;
+        const n = fdCount(world.bridge.pid);
+        if (n !== null && (fdPeak === null || n > fdPeak.fds)) fdPeak = { t: now - t0, pid: world.bridge.pid, fds: n, kinds: fdKinds(world.bridge.pid), sinceStart: now - world.bridge.startedAt };
       }
       if (inRest) {
         const pid = world.bridge.pid;
@@ -136,6 +145,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       disk: { ...disk, before: disk.before?.size ?? null },
       state,
       samples,
+      fdPeak,
       lastPid: last,
       rest: { cpuSecondsPerHour: rest.ms ? (rest.ticks / 100) * (3_600_000 / rest.ms) : null, restMs: rest.ms },
       clockTicks: 100,
@@ -156,6 +166,36 @@ function sample(pid) {
   } catch {
     return null;
   }
+}
+
+function fdCount(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return null;
+  }
+}
+
+/** The process's open fds by kind: socket, pipe, anon_inode:[eventfd], /dev/…, /proc/…, files. */
+export function fdKinds(pid) {
+  const kinds = {};
+  let names = [];
+  try {
+    names = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return kinds;
+  }
+  for (const n of names) {
+    let link;
+    try {
+      link = readlinkSync(`/proc/${pid}/fd/${n}`);
+    } catch {
+      continue;
+    }
+    const kind = /^(socket|pipe):/.exec(link)?.[1] ?? (/^anon_inode:/.test(link) ? link : /^\/(dev|proc)\//.exec(link)?.[0] ?? 'file');
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return kinds;
 }
 
 /** Until the bridge reads (nearly) every stand-in as an idle Claude Code pane. */

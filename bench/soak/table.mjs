@@ -69,6 +69,8 @@ export function table(res) {
   const per = perMinute(res.samples);
   row('bridge RSS MB per minute', per.map((s) => s.rss).join(' '));
   row('bridge open fds per minute', per.map((s) => s.fds).join(' '));
+  const pk = res.fdPeak;
+  if (pk) row('  peak open fds (counted each second), by kind', `${pk.fds} at ${Math.round(pk.t / 1000)} s, ${Math.round(pk.sinceStart / 1000)} s after its start: ${Object.entries(pk.kinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   const g = growth(res.samples, res.lastPid);
   if (!g || g.windowMin < JUDGE_MIN) row('growth per hour (last bridge)', g ? `window ${g.windowMin.toFixed(1)} min: too short to judge (RSS ${g.rssMbPerHour.toFixed(1)} MB/h, fds ${g.fdsPerHour.toFixed(1)}/h)` : 'no samples');
   else {

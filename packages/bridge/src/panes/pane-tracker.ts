@@ -110,7 +110,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     await this.read(tmuxId); // a read in flight runs once more after itself: this one is fresh
     // A pane that could not be read now has closed: its last reading is not the pane now.
     if (this.panes.get(tmuxId) !== t || !t.reading || t.closed) return null;
-    return { harness: t.harness, state: t.engine.state, reading: t.reading, card: t.card, cardSince: t.cardSince, command: t.info.command };
+    return { harness: t.harness, state: t.engine.state, reading: t.reading, card: t.card, cardSince: t.cardSince, command: t.info.command, lines: t.lines };
   }
 
   /**

@@ -19,6 +19,8 @@ export interface PaneNow {
   card: DialogCard | null;
   cardSince: number;
   command: string;
+  /** The screen this was read from (`capture-pane -e` lines): what a send's Enter guard holds the pane to (`send/enter-guard.ts`). */
+  lines: readonly string[];
 }
 
 export interface TrackerDeps {

@@ -20,7 +20,30 @@ export interface ProcessTreeOptions {
  */
 const READ_MAX = 4096;
 
+/**
+ * At most this many procfs files open at once, across every scan. Each scan reads every
+ * process's stat file; many scans at once (a bridge starting on 200 panes looks up each
+ * pane's agent version and transcript) held one descriptor per process per scan: a peak of
+ * 3,672 open fds was seen in the soak (2026-12-05), near the default limit of 4,096.
+ */
+export const MAX_OPEN = 64;
+let open_ = 0;
+const waiting: (() => void)[] = [];
+
 async function readSmall(path: string): Promise<string> {
+  // A freed slot passes straight to the next waiter, so no newcomer takes it in between.
+  if (open_ >= MAX_OPEN) await new Promise<void>((r) => waiting.push(r));
+  else open_++;
+  try {
+    return await readOpen(path);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else open_--;
+  }
+}
+
+async function readOpen(path: string): Promise<string> {
   const fh = await open(path, 'r');
   try {
     const buf = Buffer.allocUnsafe(READ_MAX);

@@ -33,7 +33,8 @@ export async function answerWithText(d: TypistDeps, tmuxId: string, now: PaneNow
       if (!pane) return null;
       const screen = await d.command(['capture-pane', '-p', '-e', '-t', tmuxId]).catch(() => null);
       if (!screen) return null;
-      return { ...pane, reading: { ...pane.reading, draft: fieldText(parseScreen(screen.join('\n'))) } };
+      // Nothing covers this box (it is in the dialog), and the Enter guard holds it to this screen.
+      return { ...pane, lines: screen, reading: { ...pane.reading, draft: fieldText(parseScreen(screen.join('\n'))), dialog: null, state: 'idle' } };
     },
   };
   return { ok: true, typed: await typeAndSubmit(field, tmuxId, text, false) };

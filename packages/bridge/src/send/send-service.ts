@@ -14,7 +14,8 @@ import { boxForm } from './box-match';
 import { actOnBox } from './box-action';
 import { SendRefusal, sameRequest } from './refusal';
 import { sanitizeText, summarize } from './sanitize';
-import { pressKeys, typeAndSubmit, type TypeResult } from './typist';
+import { pressKeys } from './typist';
+import { TextQueue, type Left } from './text-queue';
 
 export interface SendServiceDeps {
   store: ReceiptStore;
@@ -34,14 +35,6 @@ export type CancelResult =
 
 /** Claude's dialogs ignore keys for a moment after they open (against stray presses). */
 export const DIALOG_SETTLE_MS = 600;
-/** How soon a send held by an agent screen that could not be read reads it again. */
-const UNREADABLE_RETRY_MS = 250;
-
-/** Extra fields a receipt change may set: the text left in the box (preview and hash). */
-interface Left {
-  left?: string;
-  leftHash?: string;
-}
 
 /**
  * The send protocol: one receipt per request id, written before anything is typed; text
@@ -50,16 +43,16 @@ interface Left {
  * pane so nothing is typed into anything else.
  */
 export class SendService {
-  private readonly textTail = new Map<string, Promise<void>>();
-  private readonly textCount = new Map<string, number>();
   private readonly pressTail = new Map<string, Promise<unknown>>();
   private readonly stopped = new AbortController();
   private readonly now: () => number;
   private readonly later: LaterSends;
+  private readonly texts: TextQueue;
 
   constructor(private readonly d: SendServiceDeps) {
     this.now = d.now ?? Date.now;
-    this.later = new LaterSends({ store: d.store, hub: d.hub, now: this.now, inLane: (id, fn) => this.inLane(id, fn), record: (s) => this.record(s), run: (id, paneId) => void this.runText(id, paneId) });
+    this.texts = new TextQueue({ ...d, now: this.now, stopped: this.stopped.signal, inLane: (id, fn) => this.inLane(id, fn), typist: (at) => this.typist(at), update: (id, state, outcome) => this.update(id, state, outcome), finish: (id, state, outcome, left) => this.finish(id, state, outcome, left) });
+    this.later = new LaterSends({ store: d.store, hub: d.hub, now: this.now, inLane: (id, fn) => this.inLane(id, fn), record: (s) => this.record(s), run: (id, paneId) => void this.texts.run(id, paneId) });
   }
 
   /**
@@ -67,7 +60,7 @@ export class SendService {
    * A pane a crash caught mid-send may still have its input off (`typist.ts`): it is put back on.
    */
   resume(): void {
-    for (const s of this.d.store.waiting()) if (s.text !== undefined && s.receipt.state !== 'scheduled') void this.runText(s.receipt.requestId, s.receipt.paneId);
+    for (const s of this.d.store.waiting()) if (s.text !== undefined && s.receipt.state !== 'scheduled') void this.texts.run(s.receipt.requestId, s.receipt.paneId);
     this.later.arm(); // scheduled sends: their times, past ones at once
     for (const r of this.d.store.interrupted) {
       const at = this.d.locate(r.paneId);
@@ -118,7 +111,7 @@ export class SendService {
       return receipt;
     }
     await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), text: clean, fingerprint });
-    return this.runText(requestId, paneId);
+    return this.texts.run(requestId, paneId);
   }
 
   /** `POST /api/panes/:id/keys`: pressed as asked, in the pane's lane. */
@@ -165,7 +158,9 @@ export class SendService {
       const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
       const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));
       await this.update(req.request_id, 'typing', OUTCOME.typing, false, `${what}: ${labels.join(', ')}`);
-      const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps);
+      // The agent's redraw is awaited: a second answer to this dialog (a double tap, two
+      // phones) must read the screen after this one, not the dialog it already answered.
+      const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps, true);
       return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
     });
   }
@@ -193,74 +188,8 @@ export class SendService {
     const r = await answerWithText(this.typist(at), at.tmuxId, now, card, option, sanitizeText(text));
     if (!r.ok) return this.finish(requestId, 'not_sent', `not sent: ${r.reason}`);
     if (r.typed.result === 'typed') return this.finish(requestId, 'typed', OUTCOME.answered);
-    return this.typedOutcome(requestId, r.typed, text, now.harness);
-  }
-
-  /** Queue a text send behind the pane's earlier ones; resolves at its first decision. */
-  private runText(requestId: string, paneId: string): Promise<SendReceipt> {
-    let settle!: (r: SendReceipt) => void;
-    const settled = new Promise<SendReceipt>((r) => (settle = r));
-    const ahead = this.textCount.get(paneId) ?? 0;
-    this.textCount.set(paneId, ahead + 1);
-    const job = (this.textTail.get(paneId) ?? Promise.resolve())
-      .then(() => this.textJob(requestId, paneId, settle))
-      .catch(async (err: unknown) => settle(await this.finish(requestId, 'not_sent', `not sent: ${(err as Error).message}`)))
-      .catch(() => undefined) // the receipt log is closed: the bridge is stopping
-      .finally(() => this.textCount.set(paneId, (this.textCount.get(paneId) ?? 1) - 1));
-    this.textTail.set(paneId, job);
-    if (ahead > 0) settle(this.d.store.get(requestId)!.receipt); // stays "queued" behind the others
-    return settled;
-  }
-
-  private async textJob(requestId: string, paneId: string, settle: (r: SendReceipt) => void): Promise<void> {
-    const stored = this.d.store.get(requestId);
-    if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
-    const text = stored.text;
-    const deadline = (stored.firedAt ?? stored.receipt.createdAt) + this.d.holdMs;
-    let unreadable = false;
-    for (;;) {
-      if (this.stopped.signal.aborted) return;
-      if (this.now() >= deadline) return settle(await this.finish(requestId, 'not_sent', OUTCOME.timedOut));
-      const at = this.d.locate(paneId);
-      const outcome = at
-        ? await this.inLane(paneId, async () => {
-            const mine = this.d.store.get(requestId)!.receipt;
-            if (mine.final) return mine; // cancelled while it waited
-            const now = await at.tracker.readNow(at.tmuxId);
-            const d = decide(now);
-            unreadable = d.action === 'hold' && d.reason === 'unreadable';
-            if (d.action === 'hold') return this.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
-            if (d.action === 'refuse') return this.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
-            await this.update(requestId, 'typing', OUTCOME.typing);
-            const result = await typeAndSubmit(this.typist(at), at.tmuxId, text, d.blind);
-            return this.typedOutcome(requestId, result, text, now!.harness);
-          })
-        : await this.finish(requestId, 'not_sent', OUTCOME.paneGone);
-      settle(outcome);
-      if (outcome.final) return;
-      // An unreadable screen is read again soon: its redraw need not change the pane's model.
-      await this.changeOf(paneId, unreadable ? Math.min(deadline, this.now() + UNREADABLE_RETRY_MS) : deadline);
-    }
-  }
-
-  /** The receipt a typing ends with, in words; text it left in the box can be sent or cleared. */
-  private typedOutcome(requestId: string, r: TypeResult, text: string, harness: keyof typeof AGENTS): Promise<SendReceipt> {
-    const left = (box: string | null): Left => (box === null ? {} : { left: summarize(this.d.redact(box)), leftHash: this.d.store.fingerprint('box', boxForm(box)) });
-    switch (r.result) {
-      case 'typed': {
-        if (r.closed) return this.finish(requestId, 'typed', OUTCOME.typedThenClosed);
-        const mode = AGENTS[harness].modes?.find((m) => text.startsWith(m.prefix));
-        return this.finish(requestId, 'typed', mode ? `${OUTCOME.typed}: ${mode.words}` : OUTCOME.typed);
-      }
-      case 'gone':
-        return this.finish(requestId, 'not_sent', OUTCOME.paneGone);
-      case 'not_arrived':
-        return this.finish(requestId, 'not_sent', OUTCOME.notVerified);
-      case 'not_submitted':
-        return this.finish(requestId, 'not_submitted', OUTCOME.notSubmitted, left(r.left));
-      case 'mixed':
-        return r.restored || r.left === null ? this.finish(requestId, 'not_sent', OUTCOME.someoneTyped) : this.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, left(r.left));
-    }
+    if (r.typed.result === 'held') return this.finish(requestId, 'not_sent', OUTCOME.askChanged);
+    return this.texts.outcome(requestId, r.typed, text, now.harness);
   }
 
   /**
@@ -295,24 +224,6 @@ export class SendService {
 
   private typist(at: { tracker: PaneTracker; tmuxId: string }) {
     return { command: (a: readonly string[]) => at.tracker.command(a), commands: (l: readonly (readonly string[])[]) => at.tracker.commands(l), readNow: () => at.tracker.readNow(at.tmuxId), nextOutput: (id: string, ms: number) => at.tracker.nextOutput(id, ms), bufferDir: this.d.bufferDir };
-  }
-
-  /** Resolves at the pane's next change (or removal), the deadline, or the bridge's stop. */
-  private changeOf(paneId: string, deadline: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        off();
-        clearTimeout(timer);
-        this.stopped.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const off = this.d.hub.subscribe((e) => {
-        if ((e.type === 'pane.updated' && e.pane.id === paneId) || (e.type === 'pane.removed' && e.id === paneId)) done();
-        else if (e.type === 'send.updated' && e.receipt.paneId === paneId && e.receipt.outcome === OUTCOME.cancelled) done();
-      });
-      const timer = setTimeout(done, Math.max(0, deadline - this.now()));
-      this.stopped.signal.addEventListener('abort', done);
-    });
   }
 
   /** Run `fn` when the pane's earlier presses are done: one lane per pane. */

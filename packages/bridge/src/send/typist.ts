@@ -5,6 +5,7 @@ import { formatLiteral } from '../mux/tmux';
 import type { PaneNow } from '../panes/pane-tracker';
 import { AGENTS } from '../harness/agents';
 import { graphemes, matchBox, withoutOurs, boxForm, type BoxMatch } from './box-match';
+import { screenChanged, screenGuard } from './enter-guard';
 
 export interface TypistDeps {
   /** Run a tmux command through the pane's server (control mode). */
@@ -26,6 +27,9 @@ export interface TypistDeps {
  *   what the box holds now (null: nothing; `restored`: what they typed, with ours taken out);
  * - `not_arrived`: the text never showed in the box (nothing of it is there);
  * - `not_submitted`: Enter did not empty the box; the text is still there;
+ * - `held`: a dialog came over the box after the text was typed, before Enter (the agent opened
+ *   it on its own): Enter was not pressed, the text may wait in the box behind the dialog, and
+ *   the pane's input is on again, so the dialog can be answered;
  * - `gone`: the pane closed.
  */
 export type TypeResult =
@@ -33,6 +37,7 @@ export type TypeResult =
   | { result: 'mixed'; left: string | null; restored: boolean }
   | { result: 'not_arrived' }
   | { result: 'not_submitted'; left: string }
+  | { result: 'held' }
   | { result: 'gone' };
 
 /** How long typed text may take to show in the box (the pane takes no keys meanwhile). */
@@ -69,29 +74,23 @@ const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft
  * before it and off again after it, and input comes back on once the box shows the text
  * submitted: a key that reaches the agent in the same read as the Enter makes Claude Code
  * drop both (seen 2026-12-04), and one read before it would be submitted with the text.
+ * The Enter's batch starts with the Enter guard (`enter-guard.ts`): it is pressed only onto
+ * the screen the box was checked on. A dialog the agent opens over the box after the paste
+ * holds the send (`held`); `inBox` then submits the text the box still holds, once the
+ * dialog is answered, with the same checks and no second paste.
  *
  * The price: from the paste until the agent shows the text submitted (drawing the paste,
  * screen reads, drawing the submit: tens of milliseconds; at most `VERIFY_MS` more after
  * Enter) the pane takes no keys from anyone, as tmux drops keys to a pane whose input is
  * off. A blind pane (a shell: no screen reader) is pasted and submitted without checks.
  */
-export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean): Promise<TypeResult> {
-  const name = `collie-${randomBytes(6).toString('hex')}`;
-  const file = join(d.bufferDir, name);
-  const paste = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
-  await writeFile(file, text, { mode: 0o600 });
-  try {
-    // load-buffer expands formats in its path (the state dir's name is the user's to choose).
-    await d.command(['load-buffer', '-b', name, formatLiteral(file)]);
-    if (blind) {
-      await d.commands([paste, ['send-keys', '-t', tmuxId, 'Enter']]);
-      return { result: 'typed' };
-    }
-    await d.commands([paste, ['select-pane', '-d', '-t', tmuxId]]);
-  } catch {
-    return { result: 'gone' };
-  } finally {
-    await rm(file, { force: true });
+export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean, inBox = false): Promise<TypeResult> {
+  if (inBox) {
+    // The text is in the box already (a dialog came over it before its Enter): input off, then the same checks.
+    if (!(await d.command(['select-pane', '-d', '-t', tmuxId]).then(() => true, () => false))) return { result: 'gone' };
+  } else {
+    const pasted = await paste(d, tmuxId, text, blind);
+    if (pasted !== 'pasted') return pasted;
   }
   let inputOff = true;
   let entered = false;
@@ -101,25 +100,27 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     await d.command(['select-pane', '-e', '-t', tmuxId]).catch(() => undefined);
   };
   try {
-    const seen = await until(d, (p) => { const m = matchOf(p, text); return m === 'ours' || m === 'ours_and_more'; });
+    const seen = await until(d, (p) => covered(p, text) || ['ours', 'ours_and_more'].includes(matchOf(p, text)));
     if (!seen) return { result: 'gone' };
+    if (covered(seen, text)) return { result: 'held' };
     const m = matchOf(seen, text);
     if (m === 'empty') return { result: 'not_arrived' };
-    if (m !== 'ours') return await takeOursOut(d, tmuxId, text, seen);
+    // After a hold, keys someone typed came after ours: they are not taken out, only reported.
+    if (m !== 'ours') return inBox ? { result: 'mixed', left: seen.reading.draft, restored: false } : await takeOursOut(d, tmuxId, text, seen);
     // Some agents take an Enter that follows a paste too closely as a line break in it
     // (`AgentReader.submitDelayMs`); input is still off, so no one's keys come in meanwhile.
     const settle = AGENTS[seen.harness].submitDelayMs ?? 0;
     if (settle > 0) await new Promise((r) => setTimeout(r, settle));
-    // Input on, Enter, input off, as one batch: no one's keys come with the Enter.
-    const enter = () => d.commands([['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
-    await enter();
+    const first = await enterOnto(d, tmuxId, text, seen);
+    if (first !== 'pressed') return first;
     entered = true;
     const waited = await until(d, (p) => matchOf(p, text) !== 'ours');
     // Still exactly our text after VERIFY_MS, and no one could type meanwhile: the agent let
     // the Enter go (Claude Code now and then drops one that follows a paste, about once in
     // 30 sends of mixed Unicode, 2026-12-04). One more Enter submits this text and nothing else.
-    if (waited && matchOf(waited, text) === 'ours') {
-      await enter();
+    if (waited && matchOf(waited, text) === 'ours' && !covered(waited, text)) {
+      const again = await enterOnto(d, tmuxId, text, waited);
+      if (again !== 'pressed') return again;
       await until(d, (p) => matchOf(p, text) !== 'ours');
     }
   } catch {
@@ -131,6 +132,65 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   // Gone after our Enter went into a box that held exactly our text: the agent took it.
   if (!after) return { result: 'typed', closed: true };
   return matchOf(after, text) === 'ours' ? { result: 'not_submitted', left: after.reading.draft ?? text } : { result: 'typed' };
+}
+
+/**
+ * A dialog (or the agent's own ask) came over the box: nothing may be pressed now. A menu the
+ * text itself opened under the box (Claude Code's list of `/` commands) leaves the box showing.
+ */
+const covered = (p: PaneNow, text: string): boolean => (p.reading.dialog !== null || p.reading.state === 'blocked') && matchOf(p, text) === 'empty';
+
+/**
+ * The text as one bracketed paste, from a file through `load-buffer`, with the pane's input
+ * switched off in the same batch (a blind pane: pasted and submitted at once).
+ */
+async function paste(d: TypistDeps, tmuxId: string, text: string, blind: boolean): Promise<'pasted' | TypeResult> {
+  const name = `collie-${randomBytes(6).toString('hex')}`;
+  const file = join(d.bufferDir, name);
+  const cmd = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
+  await writeFile(file, text, { mode: 0o600 });
+  try {
+    // load-buffer expands formats in its path (the state dir's name is the user's to choose).
+    await d.command(['load-buffer', '-b', name, formatLiteral(file)]);
+    if (blind) {
+      await d.commands([cmd, ['send-keys', '-t', tmuxId, 'Enter']]);
+      return { result: 'typed' };
+    }
+    await d.commands([cmd, ['select-pane', '-d', '-t', tmuxId]]);
+    return 'pasted';
+  } catch {
+    return { result: 'gone' };
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * Enter onto the screen `seen` showed, its box holding exactly the text: input on, Enter, input
+ * off, as one batch behind the Enter guard (`enter-guard.ts`), so no one's keys come with the
+ * Enter and it never lands on a screen that changed since. A changed screen is read again:
+ * still our text alone, the Enter is tried on the new screen (until `VERIFY_MS`); a dialog
+ * over the box is `held`; anything else is what the box now shows. Throws when the pane is gone.
+ */
+async function enterOnto(d: TypistDeps, tmuxId: string, text: string, seen: PaneNow): Promise<'pressed' | TypeResult> {
+  const deadline = Date.now() + VERIFY_MS;
+  let screen = seen;
+  for (;;) {
+    try {
+      await d.commands([screenGuard(tmuxId, screen.lines), ['select-pane', '-e', '-t', tmuxId], ['send-keys', '-t', tmuxId, 'Enter'], ['select-pane', '-d', '-t', tmuxId]]);
+      return 'pressed';
+    } catch (err) {
+      if (!screenChanged(err)) throw err;
+    }
+    const now = await d.readNow();
+    if (!now) return { result: 'gone' };
+    if (covered(now, text)) return { result: 'held' };
+    const m = matchOf(now, text);
+    if (m === 'empty') return { result: 'not_arrived' };
+    if (m !== 'ours') return { result: 'mixed', left: now.reading.draft, restored: false };
+    if (Date.now() > deadline) return { result: 'not_submitted', left: now.reading.draft ?? text };
+    screen = now;
+  }
 }
 
 /**
@@ -169,13 +229,14 @@ export const KEY_DRAW_MS = 500;
 
 /**
  * Press tmux keys one at a time, apart: sent together, agents read them as one input. Each
- * key but the last waits for the agent to draw something (`nextOutput`) before the next.
+ * key but the last waits for the agent to draw something (`nextOutput`) before the next;
+ * with `drawnAfterLast` the last one too, so whatever reads the pane next sees its effect.
  */
-export async function pressKeys(d: Pick<TypistDeps, 'command' | 'nextOutput'>, tmuxId: string, keys: readonly string[]): Promise<boolean> {
+export async function pressKeys(d: Pick<TypistDeps, 'command' | 'nextOutput'>, tmuxId: string, keys: readonly string[], drawnAfterLast = false): Promise<boolean> {
   try {
     for (const [i, k] of keys.entries()) {
       if (i > 0) await new Promise((r) => setTimeout(r, KEY_GAP_MS));
-      const drawn = i < keys.length - 1 ? d.nextOutput?.(tmuxId, KEY_DRAW_MS) : undefined;
+      const drawn = i < keys.length - 1 || drawnAfterLast ? d.nextOutput?.(tmuxId, KEY_DRAW_MS) : undefined;
       await d.command(['send-keys', '-t', tmuxId, k]);
       await drawn;
     }

@@ -1,0 +1,158 @@
+import type { SendReceipt } from '@collie/protocol';
+import { OUTCOME } from '@collie/protocol';
+import type { EventHub } from '../events/hub';
+import { AGENTS } from '../harness/agents';
+import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
+import type { Redactor } from '../redact';
+import { boxForm, matchBox } from './box-match';
+import { decide } from './decide';
+import type { ReceiptStore } from './receipt-store';
+import { summarize } from './sanitize';
+import { typeAndSubmit, type TypeResult, type TypistDeps } from './typist';
+
+/** How soon a send held by an agent screen that could not be read reads it again. */
+const UNREADABLE_RETRY_MS = 250;
+
+/** Extra fields a receipt change may set: the text left in the box (preview and hash). */
+export interface Left {
+  left?: string;
+  leftHash?: string;
+}
+
+type At = { tracker: PaneTracker; tmuxId: string };
+
+export interface TextQueueDeps {
+  store: ReceiptStore;
+  hub: EventHub;
+  redact: Redactor;
+  holdMs: number;
+  now: () => number;
+  stopped: AbortSignal;
+  locate(paneId: string): At | null;
+  /** The send service's lane of the pane: every key press to it runs there, one at a time. */
+  inLane<T>(paneId: string, fn: () => Promise<T>): Promise<T>;
+  typist(at: At): TypistDeps;
+  update(requestId: string, state: SendReceipt['state'], outcome: string): Promise<SendReceipt>;
+  finish(requestId: string, state: SendReceipt['state'], outcome: string, left?: Left): Promise<SendReceipt>;
+}
+
+/**
+ * Text sends to a pane, typed one after another (FIFO), each held while the pane cannot take
+ * it (`decide.ts`) and typed by the typist in the pane's lane. A send whose text a dialog
+ * covered before its Enter (`held` from the typist) waits with its text in the box and is
+ * submitted from there once the dialog is answered: nothing is pasted twice.
+ */
+export class TextQueue {
+  private readonly tail = new Map<string, Promise<void>>();
+  private readonly count = new Map<string, number>();
+
+  constructor(private readonly d: TextQueueDeps) {}
+
+  /** Queue a text send behind the pane's earlier ones; resolves at its first decision. */
+  run(requestId: string, paneId: string): Promise<SendReceipt> {
+    let settle!: (r: SendReceipt) => void;
+    const settled = new Promise<SendReceipt>((r) => (settle = r));
+    const ahead = this.count.get(paneId) ?? 0;
+    this.count.set(paneId, ahead + 1);
+    const job = (this.tail.get(paneId) ?? Promise.resolve())
+      .then(() => this.job(requestId, paneId, settle))
+      .catch(async (err: unknown) => settle(await this.d.finish(requestId, 'not_sent', `not sent: ${(err as Error).message}`)))
+      .catch(() => undefined) // the receipt log is closed: the bridge is stopping
+      .finally(() => this.count.set(paneId, (this.count.get(paneId) ?? 1) - 1));
+    this.tail.set(paneId, job);
+    if (ahead > 0) settle(this.d.store.get(requestId)!.receipt); // stays "queued" behind the others
+    return settled;
+  }
+
+  private async job(requestId: string, paneId: string, settle: (r: SendReceipt) => void): Promise<void> {
+    const stored = this.d.store.get(requestId);
+    if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
+    const text = stored.text;
+    const deadline = (stored.firedAt ?? stored.receipt.createdAt) + this.d.holdMs;
+    let unreadable = false;
+    /** The text went into the box and a dialog came over it before its Enter. */
+    let inBox = false;
+    for (;;) {
+      if (this.d.stopped.aborted) return;
+      if (this.d.now() >= deadline) return settle(await this.d.finish(requestId, 'not_sent', OUTCOME.timedOut, inBox ? this.left(text) : undefined));
+      const at = this.d.locate(paneId);
+      const outcome = at
+        ? await this.d.inLane(paneId, async () => {
+            const mine = this.d.store.get(requestId)!.receipt;
+            if (mine.final) return mine; // cancelled while it waited
+            const now = await at.tracker.readNow(at.tmuxId);
+            const d = decide(now);
+            unreadable = d.action === 'hold' && d.reason === 'unreadable';
+            if (d.action === 'hold') return this.d.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
+            if (inBox && d.action === 'refuse' && d.reason === 'draft') return this.fromBox(requestId, at, now!, text);
+            if (d.action === 'refuse') return this.d.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
+            await this.d.update(requestId, 'typing', OUTCOME.typing);
+            const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, d.blind);
+            inBox = result.result === 'held';
+            return this.outcome(requestId, result, text, now!.harness);
+          })
+        : await this.d.finish(requestId, 'not_sent', OUTCOME.paneGone);
+      settle(outcome);
+      if (outcome.final) return;
+      // An unreadable screen is read again soon: its redraw need not change the pane's model.
+      await this.changeOf(paneId, unreadable ? Math.min(deadline, this.d.now() + UNREADABLE_RETRY_MS) : deadline);
+    }
+  }
+
+  /**
+   * The dialog that covered the text is gone and the box holds something: exactly the text,
+   * it is submitted from the box; the text and keys someone typed since, both are left there
+   * for "Send it" or "Clear it"; anything else is a draft, not ours.
+   */
+  private async fromBox(requestId: string, at: At, now: PaneNow, text: string): Promise<SendReceipt> {
+    const m = matchBox(now.reading.draft, text, AGENTS[now.harness].pastePlaceholder);
+    if (m === 'ours_and_more') return this.d.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, this.left(now.reading.draft!));
+    if (m !== 'ours') return this.d.finish(requestId, 'not_sent', OUTCOME.draft);
+    await this.d.update(requestId, 'typing', OUTCOME.typing);
+    return this.outcome(requestId, await typeAndSubmit(this.d.typist(at), at.tmuxId, text, false, true), text, now.harness);
+  }
+
+  private left(box: string): Left {
+    return { left: summarize(this.d.redact(box)), leftHash: this.d.store.fingerprint('box', boxForm(box)) };
+  }
+
+  /** The receipt a typing ends with, in words; text it left in the box can be sent or cleared. */
+  outcome(requestId: string, r: TypeResult, text: string, harness: keyof typeof AGENTS): Promise<SendReceipt> {
+    const left = (box: string | null): Left => (box === null ? {} : this.left(box));
+    switch (r.result) {
+      case 'typed': {
+        if (r.closed) return this.d.finish(requestId, 'typed', OUTCOME.typedThenClosed);
+        const mode = AGENTS[harness].modes?.find((m) => text.startsWith(m.prefix));
+        return this.d.finish(requestId, 'typed', mode ? `${OUTCOME.typed}: ${mode.words}` : OUTCOME.typed);
+      }
+      case 'held':
+        return this.d.update(requestId, 'held', OUTCOME.heldDialog);
+      case 'gone':
+        return this.d.finish(requestId, 'not_sent', OUTCOME.paneGone);
+      case 'not_arrived':
+        return this.d.finish(requestId, 'not_sent', OUTCOME.notVerified);
+      case 'not_submitted':
+        return this.d.finish(requestId, 'not_submitted', OUTCOME.notSubmitted, left(r.left));
+      case 'mixed':
+        return r.restored || r.left === null ? this.d.finish(requestId, 'not_sent', OUTCOME.someoneTyped) : this.d.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, left(r.left));
+    }
+  }
+
+  /** Resolves at the pane's next change (or removal), the deadline, or the bridge's stop. */
+  private changeOf(paneId: string, deadline: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        off();
+        clearTimeout(timer);
+        this.d.stopped.removeEventListener('abort', done);
+        resolve();
+      };
+      const off = this.d.hub.subscribe((e) => {
+        if ((e.type === 'pane.updated' && e.pane.id === paneId) || (e.type === 'pane.removed' && e.id === paneId)) done();
+        else if (e.type === 'send.updated' && e.receipt.paneId === paneId && e.receipt.outcome === OUTCOME.cancelled) done();
+      });
+      const timer = setTimeout(done, Math.max(0, deadline - this.d.now()));
+      this.d.stopped.addEventListener('abort', done);
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OUTCOME } from '@collie/protocol';
+import { repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { bridgeFor, until } from './harness';
+import { call, finalReceipt } from './send-helpers';
+
+/** The soak's stand-in agent: a Claude Code screen with a live input box; logs every line submitted and every dialog answer. */
+const standIn = join(repoRoot, 'bench/soak/agent/claude');
+const TEXT = 'into the box and never into the dialog';
+
+// Found by the soak (bench/soak.mjs): an agent opened a permission dialog on its own after a
+// send's text showed in the box and before its Enter; the Enter chose the dialog's first option,
+// the text was never submitted, and the receipt said "typed into the pane". Here the dialog
+// opens at that moment, every time: tmux hooks on the bridge's own screen read, the first one
+// that shows the text in the box while the pane's input is off (the send is typing), open the
+// dialog and hold the bridge's next tmux commands (its Enter) until the dialog is on the screen.
+describe('a dialog the agent opens between a send\'s box check and its Enter', () => {
+  it('takes no Enter: the send is held with its text in the box and submitted once the dialog is answered', async () => {
+    await using tmux = await startTmux();
+    await using dir = await tempDir('collie-dialog-race');
+    const fifo = join(dir.path, 'fifo');
+    const log = join(dir.path, 'log.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
+    await using bridge = await bridgeFor(tmux.tmpDir, join(dir.path, 'state'));
+    const id = `${tmux.name}:${pane}`;
+    await until(bridge.hub, 'the idle agent', (h) => h.panes.get(id)?.harness === 'claude' && h.panes.get(id)?.state === 'idle');
+
+    // run-shell (without -b) holds the command queue of the client whose capture fired the hook.
+    const opener = join(dir.path, 'open-dialog.sh');
+    writeFileSync(
+      opener,
+      [
+        `printf 'dialog\\n' > '${fifo}'`,
+        'i=0',
+        `until tmux -S '${tmux.socketPath}' capture-pane -p -t '${pane}' | grep -q 'Do you want'; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`,
+      ].join('\n'),
+    );
+    // Armed by the first screen read that shows the text while input is off; fired by the
+    // cursor read that follows it in the same screen read, whose reply is already on its way.
+    const arm = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
+    await tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${arm}' 'set -g @collie_race armed'`);
+    await tmux.tmux('set-hook', '-g', 'after-display-message', `if-shell -F '#{==:#{@collie_race},armed}' 'set -g @collie_race 1 ; run-shell "sh ${opener}"'`);
+
+    const sent = call(bridge, id, 'send', { text: TEXT, request_id: 'race-1' });
+    const held = await until(bridge.hub, 'the send held or ended', (h) => [...h.sends.values()].flat().find((r) => r.requestId === 'race-1' && (r.final || r.outcome === OUTCOME.heldDialog)), 15_000);
+    expect((await tmux.tmux('show-options', '-gv', '@collie_race')).trim()).toBe('1'); // the dialog opened mid-send
+    expect(held.outcome).toBe(OUTCOME.heldDialog);
+    await sent;
+    const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line?: string; answer?: unknown });
+    expect(() => lines()).toThrow(); // nothing answered, nothing submitted: no log at all
+
+    // A person answers the dialog at the pane: its input is on again.
+    await tmux.sendKeys(pane, '1');
+    expect((await finalReceipt(bridge, 'race-1', 20_000)).outcome).toBe(OUTCOME.typed);
+    await until(bridge.hub, 'the line logged', () => { try { return lines().length > 1; } catch { return false; } });
+    expect(lines().map(({ line, answer }) => ({ line, answer }))).toEqual([{ answer: 1 }, { line: TEXT }]);
+  });
+});
