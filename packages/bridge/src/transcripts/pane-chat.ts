@@ -10,6 +10,12 @@ import { OpencodeFollower } from './opencode-db';
 export const FIRST_PAGE = 50;
 /** Pane changes come in bursts (a turn starts, its screen redraws): find the transcript again once they settle. */
 const RELOCATE_MS = 150;
+/**
+ * An agent's transcript not found yet is looked for again on a slowing timer too: an agent may
+ * open its file with no change of the pane to tell (Codex opens its rollout at the first turn,
+ * whose working state a loaded machine can miss between two reads of the pane).
+ */
+const LOOK_AGAIN_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
 
 type Send = (m: PaneChatMessage) => void;
 
@@ -29,6 +35,8 @@ export class PaneChat {
   #locating: Promise<void> | null = null;
   #again = false;
   #closed = false;
+  #lookAgain: NodeJS.Timeout | null = null;
+  #looks = 0;
   /** The usage the transcript records, added up as its lines are read (docs/api.md: Pane.usage). */
   readonly #usage: UsageFeed | null;
 
@@ -89,6 +97,7 @@ export class PaneChat {
     this.#closed = true;
     this.#usage?.stop();
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#lookAgain) clearTimeout(this.#lookAgain);
     this.#follower?.close();
     this.#follower = null;
     this.#watch([]);
@@ -110,7 +119,11 @@ export class PaneChat {
       // Watches set up after the look may have missed the file it looked for landing in
       // between: look once more under the new watches.
       if (this.#watch(finding.watch) && !finding.found) this.#again = true;
-      if (!finding.found) return this.#use(null, finding.reason);
+      if (!finding.found) {
+        this.#looksLater();
+        return this.#use(null, finding.reason);
+      }
+      this.#looks = 0;
       const reader = readerOf(this.pane.harness);
       if (!reader) return this.#use(null, 'Collie does not read this agent’s transcripts yet.');
       if (this.#follower?.path === finding.path && (reader.kind === 'lines' || this.#follower.session === finding.session)) return;
@@ -142,6 +155,18 @@ export class PaneChat {
       }
     });
     return this.#locating;
+  }
+
+  /** Not found: an agent whose transcripts are read is looked at again later, less often each time. */
+  #looksLater(): void {
+    if (this.#closed || this.#lookAgain || !readerOf(this.pane.harness)) return;
+    const ms = LOOK_AGAIN_MS[Math.min(this.#looks, LOOK_AGAIN_MS.length - 1)]!;
+    this.#looks++;
+    this.#lookAgain = setTimeout(() => {
+      this.#lookAgain = null;
+      void this.#locate();
+    }, ms);
+    this.#lookAgain.unref();
   }
 
   #use(follower: ChatFollower | null, reason: string | null, source: PaneChatSource | null = null): void {
