@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '@collie/protocol';
-import { repoRoot, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
+import { until } from './harness';
+import { standInDesk } from './stand-in-rig';
 import { call } from './send-helpers';
 
-/** The soak's stand-in agent: logs every line submitted and every dialog answer. */
-const standIn = join(repoRoot, 'bench/soak/agent/claude');
 
 // Found by the soak (bench/soak.mjs): two phones (or a double tap) answered one dialog at once.
 // The second answer read the pane right after the first one's key went in, before the agent had
@@ -18,16 +13,9 @@ const standIn = join(repoRoot, 'bench/soak/agent/claude');
 // answer now waits for the agent to draw after its last key, so the next one reads that.
 describe('two answers to one dialog at once', () => {
   it('the first is taken, the second refused as the ask changed; nothing reaches the box', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-answer-twice');
-    const fifo = join(dir.path, 'fifo');
-    const log = join(dir.path, 'log.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
-    await using bridge = await bridgeFor(tmux.tmpDir, join(dir.path, 'state'));
-    const id = `${tmux.name}:${pane}`;
-    await until(bridge.hub, 'the idle agent', (h) => h.panes.get(id)?.harness === 'claude' && h.panes.get(id)?.state === 'idle');
-    const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line?: string; answer?: unknown });
+    await using desk = await standInDesk('collie-answer-twice');
+    const { fifo, id, bridge } = desk;
+    const lines = desk.lines;
 
     for (let round = 0; round < 5; round++) {
       writeFileSync(fifo, 'dialog\n');

@@ -1,14 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '@collie/protocol';
-import { repoRoot, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
+import { until } from './harness';
+import { standInDesk } from './stand-in-rig';
 import { call, finalReceipt } from './send-helpers';
 
-/** The soak's stand-in agent: a Claude Code screen with a live input box; logs every line submitted and every dialog answer. */
-const standIn = join(repoRoot, 'bench/soak/agent/claude');
 const TEXT = 'into the box and never into the dialog';
 
 // Found by the soak (bench/soak.mjs): an agent opened a permission dialog on its own after a
@@ -19,15 +16,8 @@ const TEXT = 'into the box and never into the dialog';
 // dialog and hold the bridge's next tmux commands (its Enter) until the dialog is on the screen.
 describe('a dialog the agent opens between a send\'s box check and its Enter', () => {
   it('takes no Enter: the send is held with its text in the box and submitted once the dialog is answered', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-dialog-race');
-    const fifo = join(dir.path, 'fifo');
-    const log = join(dir.path, 'log.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
-    await using bridge = await bridgeFor(tmux.tmpDir, join(dir.path, 'state'));
-    const id = `${tmux.name}:${pane}`;
-    await until(bridge.hub, 'the idle agent', (h) => h.panes.get(id)?.harness === 'claude' && h.panes.get(id)?.state === 'idle');
+    await using desk = await standInDesk('collie-dialog-race');
+    const { tmux, fifo, pane, id, bridge, work: dir } = desk;
 
     // run-shell (without -b) holds the command queue of the client whose capture fired the hook.
     const opener = join(dir.path, 'open-dialog.sh');
@@ -50,7 +40,7 @@ describe('a dialog the agent opens between a send\'s box check and its Enter', (
     expect((await tmux.tmux('show-options', '-gv', '@collie_race')).trim()).toBe('1'); // the dialog opened mid-send
     expect(held.outcome).toBe(OUTCOME.heldDialog);
     await sent;
-    const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line?: string; answer?: unknown });
+    const lines = desk.lines;
     expect(() => lines()).toThrow(); // nothing answered, nothing submitted: no log at all
 
     // A person answers the dialog at the pane: its input is on again.

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@collie/testkit';
+import type { TestBridge } from './harness';
+import { until } from './harness';
+import { liveDesk, type LiveDesk } from './live-rig';
+
+/** The soak's stand-in agent: a Claude Code screen with a live input box; logs every line submitted and every dialog answer. */
+export const standIn = join(repoRoot, 'bench/soak/agent/claude');
+
+/** What the stand-in logged: a line submitted to it, or a dialog answer. */
+export interface StandInEntry {
+  line?: string;
+  answer?: unknown;
+}
+
+/** A desk whose pane runs the stand-in agent, with a bridge that reads it idle. */
+export interface StandInDesk extends LiveDesk {
+  /** Commands to the stand-in (`dialog`, `blank`, …), one a line. */
+  readonly fifo: string;
+  readonly log: string;
+  /** The tmux pane id (`%N`). */
+  readonly pane: string;
+  /** The bridge's pane id. */
+  readonly id: string;
+  readonly bridge: TestBridge;
+  /** What it logged so far (throws while it has logged nothing). */
+  lines(): StandInEntry[];
+}
+
+/** Starts the stand-in in a desk's tmux (`before` runs before the bridge starts) and waits for the bridge to read it idle. */
+export async function standInDesk(prefix: string, before?: (desk: LiveDesk, pane: string) => Promise<void>): Promise<StandInDesk> {
+  const desk = await liveDesk(prefix);
+  try {
+    const fifo = join(desk.work.path, 'fifo');
+    const log = join(desk.work.path, 'log.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = await desk.tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
+    await before?.(desk, pane);
+    const bridge = await desk.startBridge();
+    const id = `${desk.tmux.name}:${pane}`;
+    await until(bridge.hub, 'the idle agent', (h) => h.panes.get(id)?.harness === 'claude' && h.panes.get(id)?.state === 'idle');
+    const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StandInEntry);
+    return { ...desk, fifo, log, pane, id, bridge, lines };
+  } catch (error) {
+    await desk[Symbol.asyncDispose]();
+    throw error;
+  }
+}
