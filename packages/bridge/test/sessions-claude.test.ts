@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { plainReply, startClaude } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { claudeForTwoFolders, itemsOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
+import { claudeSessionsDesk, itemsOf, listSessions, readSession, resumeSession } from './sessions-kit';
 
 /**
  * Past Claude Code sessions, made by the real CLI against the scripted Messages API in two
@@ -10,16 +10,8 @@ import { claudeForTwoFolders, itemsOf, listSessions, readSession, repoFolder, re
  */
 describe('Claude Code sessions: listed, read and resumed from its own store', () => {
   it('two sessions in two folders, panes closed: listed newest first with folder and first message; one read and resumed', async () => {
-    await using tmux = await startTmux();
-    // The user's own session, where a resumed session's window opens.
-    await tmux.newSession('main');
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-state');
-    await using cfg = await tempDir('collie-sessions-claude-');
-    await using config = await tempDir('collie-config');
-    await using a = await repoFolder('collie-sessions-a-');
-    await using b = await repoFolder('collie-sessions-b-');
-    const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
+    await using desk = await claudeSessionsDesk('collie-sessions-');
+    const { tmux, api, state, cfg, config, a, b, env } = desk;
 
     for (const [folder, words] of [
       [a.path, 'remember the word heron'],

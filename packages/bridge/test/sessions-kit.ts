@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { SessionChat, SessionResumed, SessionsPage } from '@collie/protocol';
-import { claudeOffline, tempDir, type MessagesApi, type TmuxServer } from '@collie/testkit';
+import { claudeOffline, startMessagesApi, startTmux, tempDir, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
 import { type TestBridge, until } from './harness';
 
 /** A git repository in a temp folder (its real path), for a session's folder. */
@@ -62,3 +62,43 @@ export const launcherOf = (argv: readonly string[]) => argv.filter((w, i) => w !
 
 /** One Claude Code config dir trusted in two folders and the `claude offline` launcher ({@link claudeOffline}). */
 export const claudeForTwoFolders = (cfg: string, configDir: string, api: MessagesApi, a: string, b: string) => claudeOffline(cfg, configDir, api, [a, b]);
+
+/** Two trusted repo folders of Claude Code sessions: tmux (with the user's own session `main`), the scripted API, state, config and Claude's env. */
+export interface ClaudeSessionsDesk extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly api: MessagesApi;
+  readonly state: TempDir;
+  /** Claude Code's config dir (its projects folder is the sessions root). */
+  readonly cfg: TempDir;
+  /** The bridge's config dir, with the `claude offline` launcher. */
+  readonly config: TempDir;
+  readonly a: { path: string };
+  readonly b: { path: string };
+  /** The env for Claude panes the test starts. */
+  readonly env: Record<string, string>;
+}
+
+/** Starts a {@link ClaudeSessionsDesk} (folders named `<prefix>a-`, `<prefix>b-`), stopped last first. */
+export async function claudeSessionsDesk(prefix: string): Promise<ClaudeSessionsDesk> {
+  const stops: AsyncDisposable[] = [];
+  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(part), part);
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s[Symbol.asyncDispose]();
+  };
+  try {
+    const tmux = keep(await startTmux());
+    // The user's own session, where a resumed session's window opens.
+    await tmux.newSession('main');
+    const api = keep(await startMessagesApi());
+    const state = keep(await tempDir('collie-state'));
+    const cfg = keep(await tempDir('collie-sessions-claude-'));
+    const config = keep(await tempDir('collie-config'));
+    const a = keep(await repoFolder(`${prefix}a-`));
+    const b = keep(await repoFolder(`${prefix}b-`));
+    const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
+    return { tmux, api, state, cfg, config, a, b, env, [Symbol.asyncDispose]: stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -4,9 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { StoppedSessions } from '@collie/protocol';
-import { plainReply, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { plainReply, startClaude } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { claudeForTwoFolders, repoFolder, resumeSession } from './sessions-kit';
+import { claudeSessionsDesk, resumeSession } from './sessions-kit';
 
 /**
  * After a reboot: two live Claude Code panes, the bridge stopped and their tmux server killed
@@ -15,15 +15,8 @@ import { claudeForTwoFolders, repoFolder, resumeSession } from './sessions-kit';
  */
 describe('sessions running when the machine stopped', () => {
   it('are remembered (0600), offered after a restart with their panes gone, and each resumed in a window named as before', async () => {
-    await using tmux = await startTmux();
-    await tmux.newSession('main');
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-state');
-    await using cfg = await tempDir('collie-sessions-claude-');
-    await using config = await tempDir('collie-config');
-    await using a = await repoFolder('collie-reboot-a-');
-    await using b = await repoFolder('collie-reboot-b-');
-    const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
+    await using desk = await claudeSessionsDesk('collie-reboot-');
+    const { tmux, api, state, cfg, config, a, b, env } = desk;
     const roots = { claude: [cfg.path], codex: [], gemini: [], opencode: [], pi: [] };
     const socketDir = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`);
     const windows = new Map<string, string>();
