@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SendRequest } from './send';
-import { parseSendAt, scheduledOutcome, scheduledWords } from './send-later';
+import { momentWords, parseSendAt, scheduledOutcome, scheduledWords } from './send-later';
 
 const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) });
 const offset = fc.integer({ min: -14 * 60, max: 14 * 60 });
@@ -65,5 +65,23 @@ describe('the send request parser: at and when', () => {
     expect(scheduledWords('2026-12-05T02:00:00.000Z', undefined, now, 'UTC')).toBe('scheduled for 02:00');
     expect(scheduledWords('2026-12-05T02:00:00.000Z', undefined, now, 'Europe/Paris')).toBe('scheduled for 03:00');
     expect(scheduledWords('2026-12-06T02:00:00.000Z', 'limit-reset', now, 'UTC')).toBe('scheduled for Sun 02:00, when the limit resets');
+    // Three hours on from 12:29 UTC is past midnight in Tokyo: the phone there reads the day too.
+    expect(momentWords('2026-12-05T15:29:00.000Z', Date.UTC(2026, 11, 5, 12, 29), 'Asia/Tokyo')).toBe('Sun 00:29');
+    expect(momentWords('2026-12-05T15:29:00.000Z', Date.UTC(2026, 11, 5, 12, 29), 'UTC')).toBe('15:29');
+    expect(momentWords('2026-12-12T02:00:00.000Z', now, 'UTC')).toBe('12 Dec 02:00');
+    expect(momentWords('not a time', now, 'UTC')).toBe('');
+    expect(scheduledWords('not a time', undefined, now, 'UTC')).toBe('scheduled');
+  });
+
+  it('names the day exactly when the time falls on another day of the reader', () => {
+    const zones = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Asia/Kolkata'];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), fc.integer({ min: 0, max: 6 * 86_400_000 - 1 }), fc.constantFrom(...zones), (now, ahead, zone) => {
+        const iso = new Date(now + ahead).toISOString();
+        const words = momentWords(iso, now, zone);
+        const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(ms);
+        return day(now) === day(now + ahead) ? /^\d\d:\d\d$/.test(words) : /^[A-Z][a-z]{2} \d\d:\d\d$/.test(words);
+      }),
+    );
   });
 });

@@ -54,19 +54,23 @@ export function scheduledOutcome(ms: number, when?: SendWhen): string {
 }
 
 /**
- * `scheduled for 02:00` in the reader's zone (`timeZone`, default the runtime's): the day is
- * added when it is not today (`Sun 02:00`), the date when it is a week or more away.
+ * An instant on the reader's clock (`timeZone`, default the runtime's): `02:00` today, `Sun 02:00`
+ * on another day within the week, `12 Dec 02:00` further away; '' for a time that does not parse.
  */
-export function scheduledWords(iso: string, when: SendWhen | undefined, now = Date.now(), timeZone?: string): string {
+export function momentWords(iso: string, now = Date.now(), timeZone?: string): string {
   const t = Date.parse(iso);
-  if (Number.isNaN(t)) return 'scheduled';
+  if (Number.isNaN(t)) return '';
   const zone = timeZone ? { timeZone } : {};
   const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, ...zone }).format(t);
   const dayOf = (ms: number) => new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(ms);
-  let day = '';
-  if (dayOf(t) !== dayOf(now)) {
-    day = t - now < 6 * 86_400_000 ? new Intl.DateTimeFormat('en-GB', { weekday: 'short', ...zone }).format(t) : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...zone }).format(t);
-    day += ' ';
-  }
-  return `${SCHEDULED_PREFIX}${day}${clock}${when === 'limit-reset' ? `, ${LIMIT_RESET_REASON}` : ''}`;
+  if (dayOf(t) === dayOf(now)) return clock;
+  const day = Math.abs(t - now) < 6 * 86_400_000 ? new Intl.DateTimeFormat('en-GB', { weekday: 'short', ...zone }).format(t) : new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...zone }).format(t);
+  return `${day} ${clock}`;
+}
+
+/** `scheduled for 02:00` in the reader's zone, its day added when it is not today (`momentWords`). */
+export function scheduledWords(iso: string, when: SendWhen | undefined, now = Date.now(), timeZone?: string): string {
+  const moment = momentWords(iso, now, timeZone);
+  if (moment === '') return 'scheduled';
+  return `${SCHEDULED_PREFIX}${moment}${when === 'limit-reset' ? `, ${LIMIT_RESET_REASON}` : ''}`;
 }

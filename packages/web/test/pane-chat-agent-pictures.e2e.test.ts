@@ -4,7 +4,7 @@ import { afterTool, artifactPath, tempDir, plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { axeBoth } from './e2e-setup';
 import { png } from './png';
-import { claudePhone } from './phone-rig';
+import { claudePhone, loadedWidth } from './phone-rig';
 
 /**
  * Issue 27 (item 5), pictures the agent's transcript carries: the real Claude Code TUI Reads a
@@ -43,7 +43,7 @@ describe('pictures the agent read, in a pane’s Chat', () => {
     const picture = chat.getByRole('button', { name: 'Enlarge green.png' });
     await picture.waitFor();
     const img = picture.locator('img');
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(90);
+    expect(await loadedWidth(img)).toBe(90);
     const src = (await img.getAttribute('src')) ?? '';
     expect(src).toMatch(/^\/api\/panes\/.+\/chat\/images\/\d+\.\d+\.\d+$/);
     // No bytes in the events: the item carries a reference only.

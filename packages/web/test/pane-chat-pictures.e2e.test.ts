@@ -2,7 +2,7 @@ import { plainReply } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { axeBoth } from './e2e-setup';
 import { png } from './png';
-import { claudePhone, shot } from './phone-rig';
+import { claudePhone, loadedWidth, shot } from './phone-rig';
 
 /**
  * Issue 27 (items 5 and 6), on the real Claude Code TUI through a real bridge, in Chromium at
@@ -26,7 +26,7 @@ describe('pictures and pasted text in a pane’s Chat', () => {
     await (await chooser).setFiles([{ name: 'shot.png', mimeType: 'image/png', buffer: png(120, 80, [200, 40, 40]) }]);
     const thumb = page.locator('.attachment-ready img.attachment-thumb');
     await thumb.waitFor();
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    expect(await loadedWidth(thumb)).toBe(120);
     await box.fill('what is on this screenshot?');
     await shot(page, 'pictures-thumbnail');
 
@@ -39,7 +39,7 @@ describe('pictures and pasted text in a pane’s Chat', () => {
     const bubble = chat.locator('.chat-user', { hasText: 'what is on this screenshot?' });
     const picture = bubble.getByRole('button', { name: 'Enlarge shot.png' });
     await picture.waitFor();
-    expect(await picture.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    expect(await loadedWidth(picture.locator('img'))).toBe(120);
     expect(await chat.textContent()).not.toMatch(/uploads\/|u_[0-9a-f]{16}/);
     // The send's receipt names the file too, not the bridge's path.
     expect(await page.locator('.send-summary').allTextContents()).toEqual(['shot.png · what is on this screenshot?']);

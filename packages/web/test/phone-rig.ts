@@ -18,7 +18,7 @@ import {
   type TmuxServer,
 } from '@collie/testkit';
 import type { Pane } from '@collie/protocol';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeProblems, buildWeb, untilPane } from './e2e-setup';
 
@@ -69,6 +69,18 @@ export async function webWork(prefix: string): Promise<WebWork> {
 }
 
 /** Saves a screenshot of `page` as artifacts/web/<name>.png. */
+/** A picture's natural width once it has loaded (an <img> is in the page before its bytes are): the load waited for, an error thrown. */
+export const loadedWidth = (img: Locator): Promise<number> =>
+  img.evaluate(
+    (el: HTMLImageElement) =>
+      new Promise<number>((resolve, reject) => {
+        const done = () => (el.naturalWidth > 0 ? resolve(el.naturalWidth) : reject(new Error(`the picture ${el.src} did not load`)));
+        if (el.complete) return done();
+        el.addEventListener('load', done, { once: true });
+        el.addEventListener('error', done, { once: true });
+      }),
+  );
+
 export const shot = (page: Page, name: string, full = false) => page.screenshot({ path: artifactPath(`web/${name}.png`), ...(full ? { fullPage: true } : {}) });
 
 /** axe-core finds nothing serious in light and in dark; a full-page screenshot of each (`<name>-<scheme>.png`). */

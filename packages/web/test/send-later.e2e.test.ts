@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import type { SendReceipt } from '@collie/protocol';
+import { momentWords, type SendReceipt } from '@collie/protocol';
 import { artifactPath, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ const captures = join(webRoot, '..', 'bridge', 'src', 'harness', 'codex', 'captu
 const fakeCodex = join(webRoot, '..', 'testkit', 'fake-agent', 'codex');
 /** The phone's zone, not the bridge's: the receipt's time is shown on the phone's clock. */
 const ZONE = 'Asia/Tokyo';
-const clock = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: ZONE }).format(new Date(iso));
+/** The time as the phone in ZONE shows it: `00:22`, or `Sun 00:22` once it falls on the phone's next day. */
+const clock = (iso: string) => momentWords(iso, Date.now(), ZONE);
 
 /** A long press of the composer's Send, then "Send later…". */
 async function sendLater(page: Page): Promise<void> {
@@ -51,7 +52,7 @@ describe('Send later… from the composer long-press menu (390×844, issue 29)',
     const before = Date.now();
     await page.getByRole('group', { name: 'Send later' }).getByRole('button', { name: 'Schedule' }).nth(1).click();
     const status = page.locator('.composer-status');
-    await status.getByText(/^scheduled for \d\d:\d\d$/).waitFor();
+    await status.getByText(/^scheduled for (\w{3} )?\d\d:\d\d$/).waitFor();
     const r = receiptOf('run the nightly checks')!;
     expect(r).toMatchObject({ state: 'scheduled', final: false });
     const due = Date.parse(r.scheduledFor!);
@@ -68,9 +69,10 @@ describe('Send later… from the composer long-press menu (390×844, issue 29)',
     await status.getByText('not sent: cancelled').waitFor();
     expect(receiptOf('run the nightly checks')).toMatchObject({ state: 'not_sent', outcome: 'not sent: cancelled', final: true });
 
-    // The pane's usage limit, as the usage readers publish it: now "when the limit resets" is offered.
+    // The pane's usage limit, set through the door the transcripts' usage readers use (it stays on the
+    // pane across the tracker's updates): now "when the limit resets" is offered.
     const resetsAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
-    bridge.hub.publish({ type: 'pane.updated', pane: { ...bridge.hub.panes.get(pane.id)!, usage: { source: 'screen', at: Date.now(), limit: { state: 'reached', resetsAt, source: 'screen' } } } });
+    bridge.hub.setUsage(pane.id, { source: 'transcript', at: Date.now(), limit: { state: 'reached', resetsAt, source: 'transcript' } });
     await box.fill('continue where you stopped');
     await sendLater(page);
     await page.getByRole('button', { name: `When the limit resets (${clock(resetsAt)})` }).waitFor();

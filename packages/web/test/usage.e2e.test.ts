@@ -1,4 +1,5 @@
 import { startBridge } from '@collie/bridge';
+import { momentWords } from '@collie/protocol';
 import {
   artifactPath,
   codexMissing,
@@ -45,10 +46,11 @@ describe.skipIf(codexMissing() !== null)('usage on the phone', () => {
     await codex.submit('one more');
     const x = await untilPane(bridge.hub, 'codex at its limit', (p) => p.tmuxId === codex.paneId && p.usage?.limit?.state === 'reached' && p.state !== 'working', SLOW);
 
-    await using phone = await openPhone(bridge, state.path, { timeout: 20_000 });
+    await using phone = await openPhone(bridge, state.path, { timeout: 20_000, timezoneId: 'UTC' });
     const { page, context } = phone;
     await page.goto('/');
-    const hhmm = await page.evaluate((at) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false }), reset * 1000);
+    // The phone's clock: `15:00`, or `Sun 00:30` when the reset falls on its next day.
+    const hhmm = momentWords(new Date(reset * 1000).toISOString(), Date.now(), 'UTC');
 
     const codexRow = page.locator(`a.row[href="#/pane/${encodeURIComponent(x.id)}"]`);
     await expect.poll(() => codexRow.locator('.row-limit').textContent(), { timeout: 20_000 }).toBe(`Limit reached · resets ${hhmm}`);

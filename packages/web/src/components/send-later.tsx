@@ -1,4 +1,4 @@
-import type { Pane } from '@collie/protocol';
+import { momentWords, type Pane } from '@collie/protocol';
 import { useState } from 'react';
 import type { SendLaterChoice } from '../lib/pane-request';
 import './send-later.css';
@@ -11,11 +11,6 @@ export function nextClock(hhmm: string, now = new Date()): Date | null {
   t.setHours(Number(m[1]), Number(m[2]), 0, 0);
   if (t.getTime() <= now.getTime()) t.setDate(t.getDate() + 1);
   return t;
-}
-
-/** The phone's local clock time of an ISO instant (`15:00`). */
-function clockOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
 /**
@@ -49,7 +44,7 @@ export function SendLater({ pane, onPick, onClose }: { readonly pane: Pane | und
       </div>
       {reset ? (
         <button type="button" className="send-later-go send-later-reset" onClick={() => onPick({ when: 'limit-reset' })}>
-          When the limit resets ({clockOf(reset)})
+          When the limit resets ({momentWords(reset)})
         </button>
       ) : null}
       <button type="button" className="send-later-close" onClick={onClose}>

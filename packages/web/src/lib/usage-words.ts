@@ -1,4 +1,4 @@
-import type { Harness, Pane, PaneUsage } from '@collie/protocol';
+import { momentWords, type Harness, type Pane, type PaneUsage } from '@collie/protocol';
 
 /** Context share from which a dashboard row shows its gauge. */
 export const GAUGE_FROM = 0.6;
@@ -58,17 +58,9 @@ export function limitReached(pane: Pane): boolean {
   return pane.usage?.limit?.state === 'reached';
 }
 
-/** A reset time in words: `15:00` today, `Tue 15:00` on another day. */
-export function resetWords(iso: string, now: number): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
-  return new Date(now).toDateString() === at.toDateString() ? time : `${at.toLocaleDateString([], { weekday: 'short' })} ${time}`;
-}
-
 /** `Limit reached · resets 15:00` (or without the time where none is known). */
 export function limitWords(pane: Pane, now: number): string {
   const at = pane.usage?.limit?.resetsAt;
-  const when = at ? resetWords(at, now) : '';
+  const when = at ? momentWords(at, now) : '';
   return when ? `Limit reached · resets ${when}` : 'Limit reached';
 }
