@@ -1,3 +1,4 @@
+import { momentWords } from '@collie/protocol';
 import { startClaude, startCodex, startMessagesApi, startPushService, startResponsesApi, startTmux, tempDir, type AgentApi, type AgentPane, type ClaudePane, type MessagesApi, type PushServiceStandIn, type TempDir, type TmuxServer, type Turn } from '@collie/testkit';
 import type { TestBridge } from './harness';
 import { until } from './harness';
@@ -72,8 +73,5 @@ export const claudeLimitError = (resetS: number): Turn => ({
   },
 });
 
-/** `15:00` on this machine's clock, as the pushes word a reset. */
-export const hhmm = (epochS: number) => {
-  const d = new Date(epochS * 1000);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+/** `15:00` on this machine's clock (`Sun 00:30` on its next day), as the pushes word a reset. */
+export const hhmm = (epochS: number) => momentWords(new Date(epochS * 1000).toISOString(), Date.now());

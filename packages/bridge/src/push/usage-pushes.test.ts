@@ -1,4 +1,4 @@
-import type { Pane, PaneUsage } from '@collie/protocol';
+import { momentWords, type Pane, type PaneUsage } from '@collie/protocol';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './manual-clock';
 import { testPane } from './test-pane';
@@ -19,12 +19,14 @@ const limited = (resetsAt: number, state: Pane['state'] = 'idle') =>
 
 describe('usage pushes', () => {
   it('a reached limit pushes once, naming the pane, the agent and the reset; working again withdraws it', () => {
-    const { shown, withdrawn, pushes } = rig();
+    const { shown, withdrawn, pushes, clock } = rig();
     const reset = Date.UTC(2026, 0, 1, 15, 0);
+    clock.now = reset - 2 * 3_600_000;
     pushes.update(limited(reset));
     pushes.update(limited(reset));
     expect(shown.map((s) => s.kind)).toEqual(['limit']);
-    expect(shown[0]?.title).toMatch(/^Usage limit reached on shop-api \(Claude Code\) · resets \d\d:\d\d$/);
+    expect(shown[0]?.title).toBe(`Usage limit reached on shop-api (Claude Code) · resets ${momentWords(at(reset), clock.now)}`);
+    expect(shown[0]?.title).toMatch(/ · resets ([A-Z][a-z]{2} )?\d\d:\d\d$/);
     pushes.update(limited(reset, 'working'));
     expect(withdrawn).toEqual([shown[0]?.tag]);
   });

@@ -1,4 +1,4 @@
-import { paneContextTitle, paneLimitTitle, paneReadyTitle, type Harness, type Pane } from '@collie/protocol';
+import { momentWords, paneContextTitle, paneLimitTitle, paneReadyTitle, type Harness, type Pane } from '@collie/protocol';
 import { paneName } from './ask-text';
 
 /** A usage push, as the sender gets it. */
@@ -29,13 +29,6 @@ export interface UsagePushDeps {
 const AGENT: Partial<Record<Harness, string>> = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', opencode: 'OpenCode', pi: 'pi', omp: 'omp', aider: 'Aider' };
 /** Context share that pushes (once per session, when the setting is on). */
 export const CONTEXT_PUSH = 0.9;
-
-/** `15:00` on this machine's clock (the quiet hours' clock too). */
-export function clockWords(iso: string): string | null {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return null;
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-}
 
 interface Limited {
   tag: string;
@@ -88,7 +81,7 @@ export class UsagePushes {
     const entry: Limited = { tag, resetsAt: limit.resetsAt, cancelReady: () => undefined, readyDone: false };
     this.limited.set(p.id, entry);
     if (!was && this.d.leave?.(p.id) !== true) {
-      const resets = limit.resetsAt ? clockWords(limit.resetsAt) : null;
+      const resets = limit.resetsAt ? momentWords(limit.resetsAt, this.d.now()) || null : null;
       this.d.show({ kind: 'limit', tag, title: paneLimitTitle(paneName(p), AGENT[p.harness] ?? p.harness, resets), body: '', url: `#/pane/${encodeURIComponent(p.id)}` });
     }
     const at = limit.resetsAt ? Date.parse(limit.resetsAt) : NaN;
