@@ -1,4 +1,4 @@
 /** Pane process trees from /proc, and which agent runs in them. */
 export { detectHarness, harnessOf } from './detect-harness';
 export { parseCmdline, parseStat, type Proc, type StatLine } from './proc-stat';
-export { allProcesses, processTree, processTrees, type ProcessTreeOptions } from './process-tree';
+export { allProcesses, processTree, processTrees, statPasses, type ProcessTreeOptions } from './process-tree';

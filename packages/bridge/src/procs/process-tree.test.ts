@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectHarness } from './detect-harness';
-import { processTree } from './process-tree';
+import { processTree, statPasses } from './process-tree';
 
 // The tree of real processes is tested in packages/bridge/test/process-tree.test.ts.
 const dirs: string[] = [];
@@ -37,5 +37,45 @@ describe('processTree on a procfs fixture', () => {
       [13, 12, 'sh', ['sh', '-c', 'ls']],
     ]);
     expect(detectHarness(procs)).toBe('claude');
+  });
+});
+
+describe('one pass over the stat files, shared', () => {
+  it('a look with passSince takes the latest pass begun since then; a look without it reads again', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'collie-fakeproc-'));
+    dirs.push(root);
+    const add = (pid: number, ppid: number, comm: string) => {
+      mkdirSync(join(root, String(pid)));
+      writeFileSync(join(root, String(pid), 'stat'), `${pid} (${comm}) S ${ppid} ${pid} ${pid} 0 -1`);
+      writeFileSync(join(root, String(pid), 'cmdline'), `${comm}\0`);
+    };
+    add(10, 1, 'bash');
+    const before = Date.now();
+    const passes = statPasses.count;
+    expect((await processTree(10, { procRoot: root })).map((p) => p.pid)).toEqual([10]);
+    add(11, 10, 'codex');
+    // Begun since `before`: the pass already made is taken, so the new process is not in it.
+    expect((await processTree(10, { procRoot: root, passSince: before })).map((p) => p.pid)).toEqual([10]);
+    expect(statPasses.count).toBe(passes + 1);
+    // Asked for a pass begun later than the last one: read again.
+    expect((await processTree(10, { procRoot: root, passSince: Date.now() + 1 })).map((p) => p.pid)).toEqual([10, 11]);
+    // No passSince: always read now.
+    add(12, 11, 'sh');
+    expect((await processTree(10, { procRoot: root })).map((p) => p.pid)).toEqual([10, 11, 12]);
+    expect(statPasses.count).toBe(passes + 3);
+  });
+
+  it('looks begun together share one pass: a hundred trees, one read of the stat files', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'collie-fakeproc-'));
+    dirs.push(root);
+    for (let pid = 100; pid < 200; pid++) {
+      mkdirSync(join(root, String(pid)));
+      writeFileSync(join(root, String(pid), 'stat'), `${pid} (agent) S 1 ${pid} ${pid} 0 -1`);
+    }
+    const since = Date.now();
+    const passes = statPasses.count;
+    const trees = await Promise.all(Array.from({ length: 100 }, (_, i) => processTree(100 + i, { procRoot: root, passSince: since })));
+    expect(trees.map((t) => t[0]?.pid)).toEqual(Array.from({ length: 100 }, (_, i) => 100 + i));
+    expect(statPasses.count).toBe(passes + 1);
   });
 });

@@ -10,6 +10,14 @@ import { parseCmdline, parseStat, type Proc, type StatLine } from './proc-stat';
 export interface ProcessTreeOptions {
   /** Where procfs is mounted; tests point it at a fixture directory. */
   readonly procRoot?: string;
+  /**
+   * Take the latest pass over every process's stat file, in flight or done, when it began at
+   * or after this time (epoch ms); without it (the default) the stat files are read now. A look
+   * that repeats anyway (a transcript looked for again) takes one a few seconds old, a batch of
+   * looks begun together takes the batch's: a look after an event never takes a pass from
+   * before it.
+   */
+  readonly passSince?: number;
 }
 
 /**
@@ -64,6 +72,30 @@ async function readOr<T>(path: string, parse: (text: string) => T, fallback: T):
   }
 }
 
+/** The latest pass over `<procRoot>/*\/stat`, by procfs root: when it began, and its lines. */
+const passes = new Map<string, { at: number; stats: Promise<(StatLine | null)[]> }>();
+/** Passes done since the bridge started (the reader-cost bench and the tests count them). */
+export const statPasses = { count: 0 };
+
+/**
+ * Every process's stat line: a new pass, or with `since` the latest one when it began at or
+ * after then. Each pass opens one file per process, so 200 panes whose transcripts are
+ * looked for again every 15 s share one pass every few seconds instead of making 13 a second.
+ */
+function statPass(procRoot: string, since: number | undefined): Promise<(StatLine | null)[]> {
+  const now = Date.now();
+  const last = passes.get(procRoot);
+  if (since !== undefined && last && last.at >= since) return last.stats;
+  statPasses.count++;
+  const stats = readdir(procRoot)
+    .catch(() => [] as string[])
+    .then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null))));
+  // One entry per root: a test's fixture roots come and go, /proc stays.
+  if (!last && passes.size >= 8) passes.clear();
+  passes.set(procRoot, { at: now, stats });
+  return stats;
+}
+
 /**
  * The trees under several roots, from one pass over `/proc/*\/stat`. Each tree lists its
  * root first, then descendants breadth first (parents before children, shallower first).
@@ -77,10 +109,7 @@ export async function processTrees(
   options: ProcessTreeOptions = {},
 ): Promise<Map<number, Proc[]>> {
   const procRoot = options.procRoot ?? '/proc';
-  const names = await readdir(procRoot).catch(() => [] as string[]);
-  const stats = await Promise.all(
-    names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null)),
-  );
+  const stats = await statPass(procRoot, options.passSince);
   const byPid = new Map<number, StatLine>();
   const children = new Map<number, number[]>();
   for (const s of stats) {

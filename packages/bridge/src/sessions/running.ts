@@ -32,12 +32,14 @@ export class RunningSessions {
   async byKey(): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const live = this.panes().filter((p) => readerOf(p.harness) !== null);
+    // Every pane looked up now shares one pass over the processes, begun after this call.
+    const since = Date.now();
     await Promise.all(
       live.map(async (p) => {
         const sig = `${p.pid}|${p.command}|${p.state}`;
         let hit = this.#cache.get(p.id);
         if (!hit || hit.sig !== sig || Date.now() - hit.at > FRESH_MS) {
-          const f = await findTranscript(p, this.procRoot).catch(() => null);
+          const f = await findTranscript(p, this.procRoot, since).catch(() => null);
           const keys = f?.found ? (readerOf(p.harness)?.kind === 'opencode' ? [`${f.path}#${f.session ?? ''}`, `opencode#${f.session ?? ''}`] : [f.path]) : [];
           const id = f?.found ? (f.session ?? sessionIdOf(f.path)) : null;
           hit = { at: Date.now(), sig, keys, session: f?.found && id ? { pane: p.id, agent: p.harness, id, path: f.path } : null };

@@ -85,11 +85,11 @@ async function facts(pid: number, procRoot: string, boot: number | null, argv: r
  * files, its environment and the session registry it keeps. The agent is the process the
  * harness was detected from and its children (a launcher runs the real program beneath it).
  */
-export async function findTranscript(pane: { pid: number; harness: Harness }, procRoot = '/proc'): Promise<Finding> {
+export async function findTranscript(pane: { pid: number; harness: Harness }, procRoot = '/proc', passSince?: number): Promise<Finding> {
   const reader = TRANSCRIPTS[pane.harness];
   if (pane.harness === 'shell') return { found: false, reason: 'No agent runs in this pane.', watch: [] };
   if (!reader) return { found: false, reason: `Collie does not read ${NAMES[pane.harness] ?? pane.harness}’s transcripts yet.`, watch: [] };
-  const tree = await processTree(pane.pid, { procRoot });
+  const tree = await processTree(pane.pid, { procRoot, ...(passSince !== undefined ? { passSince } : {}) });
   const top = tree.find((p) => harnessOf(p) === pane.harness);
   if (!top) return { found: false, reason: 'The agent’s process has ended.', watch: [] };
   const mine = descendants(tree, top);

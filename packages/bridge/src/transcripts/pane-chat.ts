@@ -16,6 +16,8 @@ const RELOCATE_MS = 150;
  * whose working state a loaded machine can miss between two reads of the pane).
  */
 const LOOK_AGAIN_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
+/** A look again takes a pass over the processes begun up to half its wait before it, at most this long (shared by every pane waiting). */
+const SHARED_PASS_MS = 5_000;
 
 type Send = (m: PaneChatMessage) => void;
 
@@ -103,7 +105,8 @@ export class PaneChat {
     this.#watch([]);
   }
 
-  #locate(): Promise<void> {
+  /** `passSince`: a look again on the timer may take a pass over the processes begun since then. */
+  #locate(passSince?: number): Promise<void> {
     if (this.#locating) {
       this.#again = true;
       return this.#locating;
@@ -111,7 +114,7 @@ export class PaneChat {
     this.#locating = (async () => {
       let finding: Finding;
       try {
-        finding = await findTranscript(this.pane, this.procRoot);
+        finding = await findTranscript(this.pane, this.procRoot, passSince);
       } catch {
         finding = { found: false, reason: 'Collie could not read this pane’s processes.', watch: [] };
       }
@@ -164,7 +167,7 @@ export class PaneChat {
     this.#looks++;
     this.#lookAgain = setTimeout(() => {
       this.#lookAgain = null;
-      void this.#locate();
+      void this.#locate(Date.now() - Math.min(SHARED_PASS_MS, ms / 2));
     }, ms);
     this.#lookAgain.unref();
   }
