@@ -43,7 +43,14 @@ describe('pictures and pasted text in a pane’s Chat', () => {
     expect(await chat.textContent()).not.toMatch(/uploads\/|u_[0-9a-f]{16}/);
     // The send's receipt names the file too, not the bridge's path.
     expect(await page.locator('.send-summary').allTextContents()).toEqual(['shot.png · what is on this screenshot?']);
-    await chat.locator('.chat-markdown', { hasText: 'A red box.' }).waitFor();
+    await chat
+      .locator('.chat-markdown', { hasText: 'A red box.' })
+      .waitFor()
+      .catch(async (e: Error) => {
+        // Say what the Chat held and what the model was asked, so a failure names its side.
+        const asked = api.requests.filter((q) => q.kind === 'main').map((q) => q.prompt.slice(0, 60));
+        throw new Error(`${e.message}\nthe Chat: ${await chat.innerText()}\nmain requests: ${JSON.stringify(asked)}`);
+      });
     await shot(page, 'pictures-inline');
 
     // A tap: the picture large, in a dialog that names it and closes with its button.
