@@ -9,8 +9,10 @@ const bridge = await startBridgeProcess(agents);
 try {
   await settle(bridge, 50);
   // Let start-up settle before the window opens: V8 collects the first reads' garbage over the
-  // next half minute (seen in a CPU profile, 2026-12-02), which is start-up, not rest.
-  await new Promise((r) => setTimeout(r, 30_000));
+  // next half minute (seen in a CPU profile, 2026-12-02), and a pane whose transcript is not
+  // found is looked for again on a slowing timer that reaches once a minute after 60 s: both
+  // are start-up, not rest. COLLIE_BENCH_REST_WAIT (ms) sets another wait.
+  await new Promise((r) => setTimeout(r, Number(process.env.COLLIE_BENCH_REST_WAIT ?? 120_000)));
   const known = new Set(childPids(bridge.pid));
   const persistent = known.size;
   const spawned = new Set();

@@ -15,7 +15,7 @@ const RELOCATE_MS = 150;
  * open its file with no change of the pane to tell (Codex opens its rollout at the first turn,
  * whose working state a loaded machine can miss between two reads of the pane).
  */
-const LOOK_AGAIN_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
+const LOOK_AGAIN_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000] as const;
 /** A look again takes a pass over the processes begun up to half its wait before it, at most this long (shared by every pane waiting). */
 const SHARED_PASS_MS = 5_000;
 
