@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { agentReply, codexMissing, startCodex, startResponsesApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
+import { codexKind, liveAgentPane } from './live-rig';
 import { ChatClient } from './chat-client';
 
 /** The real Codex 0.171 TUI writes its rollout; the pane's Chat reads it (found among Codex's open files). */
@@ -11,13 +12,8 @@ if (missing) console.log(`skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('a pane’s Chat from the real Codex TUI’s rollout', () => {
   it('shows the person’s words and the answer, in order, from the rollout Codex holds open', async () => {
-    await using tmux = await startTmux();
-    await using api = await startResponsesApi();
-    await using state = await tempDir('collie-state');
-    await using codex = await startCodex(tmux, api);
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${codex.paneId}`;
-    await until(bridge.hub, 'the codex pane', (h) => h.panes.get(id)?.harness === 'codex', 30_000);
+    await using desk = await liveAgentPane(codexKind(), 30_000);
+    const { api, agent: codex, bridge, id } = desk;
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agentReply, agentShell, geminiInputReady, geminiMissing, startGemini, startGeminiApi, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
+import { agentReply, agentShell, geminiInputReady, geminiMissing } from '@collie/testkit';
 import { ChatClient } from './chat-client';
+import { geminiKind, liveAgentPane } from './live-rig';
 
 /**
  * The real Gemini CLI 0.61 writes its session file; the pane's Chat reads it. The CLI appends
@@ -16,13 +16,8 @@ if (missing) console.log(`skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('a pane’s Chat from the real Gemini CLI’s session file', () => {
   it('shows the person’s words, the answers and a shell call with its output, in order; /clear starts a new chat', async () => {
-    await using tmux = await startTmux();
-    await using api = await startGeminiApi();
-    await using state = await tempDir('collie-state');
-    await using gemini = await startGemini(tmux, api);
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${gemini.paneId}`;
-    await until(bridge.hub, 'the gemini pane', (h) => h.panes.get(id)?.harness === 'gemini', SLOW);
+    await using desk = await liveAgentPane(geminiKind(), SLOW);
+    const { api, agent: gemini, bridge, id } = desk;
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {

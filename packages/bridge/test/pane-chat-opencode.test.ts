@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatReply, chatToolCall, startChatApi, startOpencode, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
 import { ChatClient } from './chat-client';
+import { opencodeKind, liveAgentPane } from './live-rig';
 
 /**
  * The real OpenCode 1.18 TUI writes its conversation into its SQLite database; the pane's Chat
@@ -13,13 +14,8 @@ const SLOW = 240_000;
 
 describe('a pane’s Chat from the real OpenCode TUI’s database', () => {
   it('shows the person’s words, the answers and a bash call with its output, in order, live', async () => {
-    await using tmux = await startTmux();
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
-    await using oc = await startOpencode(tmux, api, { permission: { bash: 'allow', edit: 'allow' } });
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${oc.paneId}`;
-    await until(bridge.hub, 'the OpenCode pane', (h) => h.panes.get(id)?.harness === 'opencode', SLOW);
+    await using desk = await liveAgentPane(opencodeKind({ permission: { bash: 'allow', edit: 'allow' } }), SLOW);
+    const { api, agent: oc, bridge, id } = desk;
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatReply, chatToolCall, startChatApi, startPi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
 import { ChatClient } from './chat-client';
+import { piKind, liveAgentPane } from './live-rig';
 
 /**
  * The real pi 0.73 TUI writes its session file; the pane's Chat reads it. pi appends and
@@ -12,13 +13,8 @@ const SLOW = 120_000;
 
 describe('a pane’s Chat from the real pi TUI’s session file', () => {
   it('shows the person’s words, the answers and a bash call with its output, in order; /new starts a new chat', async () => {
-    await using tmux = await startTmux();
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
-    await using pi = await startPi(tmux, api);
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${pi.paneId}`;
-    await until(bridge.hub, 'the pi pane', (h) => h.panes.get(id)?.harness === 'pi', SLOW);
+    await using desk = await liveAgentPane(piKind(), SLOW);
+    const { api, agent: pi, bridge, id } = desk;
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {
@@ -57,15 +53,10 @@ describe('a pane’s Chat from the real pi TUI’s session file', () => {
   }, 420_000);
 
   it('two pi panes in one folder and one agent dir: the first keeps its own chat, the second says it cannot tell', async () => {
-    await using tmux = await startTmux();
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
     await using home = await tempDir('collie-pi-shared-home-');
     await using folder = await tempDir('collie-pi-shared-cwd-');
-    await using one = await startPi(tmux, api, { home: home.path, cwd: folder.path });
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const a = `${tmux.name}:${one.paneId}`;
-    await until(bridge.hub, 'the first pi pane', (h) => h.panes.get(a)?.harness === 'pi', SLOW);
+    await using desk = await liveAgentPane(piKind({ home: home.path, cwd: folder.path }), SLOW);
+    const { tmux, api, agent: one, bridge, id: a } = desk;
     const client = new ChatClient(bridge.url, bridge.device.headers);
     await client.opened();
     try {
