@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { SessionChat, SessionResumed, SessionsPage } from '@collie/protocol';
-import { claudeOffline, startMessagesApi, startTmux, tempDir, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { claudeOffline, plainReply, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
 import { type TestBridge, until } from './harness';
 
 /** A git repository in a temp folder (its real path), for a session's folder. */
@@ -99,6 +99,27 @@ export async function claudeSessionsDesk(prefix: string): Promise<ClaudeSessions
     return { tmux, api, state, cfg, config, a, b, env, [Symbol.asyncDispose]: stop };
   } catch (error) {
     await stop();
+    throw error;
+  }
+}
+
+/**
+ * Starts a Claude Code pane in each folder (all of them first), then tells each `remember the word
+ * <word>` and waits for its `Noted: <word>.`: sessions with a turn each, for a test to stop and
+ * resume. The panes are the caller's to kill; a start or a turn that fails kills those started.
+ */
+export async function claudesTold<const T extends readonly (readonly [folder: string, word: string])[]>(tmux: TmuxServer, api: MessagesApi, env: Record<string, string>, told: T): Promise<{ -readonly [K in keyof T]: ClaudePane }> {
+  const panes: ClaudePane[] = [];
+  try {
+    for (const [cwd] of told) panes.push(await startClaude(tmux, api, { cwd, env }));
+    for (const [i, [, word]] of told.entries()) {
+      api.script(plainReply(`Noted: ${word}.`));
+      await panes[i]!.submit(`remember the word ${word}`);
+      await panes[i]!.waitForScreen(/Noted: /, 60_000);
+    }
+    return panes as { -readonly [K in keyof T]: ClaudePane };
+  } catch (error) {
+    for (const p of panes) await p.kill().catch(() => undefined);
     throw error;
   }
 }
