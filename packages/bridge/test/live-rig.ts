@@ -4,14 +4,17 @@ import {
   startCodex,
   startGemini,
   startGeminiApi,
+  startOmp,
   startOpencode,
   startPi,
   startResponsesApi,
+  Started,
   type AgentApi,
   type ChatApi,
   type OpencodePane,
   type StartCodexOptions,
   type StartGeminiOptions,
+  type StartOmpOptions,
   type StartOpencodeOptions,
   type StartPiOptions,
 } from '@collie/testkit';
@@ -146,24 +149,17 @@ export interface LiveAgentKind<Api extends AsyncDisposable, A extends AgentPane>
 
 /** Starts a {@link LiveAgentPane}; waits up to `ms` for the bridge to read the pane as the kind's harness. */
 export async function liveAgentPane<Api extends AsyncDisposable, A extends AgentPane>(kind: LiveAgentKind<Api, A>, ms: number): Promise<LiveAgentPane<Api, A>> {
-  const stops: AsyncDisposable[] = [];
-  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(part), part);
-  const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s[Symbol.asyncDispose]();
-  };
-  try {
-    const tmux = keep(await startTmux());
-    const api = keep(await kind.api());
-    const state = keep(await tempDir('collie-state'));
-    const agent = keep(await kind.agent(tmux, api));
-    const bridge = keep(await bridgeFor(tmux.tmpDir, state.path));
+  const started = new Started();
+  return started.guard(async () => {
+    const tmux = started.use(await startTmux());
+    const api = started.use(await kind.api());
+    const state = started.use(await tempDir('collie-state'));
+    const agent = started.use(await kind.agent(tmux, api));
+    const bridge = started.use(await bridgeFor(tmux.tmpDir, state.path));
     const id = `${tmux.name}:${agent.paneId}`;
     await until(bridge.hub, `the ${kind.harness} pane`, (h) => h.panes.get(id)?.harness === kind.harness, ms);
-    return { tmux, api, state, agent, bridge, id, [Symbol.asyncDispose]: stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { tmux, api, state, agent, bridge, id, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
 }
 
 /** The real Codex TUI against the scripted Responses API. */
@@ -172,5 +168,7 @@ export const codexKind = (opts?: StartCodexOptions): LiveAgentKind<AgentApi, Age
 export const geminiKind = (opts?: StartGeminiOptions): LiveAgentKind<AgentApi, AgentPane> => ({ harness: 'gemini', api: () => startGeminiApi(), agent: (tmux, api) => startGemini(tmux, api, opts) });
 /** The real OpenCode TUI against the scripted chat API. */
 export const opencodeKind = (opts?: StartOpencodeOptions): LiveAgentKind<ChatApi, OpencodePane> => ({ harness: 'opencode', api: () => startChatApi(), agent: (tmux, api) => startOpencode(tmux, api, opts) });
+/** The real omp TUI against the scripted chat API. */
+export const ompKind = (opts?: StartOmpOptions): LiveAgentKind<ChatApi, AgentPane> => ({ harness: 'omp', api: () => startChatApi(), agent: (tmux, api) => startOmp(tmux, api, opts) });
 /** The real pi TUI against the scripted chat API. */
 export const piKind = (opts?: StartPiOptions): LiveAgentKind<ChatApi, AgentPane> => ({ harness: 'pi', api: () => startChatApi(), agent: (tmux, api) => startPi(tmux, api, opts) });
