@@ -8,10 +8,9 @@ import {
   codexInputReady,
   codexMissing,
   codexWorking,
-  startCodex,
-  startResponsesApi,
 } from '@collie/testkit';
 import { liveAgent, screenTurns } from './agent-live';
+import { codexKind } from './live-rig';
 import { sendProtocolTests } from './agent-sends';
 import { until } from './harness';
 import { call } from './send-helpers';
@@ -22,7 +21,7 @@ if (missing) console.log(`skipped: ${missing}`);
 const SLOW = 60_000;
 
 describe.skipIf(missing !== null)('the real Codex TUI through the bridge', () => {
-  const live = liveAgent(startResponsesApi, (tmux, api) => startCodex(tmux, api), SLOW);
+  const live = liveAgent(codexKind(), SLOW);
   const { paneOf, stateOf } = live;
   const idleScreen = (s: string) => codexInputReady(s) && !codexWorking(s);
 

@@ -7,10 +7,9 @@ import {
   geminiInputReady,
   geminiMissing,
   geminiWorking,
-  startGemini,
-  startGeminiApi,
 } from '@collie/testkit';
 import { liveAgent, orExplain, screenTurns } from './agent-live';
+import { geminiKind } from './live-rig';
 import { sendProtocolTests } from './agent-sends';
 import { until } from './harness';
 import { call } from './send-helpers';
@@ -21,7 +20,7 @@ if (missing) console.log(`skipped: ${missing}`);
 const SLOW = 60_000;
 
 describe.skipIf(missing !== null)('the real Gemini CLI through the bridge', () => {
-  const live = liveAgent(startGeminiApi, (tmux, api) => startGemini(tmux, api), SLOW);
+  const live = liveAgent(geminiKind(), SLOW);
   const { paneOf, stateOf } = live;
   const idleScreen = (s: string) => geminiInputReady(s) && !geminiWorking(s);
 
