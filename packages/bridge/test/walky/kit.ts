@@ -3,7 +3,8 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Pane } from '@collie/protocol';
 import { expect } from 'vitest';
-import { repoRoot, type ApiRequest, type ScriptBlock, type Turn } from '@collie/testkit';
+import { repoRoot, startClaude, startMessagesApi, Started, startTmux, tempDir, type ApiRequest, type ClaudePane, type MessagesApi, type ScriptBlock, type TempDir, type TmuxServer, type Turn } from '@collie/testkit';
+import { fakePane, type FakePane } from './fake-pane';
 import type { Bridge } from '../../src/bridge';
 import { until } from '../harness';
 
@@ -62,4 +63,29 @@ export async function sentReceipt(api: { waitForRequest(match: (r: ApiRequest) =
   expect(receipt[1]).toBe(`to ${to.address}, claude, ${to.label}`);
   expect(receipt[2]).toBe('typed into the pane');
   return receipt[0]!;
+}
+
+/** A walky test's desk: tmux, a scripted Messages API, a state dir, the walky env, a fake agent `sender` and a real Claude Code pane `target`; its bridge the test's. */
+export interface WalkyDesk extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly api: MessagesApi;
+  readonly state: TempDir;
+  /** The environment that points `collie walky` at this desk's state. */
+  readonly env: Record<string, string>;
+  readonly sender: FakePane;
+  readonly claude: ClaudePane;
+}
+
+/** Starts a {@link WalkyDesk} (state dir named `prefix…`), stopped last first. */
+export async function walkyDesk(prefix: string): Promise<WalkyDesk> {
+  const started = new Started();
+  return started.guard(async () => {
+    const tmux = started.use(await startTmux());
+    const api = started.use(await startMessagesApi());
+    const state = started.use(await tempDir(prefix));
+    const env = walkyEnv(state.path);
+    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
+    const claude = started.use(await startClaude(tmux, api, { session: 'target' }));
+    return { tmux, api, state, env, sender, claude, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
 }
