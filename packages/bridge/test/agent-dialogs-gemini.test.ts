@@ -1,25 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pane } from '@collie/protocol';
-import {
-  agentTool,
-  COLOUR_QUESTION,
-  SIZE_QUESTION,
-  geminiInputReady,
-  geminiMissing,
-  geminiWorking,
-  startGemini,
-  startGeminiApi,
-  startTmux,
-  tempDir,
-  type AgentApi,
-  type AgentPane,
-  type TempDir,
-  type TmuxServer,
-} from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
-import { answerCard, orExplain } from './agent-live';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agentTool, COLOUR_QUESTION, SIZE_QUESTION, geminiInputReady, geminiMissing, geminiWorking } from '@collie/testkit';
+import { answerCard, liveAgent, orExplain } from './agent-live';
+import { geminiKind } from './live-rig';
 
 /**
  * The real Gemini CLI 0.61's other dialogs through the real bridge: a file write ("Apply this
@@ -32,66 +16,45 @@ if (missing) console.log(`skipped: ${missing}`);
 const SLOW = 120_000;
 
 describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', () => {
-  let tmux: TmuxServer;
-  let api: AgentApi;
-  let state: TempDir;
-  let gemini: AgentPane;
-  let bridge: TestBridge;
-  let id: string;
-  const settled = () =>
-    until(bridge.hub, 'the pane idle', () => { const p: Pane | undefined = bridge.hub.panes.get(id); return p && (p.state === 'idle' || p.state === 'done') && p.dialog === null && p.draft === null && p; }, SLOW);
+  const live = liveAgent(geminiKind({ readyTimeoutMs: SLOW }), SLOW);
+  const settled = live.idle;
   const idleScreen = (s: string) => geminiInputReady(s) && !geminiWorking(s);
   /** answerCard, and when it times out the screen and the model's last requests with it. */
-  const answer = (want: Parameters<typeof answerCard>[2], option: number) => orExplain(answerCard(bridge, id, want, option, SLOW), tmux, gemini.paneId, api);
-
-  beforeAll(async () => {
-    tmux = await startTmux();
-    api = await startGeminiApi();
-    state = await tempDir('collie-state');
-    gemini = await startGemini(tmux, api, { readyTimeoutMs: SLOW });
-    bridge = await bridgeFor(tmux.tmpDir, state.path);
-    id = `${tmux.name}:${gemini.paneId}`;
-    expect((await settled()).harness).toBe('gemini');
-  }, 300_000);
-
-  afterAll(async () => {
-    await bridge?.stop();
-    await gemini?.kill();
-    await api?.close();
-    await tmux?.kill();
-    await state?.remove();
+  const answer = (want: Parameters<typeof answerCard>[2], option: number) => orExplain(answerCard(live.bridge, live.id, want, option, SLOW), live.tmux, live.agent.paneId, live.api);
+  beforeAll(() => {
+    expect(live.paneOf()?.harness).toBe('gemini');
   });
 
   it('write_file: blocked on "Apply this change?", Allow once from the card writes the file', { timeout: 300_000 }, async () => {
-    const file = join(gemini.cwd, 'NOTES.md');
-    api.script(...agentTool('write_file', { file_path: file, content: 'Collie notes\nline two\n' }));
-    await gemini.submit('write the notes');
+    const file = join(live.agent.cwd, 'NOTES.md');
+    live.api.script(...agentTool('write_file', { file_path: file, content: 'Collie notes\nline two\n' }));
+    await live.agent.submit('write the notes');
     const card = await answer((c) => c.question === 'Apply this change?', 1);
     expect(card).toMatchObject({ kind: 'permission', title: 'WriteFile' });
     expect(card.body[0]).toBe('Writing to NOTES.md');
     expect(card.options.map((o) => o.label)).toEqual(['Allow once', 'Allow for this session', 'Modify with external editor', 'No, suggest changes']);
-    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('NOTES.md')), SLOW);
+    const back = await live.api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('NOTES.md')), SLOW);
     expect(back.toolOutputs.at(-1)).toMatch(/Successfully created/u);
     expect(existsSync(file)).toBe(true);
-    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await live.agent.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
     await settled();
   });
 
   it('ask_user: blocked on the question, its second option from the card is the answer', { timeout: 300_000 }, async () => {
-    api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] }));
-    await gemini.submit('ask me something');
+    live.api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] }));
+    await live.agent.submit('ask me something');
     const card = await answer((c) => c.kind === 'select', 2);
     expect(card.question).toBe(COLOUR_QUESTION.question);
     expect(card.options.map((o) => [o.label, o.freeText])).toEqual([['Black', false], ['Sable', false], ['Enter a custom value', true]]);
-    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers')), SLOW);
+    const back = await live.api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers')), SLOW);
     expect(back.toolOutputs.at(-1)).toContain('Sable');
-    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await live.agent.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
     await settled();
   });
 
   it('ask_user with two questions: each tab, then the review tab, answered from the card', { timeout: 300_000 }, async () => {
-    api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }, { ...SIZE_QUESTION, type: 'choice' }] }));
-    await gemini.submit('ask me two things');
+    live.api.script(...agentTool('ask_user', { questions: [{ ...COLOUR_QUESTION, type: 'choice' }, { ...SIZE_QUESTION, type: 'choice' }] }));
+    await live.agent.submit('ask me two things');
     const first = await answer((c) => c.kind === 'wizard' && c.question === COLOUR_QUESTION.question, 1);
     expect(first.tabs.map((t) => t.label)).toEqual(['Colour', 'Size', 'Review']);
     const second = await answer((c) => c.kind === 'wizard' && c.question === SIZE_QUESTION.question, 2);
@@ -99,9 +62,9 @@ describe.skipIf(missing !== null)('Gemini CLI dialogs answered from the card', (
     const review = await answer((c) => c.kind === 'review', 1);
     expect(review).toMatchObject({ question: 'Review your answers', body: ['Colour → Black', 'Size → Large'], activeTab: 2 });
     expect(review.options.map((o) => o.label)).toEqual(['Submit', 'Cancel']);
-    const back = await api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers') && o.includes('Large')), SLOW);
+    const back = await live.api.waitForRequest((r) => r.kind === 'main' && r.toolOutputs.some((o) => o.includes('answers') && o.includes('Large')), SLOW);
     expect(back.toolOutputs.at(-1)).toContain('Black');
-    await gemini.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
+    await live.agent.waitForScreen((s) => s.includes('The tool said') && idleScreen(s), SLOW);
     await settled();
   });
 });

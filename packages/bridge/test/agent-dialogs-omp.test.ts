@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chatToolCall, COLOUR_QUESTION, ompCommand, ompReady, SIZE_QUESTION, startChatApi, startOmp } from '@collie/testkit';
+import { chatToolCall, COLOUR_QUESTION, ompCommand, ompReady, SIZE_QUESTION } from '@collie/testkit';
 import { answerCard, liveAgent, orExplain } from './agent-live';
+import { ompKind } from './live-rig';
 import { until } from './harness';
 import { call } from './send-helpers';
 
@@ -16,7 +17,7 @@ const missing = 'missing' in cmd ? cmd.missing : null;
 if (missing) console.log(`agent-dialogs-omp: skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('omp ask dialogs answered from the card', () => {
-  const live = liveAgent(startChatApi, (tmux, api) => startOmp(tmux, api), SLOW);
+  const live = liveAgent(ompKind(), SLOW);
   /** The tool result of the ask the model asked last, once omp sends it back. */
   const toolResult = async (before: number) => {
     const req = await orExplain(live.api.waitForRequest((r) => r.seq > before && r.toolResults.length > 0, SLOW), live.tmux, live.agent.paneId, live.api);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { DialogCard, Pane } from '@collie/protocol';
-import { startTmux, tempDir, type AgentPane, type TempDir, type TmuxServer } from '@collie/testkit';
-import { bridgeFor, type TestBridge, until } from './harness';
+import type { AgentPane, TempDir, TmuxServer } from '@collie/testkit';
+import { type TestBridge, until } from './harness';
+import { liveAgentPane, type LiveAgentKind, type LiveAgentPane } from './live-rig';
 import { call } from './send-helpers';
 
 /** When `predicate` first holds on the pane's screen, read as often as tmux allows (~every 20 ms). */
@@ -15,9 +16,9 @@ export async function screenTurns(tmux: TmuxServer, pane: string, predicate: (s:
 }
 
 /**
- * One real agent in a private tmux pane against its scripted API, read by a real bridge: set
- * up before the tests of the describe it is called in (the pane idle and empty), torn down
- * after. Its fields are there from the first test on.
+ * One real agent in a private tmux pane against its scripted API, read by a real bridge (the
+ * live rig's {@link liveAgentPane}): set up before the tests of the describe it is called in
+ * (the pane idle and empty), torn down after. Its fields are there from the first test on.
  */
 export interface LiveAgent<Api, A extends AgentPane> {
   tmux: TmuxServer;
@@ -36,11 +37,8 @@ export interface LiveAgent<Api, A extends AgentPane> {
   seen(): Promise<void>;
 }
 
-export function liveAgent<Api extends { close(): Promise<void> }, A extends AgentPane>(
-  startApi: () => Promise<Api>,
-  startAgent: (tmux: TmuxServer, api: Api) => Promise<A>,
-  slowMs: number,
-): LiveAgent<Api, A> {
+export function liveAgent<Api extends AsyncDisposable, A extends AgentPane>(kind: LiveAgentKind<Api, A>, slowMs: number): LiveAgent<Api, A> {
+  let desk: LiveAgentPane<Api, A> | undefined;
   const live = {
     paneOf: () => live.bridge.hub.panes.get(live.id),
     stateOf: (want: Pane['state']) => () => {
@@ -55,20 +53,12 @@ export function liveAgent<Api extends { close(): Promise<void> }, A extends Agen
     },
   } as LiveAgent<Api, A>;
   beforeAll(async () => {
-    live.tmux = await startTmux();
-    live.api = await startApi();
-    live.state = await tempDir('collie-state');
-    live.agent = await startAgent(live.tmux, live.api);
-    live.bridge = await bridgeFor(live.tmux.tmpDir, live.state.path);
-    live.id = `${live.tmux.name}:${live.agent.paneId}`;
+    desk = await liveAgentPane(kind, slowMs);
+    Object.assign(live, { tmux: desk.tmux, api: desk.api, state: desk.state, agent: desk.agent, bridge: desk.bridge, id: desk.id });
     await live.idle();
   }, 300_000);
   afterAll(async () => {
-    await live.bridge?.stop();
-    await live.agent?.kill();
-    await live.api?.close();
-    await live.tmux?.kill();
-    await live.state?.remove();
+    await desk?.[Symbol.asyncDispose]();
   });
   return live;
 }

@@ -7,10 +7,10 @@ import {
   ompCommand,
   ompReady,
   ompWorking,
-  startChatApi,
-  startOmp,
 } from '@collie/testkit';
-import { liveAgent, screenTurns } from './agent-live';
+import { liveAgent } from './agent-live';
+import { lifecycleTest } from './agent-lifecycle';
+import { ompKind } from './live-rig';
 import { sendProtocolTests } from './agent-sends';
 import { until } from './harness';
 import { call } from './send-helpers';
@@ -26,44 +26,25 @@ const missing = 'missing' in cmd ? cmd.missing : null;
 if (missing) console.log(`agent-omp: skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('the real omp TUI through the bridge', () => {
-  const live = liveAgent(startChatApi, (tmux, api) => startOmp(tmux, api), SLOW);
-  const { paneOf, stateOf, idle } = live;
+  const live = liveAgent(ompKind(), SLOW);
+  const { paneOf, idle } = live;
 
-  it('idle → working → done → blocked → answered from the card → working → done, each within 1 s of the screen', { timeout: 900_000 }, async () => {
-    expect(paneOf()?.harness).toBe('omp');
-
-    live.api.script(chatLongTurn(8_000, 'Finished the long think.'));
-    const working = until(live.bridge.hub, 'working', stateOf('working'), SLOW);
-    const screenWorking = screenTurns(live.tmux, live.agent.paneId, ompWorking, SLOW);
-    await live.agent.submit('think for a while');
-    const w = await working;
-    expect(w.at - (await screenWorking)).toBeLessThan(1000);
-
-    const done = until(live.bridge.hub, 'done', stateOf('done'), SLOW);
-    const screenIdle = screenTurns(live.tmux, live.agent.paneId, (s) => s.includes('Finished the long think.') && ompReady(s), SLOW);
-    const d = await done;
-    expect(d.at - (await screenIdle)).toBeLessThan(1000);
-
-    live.api.script(chatToolCall('bash', { command: 'touch made-by-card' })[0], chatLongTurn(4_000, 'The command finished.'));
-    const blocked = until(live.bridge.hub, 'blocked with a card', () => { const p = paneOf(); return p?.state === 'blocked' && p.card ? { pane: p, at: Date.now() } : undefined; }, SLOW);
-    const screenDialog = screenTurns(live.tmux, live.agent.paneId, ompApproval, SLOW);
-    await live.agent.submit('make the marker file');
-    const b = await blocked;
-    expect(b.at - (await screenDialog)).toBeLessThan(1000);
-    expect(b.pane.dialog).toBe('permission');
-    const card = b.pane.card!;
-    expect(card).toMatchObject({ kind: 'permission', title: 'bash', body: ['Command: touch made-by-card'], answerable: true });
-    expect(card.options.map((o) => o.label)).toEqual(['Approve', 'Deny']);
-
-    const afterCard = until(live.bridge.hub, 'working after the answer', stateOf('working'), SLOW);
-    const screenClosed = screenTurns(live.tmux, live.agent.paneId, (s) => !ompApproval(s) && ompWorking(s), SLOW);
-    const answered = await call(live.bridge, live.id, 'answer', { signature: card.signature, option: 1, request_id: 'omp-answer-1' });
-    expect(answered.outcome).toBe('answered');
-    const a = await afterCard;
-    expect(a.at - (await screenClosed)).toBeLessThan(1000);
-    const result = await live.api.waitForRequest((r) => r.kind === 'main' && r.toolResults.length > 0, SLOW);
-    expect(result.toolResults[0]?.text ?? '').not.toMatch(/denied|blocked/iu);
-    await until(live.bridge.hub, 'done after the card', stateOf('done'), SLOW);
+  lifecycleTest(live, {
+    harness: 'omp',
+    prefix: 'omp',
+    working: ompWorking,
+    ready: ompReady,
+    asks: ompApproval,
+    askingTurns: () => [chatToolCall('bash', { command: 'touch made-by-card' })[0]!, chatLongTurn(4_000, 'The command finished.')],
+    card: (card) => {
+      expect(card).toMatchObject({ kind: 'permission', title: 'bash', body: ['Command: touch made-by-card'], answerable: true });
+      expect(card.options.map((o) => o.label)).toEqual(['Approve', 'Deny']);
+    },
+    afterAnswer: 'working',
+    closed: (s) => !ompApproval(s) && ompWorking(s),
+    ran: (text) => expect(text ?? '').not.toMatch(/denied|blocked/iu),
+    seen: false,
+    slowMs: SLOW,
   });
 
   it('Deny from the card refuses the command', { timeout: 300_000 }, async () => {

@@ -81,3 +81,10 @@ export function landed(path: () => string | null, needle: string, ms = 60_000): 
   });
 }
 
+/** A {@link ChatClient} on `bridge`'s events, open and subscribed to the panes `ids`; closed when disposed (`await using`). */
+export async function openChat(bridge: { url: string; device: { headers: Record<string, string> } }, ...ids: string[]): Promise<ChatClient & AsyncDisposable> {
+  const client = new ChatClient(bridge.url, bridge.device.headers);
+  await client.opened();
+  for (const id of ids) client.subscribe(id);
+  return Object.assign(client, { [Symbol.asyncDispose]: () => Promise.resolve(client.ws.close()) });
+}

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClosedListResult, ConversationReadResult } from '@collie/protocol';
-import { crewBridge, crewCli, freePort, tempDir } from '@collie/testkit';
+import { crewBridge, crewCli, tempDir } from '@collie/testkit';
 import type { AskResult } from '@collie/durable-sdk';
 import { version as cliVersion } from '../src/commands/paths';
 import { keys } from '../src/redact/redact-corpus';
 import { until } from './harness';
+import { formCrew } from './crew-join';
 import { FAST, post, serveAgent, writeSources } from './durable-kit';
 import { EventsClient } from './ws-client';
 
@@ -26,14 +27,7 @@ describe("a member's durable agents on the lead", () => {
     const alpha = await crewBridge(noTmux, sA, 'minibuch', { configDir: configA, durableBackoff: FAST, redact: false, version: cliVersion });
     await using beta = await crewBridge(noTmux, sB, 'workshop', { version: '0.0.9' });
 
-    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await lead.crew.reload();
-    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
-      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-      const joined = await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`]);
-      expect(joined.code, joined.stderr).toBe(0);
-      await bridge.crew.reload();
-    }
+    await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha], ['beta', sB, beta]]);
     const events = new EventsClient(`${lead.url}/api/events`, lead.device.headers);
     await events.opened;
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { crewCli } from '@collie/testkit';
+import { crewCli, freePort } from '@collie/testkit';
 import type { Bridge } from '../src/bridge';
 import { decodeInvite, encodeInvite } from '../src/crew/invite-token';
 import { readCrew, withCrewLock, writeCrew } from '../src/crew/store';
@@ -25,4 +25,18 @@ export async function leadReaches(leadState: string, member: string, address: st
     if (c?.role !== 'lead') throw new Error('not a lead');
     await writeCrew(leadState, { ...c, members: c.members.map((m) => (m.name === member ? { ...m, listen: address } : m)) });
   });
+}
+
+/**
+ * Creates the crew `name` led by the bridge at `leadState` (its listener on a free port) and joins
+ * each member (name, state dir, bridge) on a free port, through the real CLI; gives the crew's id.
+ */
+export async function formCrew(leadState: string, lead: Pick<Bridge, 'crew'>, name: string, members: readonly (readonly [name: string, state: string, bridge: Pick<Bridge, 'crew'>])[]): Promise<string> {
+  const created = await crewCli(leadState, ['create', '--name', name, '--listen', `127.0.0.1:${await freePort()}`, '--json']);
+  expect(created.code, created.stderr).toBe(0);
+  await lead.crew.reload();
+  const joiners: Joiner[] = [];
+  for (const [member, state, bridge] of members) joiners.push([member, state, bridge, `127.0.0.1:${await freePort()}`, null]);
+  await joinMembers(leadState, joiners);
+  return (created.json as { crew: string }).crew;
 }

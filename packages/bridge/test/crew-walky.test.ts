@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest, ScriptBlock, Turn } from '@collie/testkit';
-import { crewBridge, crewCli, freePort, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { crewBridge, startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import type { Pane, WalkyMessage } from '@collie/protocol';
 import { until } from './harness';
-import { collieBin, runCli, walkyEnv } from './walky/kit';
+import { formCrew } from './crew-join';
+import { bash, collieBin, idIn, lastResult, runCli, say, sentReceipt, walkyEnv } from './walky/kit';
 
-const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
-const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
-const idIn = (s: string) => /wt_[a-z0-9]{12}/.exec(s)?.[0] ?? 'wt_none';
-const lastResult = (r: ApiRequest) => r.toolResults[r.toolResults.length - 1]?.text ?? '';
 const idleMember = (name: string) => (h: { panes: Map<string, Pane> }) =>
   [...h.panes.values()].find((p) => p.member?.name === name && p.member.reachable && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null);
 
@@ -30,16 +26,7 @@ describe('walky across a crew of three bridges on this machine', () => {
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
 
-    const created = await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`, '--json']);
-    expect(created.code, created.stderr).toBe(0);
-    const crewId = (created.json as { crew: string }).crew;
-    await lead.crew.reload();
-    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
-      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-      const joined = await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`]);
-      expect(joined.code, joined.stderr).toBe(0);
-      await bridge.crew.reload();
-    }
+    const crewId = await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha], ['beta', sB, beta]]);
     const paneA = await until(lead.hub, 'alpha idle on the lead', idleMember('alpha'), 60_000);
     const paneB = await until(lead.hub, 'beta idle on the lead', idleMember('beta'), 60_000);
     expect(paneB.address).toMatch(/^beta\/.+#[a-z0-9]{4}$/);
@@ -71,12 +58,7 @@ describe('walky across a crew of three bridges on this machine', () => {
     expect(lastResult(whoA)).not.toContain(paneB.address);
 
     // send on the member waits for the outcome that comes back through the lead.
-    const sentA = await apiA.waitForRequest((r) => r.kind === 'main' && /typed into the pane/.test(lastResult(r)), 90_000);
-    const receipt = lastResult(sentA).trim().split('\n');
-    expect(receipt[0]).toMatch(/^wt_[a-z0-9]{12}$/);
-    expect(receipt[1]).toBe(`to ${paneB.address}, claude, ${paneB.label}`);
-    expect(receipt[2]).toBe('typed into the pane');
-    const id = receipt[0]!;
+    const id = await sentReceipt(apiA, paneB, 90_000);
 
     // beta's model got the one-line header naming alpha's pane, and read the body from its inbox.
     const atB = await apiB.waitForRequest((r) => r.kind === 'main' && r.prompt.includes(`[walky-talky ${id}]`), 60_000);

@@ -1,5 +1,24 @@
 import type { Pane } from '@collie/protocol';
-import { startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type MessagesApiOptions, type StartClaudeOptions, type TempDir, type TmuxServer } from '@collie/testkit';
+import {
+  startChatApi,
+  startCodex,
+  startGemini,
+  startGeminiApi,
+  startOmp,
+  startOpencode,
+  startPi,
+  startResponsesApi,
+  Started,
+  type AgentApi,
+  type ChatApi,
+  type OpencodePane,
+  type StartCodexOptions,
+  type StartGeminiOptions,
+  type StartOmpOptions,
+  type StartOpencodeOptions,
+  type StartPiOptions,
+} from '@collie/testkit';
+import { startClaude, startMessagesApi, startTmux, tempDir, type AgentPane, type ClaudePane, type MessagesApi, type MessagesApiOptions, type StartClaudeOptions, type TempDir, type TmuxServer } from '@collie/testkit';
 import type { BridgeOptions } from '../src/bridge';
 import type { EventHub } from '../src/events/hub';
 import { bridgeFor, type TestBridge, until } from './harness';
@@ -104,3 +123,52 @@ export async function liveDesk(prefix: string): Promise<LiveDesk> {
     throw error;
   }
 }
+
+/**
+ * A live test's desk with one real agent of any kind in a pane against its scripted API: tmux,
+ * the API, a state dir, the agent and a bridge with a paired test device, started in that order
+ * and stopped last first. Handed over once the bridge reads the pane as `harness`.
+ */
+export interface LiveAgentPane<Api extends AsyncDisposable, A extends AgentPane> extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly api: Api;
+  readonly state: TempDir;
+  readonly agent: A;
+  readonly bridge: TestBridge;
+  /** The agent pane's id in the bridge's model (`<server>:<pane>`). */
+  readonly id: string;
+}
+
+/** How a {@link liveAgentPane} starts its API and its agent, and what the bridge must read it as. */
+export interface LiveAgentKind<Api extends AsyncDisposable, A extends AgentPane> {
+  /** The pane's harness once the bridge has read it (`codex`, `gemini`, `opencode`, `pi`, …). */
+  harness: string;
+  api: () => Promise<Api>;
+  agent: (tmux: TmuxServer, api: Api) => Promise<A>;
+}
+
+/** Starts a {@link LiveAgentPane}; waits up to `ms` for the bridge to read the pane as the kind's harness. */
+export async function liveAgentPane<Api extends AsyncDisposable, A extends AgentPane>(kind: LiveAgentKind<Api, A>, ms: number): Promise<LiveAgentPane<Api, A>> {
+  const started = new Started();
+  return started.guard(async () => {
+    const tmux = started.use(await startTmux());
+    const api = started.use(await kind.api());
+    const state = started.use(await tempDir('collie-state'));
+    const agent = started.use(await kind.agent(tmux, api));
+    const bridge = started.use(await bridgeFor(tmux.tmpDir, state.path));
+    const id = `${tmux.name}:${agent.paneId}`;
+    await until(bridge.hub, `the ${kind.harness} pane`, (h) => h.panes.get(id)?.harness === kind.harness, ms);
+    return { tmux, api, state, agent, bridge, id, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
+}
+
+/** The real Codex TUI against the scripted Responses API. */
+export const codexKind = (opts?: StartCodexOptions): LiveAgentKind<AgentApi, AgentPane> => ({ harness: 'codex', api: () => startResponsesApi(), agent: (tmux, api) => startCodex(tmux, api, opts) });
+/** The real Gemini CLI against its scripted API. */
+export const geminiKind = (opts?: StartGeminiOptions): LiveAgentKind<AgentApi, AgentPane> => ({ harness: 'gemini', api: () => startGeminiApi(), agent: (tmux, api) => startGemini(tmux, api, opts) });
+/** The real OpenCode TUI against the scripted chat API. */
+export const opencodeKind = (opts?: StartOpencodeOptions): LiveAgentKind<ChatApi, OpencodePane> => ({ harness: 'opencode', api: () => startChatApi(), agent: (tmux, api) => startOpencode(tmux, api, opts) });
+/** The real omp TUI against the scripted chat API. */
+export const ompKind = (opts?: StartOmpOptions): LiveAgentKind<ChatApi, AgentPane> => ({ harness: 'omp', api: () => startChatApi(), agent: (tmux, api) => startOmp(tmux, api, opts) });
+/** The real pi TUI against the scripted chat API. */
+export const piKind = (opts?: StartPiOptions): LiveAgentKind<ChatApi, AgentPane> => ({ harness: 'pi', api: () => startChatApi(), agent: (tmux, api) => startPi(tmux, api, opts) });

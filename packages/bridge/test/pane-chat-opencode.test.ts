@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatReply, chatToolCall, startChatApi, startOpencode, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { ChatClient } from './chat-client';
+import { ChatClient, openChat } from './chat-client';
+import { opencodeKind, liveAgentPane } from './live-rig';
 
 /**
  * The real OpenCode 1.18 TUI writes its conversation into its SQLite database; the pane's Chat
@@ -13,50 +14,39 @@ const SLOW = 240_000;
 
 describe('a pane’s Chat from the real OpenCode TUI’s database', () => {
   it('shows the person’s words, the answers and a bash call with its output, in order, live', async () => {
-    await using tmux = await startTmux();
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
-    await using oc = await startOpencode(tmux, api, { permission: { bash: 'allow', edit: 'allow' } });
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${oc.paneId}`;
-    await until(bridge.hub, 'the OpenCode pane', (h) => h.panes.get(id)?.harness === 'opencode', SLOW);
-    const client = new ChatClient(bridge.url, bridge.device.headers);
-    await client.opened();
-    try {
-      client.subscribe(id);
-      // A fresh TUI has no session until the first prompt: the chat says so meanwhile.
-      await client.until('the first reason', () => client.chats.get(id)?.reason?.includes('No conversation in this OpenCode session yet'), SLOW);
+    await using desk = await liveAgentPane(opencodeKind({ permission: { bash: 'allow', edit: 'allow' } }), SLOW);
+    const { api, agent: oc, bridge, id } = desk;
+    await using client = await openChat(bridge, id);
+    // A fresh TUI has no session until the first prompt: the chat says so meanwhile.
+    await client.until('the first reason', () => client.chats.get(id)?.reason?.includes('No conversation in this OpenCode session yet'), SLOW);
 
-      api.script(chatReply('Hello from OpenCode.'));
-      await oc.submit('hi opencode');
-      await client.until('the answer', () => client.items(id).includes('markdown Hello from OpenCode.'), SLOW);
-      expect(client.chats.get(id)?.source).toMatch(/\/opencode\/opencode\.db$/);
+    api.script(chatReply('Hello from OpenCode.'));
+    await oc.submit('hi opencode');
+    await client.until('the answer', () => client.items(id).includes('markdown Hello from OpenCode.'), SLOW);
+    expect(client.chats.get(id)?.source).toMatch(/\/opencode\/opencode\.db$/);
 
-      api.script(...chatToolCall('bash', { command: 'echo collie-marker', description: 'Print a marker' }));
-      await oc.submit('run the marker');
-      await client.until('the closing words', () => client.items(id).includes('markdown Tool finished: collie-marker'), SLOW);
-      expect(client.items(id)).toEqual([
-        'user hi opencode',
-        'markdown Hello from OpenCode.',
-        'user run the marker',
-        'markdown I will run a command.',
-        'tool bash echo collie-marker [done] collie-marker',
-        'markdown Tool finished: collie-marker',
-      ]);
+    api.script(...chatToolCall('bash', { command: 'echo collie-marker', description: 'Print a marker' }));
+    await oc.submit('run the marker');
+    await client.until('the closing words', () => client.items(id).includes('markdown Tool finished: collie-marker'), SLOW);
+    expect(client.items(id)).toEqual([
+      'user hi opencode',
+      'markdown Hello from OpenCode.',
+      'user run the marker',
+      'markdown I will run a command.',
+      'tool bash echo collie-marker [done] collie-marker',
+      'markdown Tool finished: collie-marker',
+    ]);
 
-      // The same chat over the API, paged.
-      const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/chat?limit=2`, { headers: bridge.device.headers });
-      expect(res.status).toBe(200);
-      const page = (await res.json()) as { items: Array<{ kind: string }>; before: string | null; source: { agent: string; session: string | null } };
-      expect(page.source.agent).toBe('opencode');
-      expect(page.source.session).toMatch(/^ses_/);
-      expect(page.items.map((i) => i.kind)).toEqual(['tool', 'markdown']);
-      expect(page.before).not.toBeNull();
-      const older = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/chat?limit=50&before=${page.before}`, { headers: bridge.device.headers });
-      expect(((await older.json()) as { items: unknown[] }).items).toHaveLength(4);
-    } finally {
-      client.ws.close();
-    }
+    // The same chat over the API, paged.
+    const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/chat?limit=2`, { headers: bridge.device.headers });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { items: Array<{ kind: string }>; before: string | null; source: { agent: string; session: string | null } };
+    expect(page.source.agent).toBe('opencode');
+    expect(page.source.session).toMatch(/^ses_/);
+    expect(page.items.map((i) => i.kind)).toEqual(['tool', 'markdown']);
+    expect(page.before).not.toBeNull();
+    const older = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/chat?limit=50&before=${page.before}`, { headers: bridge.device.headers });
+    expect(((await older.json()) as { items: unknown[] }).items).toHaveLength(4);
   }, 600_000);
 
   it('two OpenCode panes in one folder and one database: each Chat shows its own conversation', async () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { SessionChat, SessionResumed, SessionsPage } from '@collie/protocol';
-import { claudeOffline, startMessagesApi, startTmux, tempDir, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
+import { claudeOffline, plainReply, startClaude, startMessagesApi, startTmux, Started, tempDir, type ClaudePane, type MessagesApi, type TempDir, type TmuxServer } from '@collie/testkit';
 import { type TestBridge, until } from './harness';
 
 /** A git repository in a temp folder (its real path), for a session's folder. */
@@ -80,25 +80,39 @@ export interface ClaudeSessionsDesk extends AsyncDisposable {
 
 /** Starts a {@link ClaudeSessionsDesk} (folders named `<prefix>a-`, `<prefix>b-`), stopped last first. */
 export async function claudeSessionsDesk(prefix: string): Promise<ClaudeSessionsDesk> {
-  const stops: AsyncDisposable[] = [];
-  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(part), part);
-  const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s[Symbol.asyncDispose]();
-  };
-  try {
-    const tmux = keep(await startTmux());
+  const started = new Started();
+  return started.guard(async () => {
+    const tmux = started.use(await startTmux());
     // The user's own session, where a resumed session's window opens.
     await tmux.newSession('main');
-    const api = keep(await startMessagesApi());
-    const state = keep(await tempDir('collie-state'));
-    const cfg = keep(await tempDir('collie-sessions-claude-'));
-    const config = keep(await tempDir('collie-config'));
-    const a = keep(await repoFolder(`${prefix}a-`));
-    const b = keep(await repoFolder(`${prefix}b-`));
+    const api = started.use(await startMessagesApi());
+    const state = started.use(await tempDir('collie-state'));
+    const cfg = started.use(await tempDir('collie-sessions-claude-'));
+    const config = started.use(await tempDir('collie-config'));
+    const a = started.use(await repoFolder(`${prefix}a-`));
+    const b = started.use(await repoFolder(`${prefix}b-`));
     const env = await claudeForTwoFolders(cfg.path, config.path, api, a.path, b.path);
-    return { tmux, api, state, cfg, config, a, b, env, [Symbol.asyncDispose]: stop };
+    return { tmux, api, state, cfg, config, a, b, env, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
+}
+
+/**
+ * Starts a Claude Code pane in each folder (all of them first), then tells each `remember the word
+ * <word>` and waits for its `Noted: <word>.`: sessions with a turn each, for a test to stop and
+ * resume. The panes are the caller's to kill; a start or a turn that fails kills those started.
+ */
+export async function claudesTold<const T extends readonly (readonly [folder: string, word: string])[]>(tmux: TmuxServer, api: MessagesApi, env: Record<string, string>, told: T): Promise<{ -readonly [K in keyof T]: ClaudePane }> {
+  const panes: ClaudePane[] = [];
+  try {
+    for (const [cwd] of told) panes.push(await startClaude(tmux, api, { cwd, env }));
+    for (const [i, [, word]] of told.entries()) {
+      api.script(plainReply(`Noted: ${word}.`));
+      await panes[i]!.submit(`remember the word ${word}`);
+      await panes[i]!.waitForScreen(/Noted: /, 60_000);
+    }
+    return panes as { -readonly [K in keyof T]: ClaudePane };
   } catch (error) {
-    await stop();
+    for (const p of panes) await p.kill().catch(() => undefined);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { agentReply, chatReply, geminiMissing, geminiResumeLoaded, startChatApi, startGemini, startGeminiApi, startOpencode, startPi, startTmux, tempDir } from '@collie/testkit';
+import { agentReply, chatReply, geminiMissing, geminiResumeLoaded, startChatApi, startGemini, startGeminiApi, startOpencode, startPi, startTmux, tempDir, type AgentPane, type TmuxServer } from '@collie/testkit';
 import { bridgeFor } from './harness';
 import { askResumed, itemsOf, launcherOf, listSessions, readSession, repoFolder, resumeSession } from './sessions-kit';
 
@@ -13,109 +13,114 @@ import { askResumed, itemsOf, launcherOf, listSessions, readSession, repoFolder,
  */
 const SLOW = 120_000;
 
-describe('sessions of the other agents: listed, read and resumed from their own stores', () => {
-  it('pi: a session in a folder, pane closed: listed, read, resumed with --session <file>', async () => {
-    await using tmux = await startTmux();
-    await tmux.newSession('main');
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
-    await using home = await tempDir('collie-sessions-pi-home-');
-    await using config = await tempDir('collie-config');
-    await using folder = await repoFolder('collie-sessions-pi-');
-    const agentDir = join(home.path, 'agent');
-    let launcher: readonly string[] = [];
-    {
-      await using pi = await startPi(tmux, api, { home: home.path, cwd: folder.path });
-      launcher = launcherOf(pi.argv);
-      api.script(chatReply('Answer about the heron.'));
-      await pi.submit('remember the word heron');
-      await pi.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
-    }
-    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'pi offline', command: launcher }] }));
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: { claude: [], codex: [], gemini: [], opencode: [], pi: [agentDir] } });
+/** An agent's scripted API, how to script its answer and how to start the agent against it. */
+interface Scripted extends AsyncDisposable {
+  api: AsyncDisposable & { readonly requests: readonly { body: unknown }[] };
+  reply: (text: string) => void;
+  start: (tmux: TmuxServer, where: { home: string; cwd: string }) => Promise<AgentPane>;
+}
 
-    const page = await listSessions(bridge);
-    expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([['pi', folder.path, 'remember the word heron', null]]);
-    expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=pi`)).sessions).toHaveLength(1);
-    const heron = page.sessions[0]!;
-    expect(itemsOf(await readSession(bridge, 'pi', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
+/** What differs between the agents: how each starts, answers and resumes, and where it keeps its sessions. */
+interface Agent {
+  name: 'pi' | 'opencode' | 'gemini';
+  test: string;
+  timeout: number;
+  missing: () => string | null;
+  scripted: () => Promise<Scripted>;
+  /** Its sessions' store below its home. */
+  root: (home: string) => string;
+  /** The title the listing gives the session. */
+  title: string;
+  /** Checks the resume command's words for the session `id`. */
+  resumedWith: (argv: readonly string[], id: string) => void;
+  /** Runs before the resume. */
+  beforeResume?: (tmux: TmuxServer) => Promise<unknown>;
+  /** When the resumed program takes keys (its screen). */
+  loaded?: (screen: string) => boolean;
+}
 
-    const resumed = await resumeSession(bridge, 'pi', heron.id, 'pi offline');
-    expect(resumed.argv.at(-2)).toBe('--session');
-    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'pi', 'say the word again', 'The word was heron.');
-    expect(next).toContain('remember the word heron');
-    expect(next).toContain('Answer about the heron.');
-    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
-  }, 420_000);
+/** The scripted API `api`, disposed with the returned parts. */
+const scripted = <Api extends AsyncDisposable & Scripted['api']>(api: Api, reply: (api: Api, text: string) => void, start: (tmux: TmuxServer, api: Api, where: { home: string; cwd: string }) => Promise<AgentPane>): Scripted => ({
+  api,
+  reply: (text) => reply(api, text),
+  start: (tmux, where) => start(tmux, api, where),
+  [Symbol.asyncDispose]: () => api[Symbol.asyncDispose](),
+});
 
-  it('OpenCode: a session in a folder, pane closed: listed, read, resumed with --session <id>', async () => {
-    await using tmux = await startTmux();
-    await tmux.newSession('main');
-    await using api = await startChatApi();
-    await using state = await tempDir('collie-state');
-    await using home = await tempDir('collie-sessions-opencode-home-');
-    await using config = await tempDir('collie-config');
-    await using folder = await repoFolder('collie-sessions-opencode-');
-    let launcher: readonly string[] = [];
-    {
-      await using oc = await startOpencode(tmux, api, { home: home.path, cwd: folder.path });
-      launcher = launcherOf(oc.argv);
-      api.script(chatReply('Answer about the heron.'));
-      await oc.submit('remember the word heron');
-      await oc.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
-    }
-    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'opencode offline', command: launcher }] }));
-    const dataDir = join(home.path, '.local', 'share', 'opencode');
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: { claude: [], codex: [], gemini: [], opencode: [dataDir], pi: [] } });
-
-    const page = await listSessions(bridge);
+const agents: Agent[] = [
+  {
+    name: 'pi',
+    test: 'pi: a session in a folder, pane closed: listed, read, resumed with --session <file>',
+    timeout: 420_000,
+    missing: () => null,
+    scripted: async () => scripted(await startChatApi(), (api, text) => api.script(chatReply(text)), startPi),
+    root: (home) => join(home, 'agent'),
+    title: 'remember the word heron',
+    resumedWith: (argv) => expect(argv.at(-2)).toBe('--session'),
+  },
+  {
+    name: 'opencode',
+    test: 'OpenCode: a session in a folder, pane closed: listed, read, resumed with --session <id>',
+    timeout: 600_000,
+    missing: () => null,
+    scripted: async () => scripted(await startChatApi(), (api, text) => api.script(chatReply(text)), startOpencode),
+    root: (home) => join(home, '.local', 'share', 'opencode'),
     // Its title is the one OpenCode asked its model for (the scripted API's title answer).
-    expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([['opencode', folder.path, 'Scripted title', null]]);
-    expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=opencode`)).sessions).toHaveLength(1);
-    const heron = page.sessions[0]!;
-    expect(itemsOf(await readSession(bridge, 'opencode', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
-
-    const resumed = await resumeSession(bridge, 'opencode', heron.id, 'opencode offline');
-    expect(resumed.argv.slice(-2)).toEqual(['--session', heron.id]);
-    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(chatReply(t)) }, resumed, 'opencode', 'say the word again', 'The word was heron.');
-    expect(next).toContain('remember the word heron');
-    expect(next).toContain('Answer about the heron.');
-    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
-  }, 600_000);
-
-  it.skipIf(geminiMissing() !== null)('Gemini CLI: a session in a folder, pane closed: listed, read, resumed with --resume <id>', async () => {
-    await using tmux = await startTmux();
-    await tmux.newSession('main');
-    await using api = await startGeminiApi();
-    await using state = await tempDir('collie-state');
-    await using home = await tempDir('collie-sessions-gemini-home-');
-    await using config = await tempDir('collie-config');
-    await using folder = await repoFolder('collie-sessions-gemini-');
-    let launcher: readonly string[] = [];
-    {
-      await using gemini = await startGemini(tmux, api, { home: home.path, cwd: folder.path });
-      launcher = launcherOf(gemini.argv);
-      api.script(agentReply('Answer about the heron.'));
-      await gemini.submit('remember the word heron');
-      await gemini.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
-    }
-    await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'gemini offline', command: launcher }] }));
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: { claude: [], codex: [], gemini: [join(home.path, '.gemini')], opencode: [], pi: [] } });
-
-    const page = await listSessions(bridge);
-    expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([['gemini', folder.path, 'remember the word heron', null]]);
-    expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=gemini`)).sessions).toHaveLength(1);
-    const heron = page.sessions[0]!;
-    expect(itemsOf(await readSession(bridge, 'gemini', heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
-
+    title: 'Scripted title',
+    resumedWith: (argv, id) => expect(argv.slice(-2)).toEqual(['--session', id]),
+  },
+  {
+    name: 'gemini',
+    test: 'Gemini CLI: a session in a folder, pane closed: listed, read, resumed with --resume <id>',
+    timeout: 600_000,
+    missing: geminiMissing,
+    scripted: async () => scripted(await startGeminiApi(), (api, text) => api.script(agentReply(text)), startGemini),
+    root: (home) => join(home, '.gemini'),
+    title: 'remember the word heron',
+    resumedWith: (argv, id) => expect(argv.slice(-2)).toEqual(['--resume', id]),
     // A resumed program that ends leaves its pane (and the words it ended with) for the failure.
-    await tmux.tmux('set-option', '-wg', 'remain-on-exit', 'on');
-    const resumed = await resumeSession(bridge, 'gemini', heron.id, 'gemini offline');
-    expect(resumed.argv.slice(-2)).toEqual(['--resume', heron.id]);
+    beforeResume: (tmux) => tmux.tmux('set-option', '-wg', 'remain-on-exit', 'on'),
     // Resumed, it takes keys once its input box is back under the drawn turns (`geminiResumeLoaded`).
-    const next = await askResumed(bridge, { tmux, api, reply: (t) => api.script(agentReply(t)) }, resumed, 'gemini', 'say the word again', 'The word was heron.', (screen) => geminiResumeLoaded(screen, 'Answer about the heron.'));
-    expect(next).toContain('remember the word heron');
-    expect(next).toContain('Answer about the heron.');
-    await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
-  }, 600_000);
+    loaded: (screen) => geminiResumeLoaded(screen, 'Answer about the heron.'),
+  },
+];
+
+describe('sessions of the other agents: listed, read and resumed from their own stores', () => {
+  for (const a of agents) {
+    it.skipIf(a.missing() !== null)(a.test, async () => {
+      await using tmux = await startTmux();
+      await tmux.newSession('main');
+      await using agent = await a.scripted();
+      const { api } = agent;
+      await using state = await tempDir('collie-state');
+      await using home = await tempDir(`collie-sessions-${a.name}-home-`);
+      await using config = await tempDir('collie-config');
+      await using folder = await repoFolder(`collie-sessions-${a.name}-`);
+      let launcher: readonly string[] = [];
+      {
+        await using pane = await agent.start(tmux, { home: home.path, cwd: folder.path });
+        launcher = launcherOf(pane.argv);
+        agent.reply('Answer about the heron.');
+        await pane.submit('remember the word heron');
+        await pane.waitForScreen((s) => s.includes('Answer about the heron.'), SLOW);
+      }
+      await writeFile(join(config.path, 'launchers.json'), JSON.stringify({ launchers: [{ name: `${a.name} offline`, command: launcher }] }));
+      const roots = { claude: [], codex: [], gemini: [], opencode: [], pi: [], [a.name]: [a.root(home.path)] };
+      await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: roots });
+
+      const page = await listSessions(bridge);
+      expect(page.sessions.map((s) => [s.agent, s.folder, s.title, s.pane])).toEqual([[a.name, folder.path, a.title, null]]);
+      expect((await listSessions(bridge, `?folder=${encodeURIComponent(folder.path)}&agent=${a.name}`)).sessions).toHaveLength(1);
+      const heron = page.sessions[0]!;
+      expect(itemsOf(await readSession(bridge, a.name, heron.id))).toEqual(['user remember the word heron', 'markdown Answer about the heron.']);
+
+      await a.beforeResume?.(tmux);
+      const resumed = await resumeSession(bridge, a.name, heron.id, `${a.name} offline`);
+      a.resumedWith(resumed.argv, heron.id);
+      const next = await askResumed(bridge, { tmux, api, reply: agent.reply }, resumed, a.name, 'say the word again', 'The word was heron.', a.loaded);
+      expect(next).toContain('remember the word heron');
+      expect(next).toContain('Answer about the heron.');
+      await tmux.killPane(resumed.pane.slice(resumed.pane.lastIndexOf(':') + 1));
+    }, a.timeout);
+  }
 });

@@ -4,9 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { StoppedSessions } from '@collie/protocol';
-import { plainReply, startClaude } from '@collie/testkit';
+import { plainReply } from '@collie/testkit';
 import { bridgeFor, until } from './harness';
-import { claudeSessionsDesk, resumeSession } from './sessions-kit';
+import { claudeSessionsDesk, claudesTold, resumeSession } from './sessions-kit';
 
 /**
  * After a reboot: two live Claude Code panes, the bridge stopped and their tmux server killed
@@ -21,17 +21,8 @@ describe('sessions running when the machine stopped', () => {
     const socketDir = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`);
     const windows = new Map<string, string>();
 
-    const one = await startClaude(tmux, api, { cwd: a.path, env });
-    const two = await startClaude(tmux, api, { cwd: b.path, env });
+    const [one, two] = await claudesTold(tmux, api, env, [[a.path, 'heron'], [b.path, 'otter']]);
     try {
-      for (const [pane, words] of [
-        [one, 'remember the word heron'],
-        [two, 'remember the word otter'],
-      ] as const) {
-        api.script(plainReply(`Noted: ${words.split(' ').at(-1)}.`));
-        await pane.submit(words);
-        await pane.waitForScreen(/Noted: /, 60_000);
-      }
       {
         await using bridge = await bridgeFor(tmux.tmpDir, state.path, { configDir: config.path, sessionRoots: roots });
         const file = join(state.path, 'running-sessions.json');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODEX_MODEL, CODEX_USAGE, codexMissing, startCodex, startResponsesApi, startTmux, tempDir } from '@collie/testkit';
-import { bridgeFor, until } from './harness';
+import { CODEX_MODEL, CODEX_USAGE, codexMissing } from '@collie/testkit';
+import { codexKind, liveAgentPane } from './live-rig';
 import { paneOverApi, usageUntil } from './usage-kit';
 
 /**
@@ -19,13 +19,8 @@ const limits = (percent: number, resetAt: number) => ({
 
 describe.skipIf(missing !== null)('usage from the real Codex rollout', () => {
   it('the model, the context and its window, the session’s tokens and the usage limit as Codex recorded them', async () => {
-    await using tmux = await startTmux();
-    await using api = await startResponsesApi();
-    await using state = await tempDir('collie-state');
-    await using codex = await startCodex(tmux, api);
-    await using bridge = await bridgeFor(tmux.tmpDir, state.path);
-    const id = `${tmux.name}:${codex.paneId}`;
-    await until(bridge.hub, 'the codex pane', (h) => h.panes.get(id)?.harness === 'codex', SLOW);
+    await using desk = await liveAgentPane(codexKind(), SLOW);
+    const { api, agent: codex, bridge, id } = desk;
 
     const resetAt = Math.floor(Date.now() / 1000) + 3 * 3600;
     api.script(() => ({ text: 'Counted.', headers: limits(42, resetAt) }));

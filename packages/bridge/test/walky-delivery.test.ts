@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bashPermission, claudePermissionDialog, longTurn, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { bashPermission, claudePermissionDialog, longTurn, testBridgeOptions } from '@collie/testkit';
 import { startBridge } from '../src/bridge';
-import { fakePane } from './walky/fake-pane';
-import { paneOf, walkyEnv } from './walky/kit';
+import { paneOf, walkyDesk } from './walky/kit';
 
 const lines = (out: string) => out.trim().split('\n');
 
 describe('walky delivery through the send protocol, into a real Claude Code pane', () => {
   it('holds for a turn and a dialog, never interleaves, keeps a draft, and gives up at its limits', async () => {
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-walky-delivery');
-    const env = walkyEnv(state.path);
-    const s = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
-    await using claude = await startClaude(tmux, api, { session: 'target' });
+    await using desk = await walkyDesk('collie-walky-delivery');
+    const { tmux, api, state, sender: s, claude } = desk;
     // The page's limits, shortened: a hold of 10 s (10 minutes), a queue of 3 s (2 minutes), send's wait 1.5 s (15 s).
     await using bridge = await startBridge({ ...testBridgeOptions(tmux.tmpDir, state.path), holdMs: 10_000, walky: { queueMs: 3_000, waitMs: 1_500 } });
     await paneOf(bridge, s.paneId, (p) => p.harness === 'claude');

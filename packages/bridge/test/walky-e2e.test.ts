@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest, ScriptBlock, Turn } from '@collie/testkit';
 import { startClaude, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import { bridgeFor } from './harness';
-import { collieBin, paneOf, walkyEnv } from './walky/kit';
+import { bash, collieBin, idIn, lastResult, paneOf, say, sentReceipt, walkyEnv } from './walky/kit';
 
-const bash = (command: string): Turn => ({ blocks: [{ type: 'tool_use', name: 'Bash', input: { command, description: 'walky talky' } } as ScriptBlock], stopReason: 'tool_use' });
-const say = (text: string): Turn => ({ blocks: [{ type: 'text', text }] });
-const idIn = (s: string) => /wt_[a-z0-9]{12}/.exec(s)?.[0] ?? 'wt_none';
-const lastResult = (r: ApiRequest) => r.toolResults[r.toolResults.length - 1]?.text ?? '';
 
 describe('walky talky between two real Claude Code panes', () => {
   it('A sends, B reads and replies, A gets the reply header; the model saw each step', async () => {
@@ -37,12 +32,7 @@ describe('walky talky between two real Claude Code panes', () => {
 
     await a.submit('tell pane B the tests are green');
     // A's agent ran `collie walky send`: its tool result is the receipt.
-    const sentA = await apiA.waitForRequest((r) => r.kind === 'main' && /typed into the pane/.test(lastResult(r)), 60_000);
-    const receipt = lastResult(sentA).trim().split('\n');
-    expect(receipt[0]).toMatch(/^wt_[a-z0-9]{12}$/);
-    expect(receipt[1]).toBe(`to ${paneB.address}, claude, ${paneB.label}`);
-    expect(receipt[2]).toBe('typed into the pane');
-    const id = receipt[0]!;
+    const id = await sentReceipt(apiA, paneB, 60_000);
 
     // B's model got exactly the one-line header as its next prompt, and no body.
     const atB = await apiB.waitForRequest((r) => r.kind === 'main' && r.prompt.includes(`[walky-talky ${id}]`), 60_000);

@@ -1,18 +1,13 @@
 import { walkyWords, WalkyBroadcastAnswer, WalkyMessagesAnswer, WalkySendAnswer, type WalkyMessage } from '@collie/protocol';
-import { startClaude, startMessagesApi, startTmux, tempDir, testDevice, testBridgeOptions } from '@collie/testkit';
+import { testDevice, testBridgeOptions } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { startBridge } from '../src/bridge';
-import { fakePane } from './walky/fake-pane';
-import { paneOf, runCli, walkyEnv } from './walky/kit';
+import { paneOf, runCli, walkyDesk } from './walky/kit';
 
 describe('walky talky on the phone: /api/walky behind the device gate', () => {
   it('sends as the operator, replies to an agent, broadcasts to every agent, and lists a pane\'s messages', async () => {
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-walky-phone');
-    const env = walkyEnv(state.path);
-    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
-    await using claude = await startClaude(tmux, api, { session: 'target' });
+    await using desk = await walkyDesk('collie-walky-phone');
+    const { tmux, api, state, env, sender, claude } = desk;
     const shell = await tmux.newSession('shell', { cmd: ['sh'] });
     const device = await testDevice(state.path, 'phone-altan');
     await using bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path));

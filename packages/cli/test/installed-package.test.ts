@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { acpScriptAgent, launchChromium, phoneContext, repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { acpScriptAgent, launchChromium, phoneContext, repoRoot, startTmux, tempDir, untilServing } from '@collie/testkit';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -68,17 +68,7 @@ describe('the installed package', () => {
     const child = spawn('collie', ['serve', '--port', '0', '--no-qr'], { env, cwd: work.path, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const onData = (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
-      });
+      const { url } = await untilServing(child);
       const page = await fetch(`${url}/`);
       const wall = performance.now() - started;
       const cpu = await cpuMs(child.pid!);

@@ -3,36 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { repoRoot, serveWork, untilServing } from '@collie/testkit';
 
 const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
 const LINK = /cp1_[A-Za-z0-9_-]{43}/;
 
-/** This environment less systemd's markers (with them, serve prints no pairing offer even in a terminal). */
-function withoutSystemd(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env['INVOCATION_ID'];
-  delete env['JOURNAL_STREAM'];
-  return env;
-}
-
 /** `collie serve` as its own process, in a terminal (`script`), where it prints a pairing offer; resolves once it did. */
 async function serve(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ child: ChildProcess; out: () => string; url: string; killed: () => Promise<void> }> {
   const command = [process.execPath, cli, 'serve', '--port', '0', ...args].join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...withoutSystemd(), COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString().replace(/\r/g, '');
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m && /type the code/.test(out)) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
-  });
+  const { url, out } = await untilServing(child, (o) => /type the code/.test(o));
   // The bridge is script's child: kill -9 it by the pid its run file names, then script.
   const pid = (JSON.parse(await readFile(join(String(env['COLLIE_STATE_DIR']), 'bridge.json'), 'utf8')) as { pid: number }).pid;
   const killed = async () => {
@@ -44,7 +26,7 @@ async function serve(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ chi
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  return { child, out: () => out, url, killed };
+  return { child, out, url, killed };
 }
 
 async function collie(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -59,10 +41,9 @@ async function qrOf(text: string): Promise<string> {
 
 describe('collie serve in a terminal prints a pairing link; devices survive a kill -9', () => {
   it('the printed link pairs a browser once; after kill -9 and a restart paired devices stay paired and revoked stay revoked', async () => {
-    await using tmux = await startTmux();
-    await tmux.newSession('work', { cmd: 'sh' });
-    await using dir = await tempDir('collie-serve-pair-');
-    const env = { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config'), TMUX_TMPDIR: tmux.tmpDir, COLLIE_PUBLIC_URL: '' };
+    await using work = await serveWork('collie-serve-pair-');
+    await work.tmux.newSession('work', { cmd: 'sh' });
+    const env = work.env({ COLLIE_PUBLIC_URL: '' });
     const first = await serve(env);
     try {
       // No phone address known: the local link, and one line on how to get one.
@@ -105,11 +86,10 @@ describe('collie serve in a terminal prints a pairing link; devices survive a ki
   }, 120_000);
 
   it('with COLLIE_PUBLIC_URL, in a terminal: the QR code carries the phone address, not loopback', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-serve-qr-');
-    const env = { COLLIE_STATE_DIR: join(dir.path, 'state'), COLLIE_CONFIG_DIR: join(dir.path, 'config'), TMUX_TMPDIR: tmux.tmpDir, COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net' };
+    await using work = await serveWork('collie-serve-qr-');
+    const env = work.env({ COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net' });
     // `script` gives the process a terminal, where serve prints its QR code.
-    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} serve --port 0`, '/dev/null'], { env: { ...withoutSystemd(), COLLIE_NO_SYSTEMD: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} serve --port 0`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let out = '';
     try {

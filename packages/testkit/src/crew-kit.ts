@@ -61,11 +61,17 @@ export async function crewBridge(tmuxTmpDir: string, stateDir: string, machine: 
   return Object.assign(b, { device });
 }
 
-/** One raw HTTPS request to a crew listener with a header the test chose (to replay or forge). */
+/** One raw HTTPS request to a lead's crew listener with a header the test chose (to replay or forge). */
 export async function rawCrew(leadState: string, path: string, headers: Record<string, string>, method = 'GET', body = ''): Promise<{ status: number; json: unknown }> {
-  const crew = await readCrew(leadState);
-  if (!crew || crew.role !== 'lead') throw new Error('rawCrew: not a lead');
-  const certPem = await readFile(join(leadState, 'crew', 'identity.crt'), 'utf8');
+  if ((await readCrew(leadState))?.role !== 'lead') throw new Error('rawCrew: not a lead');
+  return rawCrewAt(leadState, path, headers, method, body);
+}
+
+/** One raw HTTPS request to the crew listener of the machine at `state`, lead or member, its certificate pinned. */
+export async function rawCrewAt(state: string, path: string, headers: Record<string, string>, method = 'GET', body = ''): Promise<{ status: number; json: unknown }> {
+  const crew = await readCrew(state);
+  if (!crew) throw new Error('rawCrewAt: not in a crew');
+  const certPem = await readFile(join(state, 'crew', 'identity.crt'), 'utf8');
   const [host, port] = crew.listen.split(':');
   return new Promise((resolve, reject) => {
     const req = https.request({ host, port: Number(port), path, method, headers, agent: false, ...pinnedTls(certPem) }, (res) => {

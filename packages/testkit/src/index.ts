@@ -42,7 +42,9 @@ export { acpScriptAgent, geminiAcpAgent, claudeAcpAgent, claudeAcpScript, codexA
 export { COLOUR_QUESTION, SIZE_QUESTION } from './agents/questions';
 export { startPushService, type PushServiceStandIn, type ReceivedPush, type StandInSubscription } from './push/push-service';
 export { checkVapid, type VapidCheck } from './push/vapid-check';
-export { collieCli, crewCli, crewBridge, freePort, rawCrew } from './crew-kit';
+export { collieCli, crewCli, crewBridge, freePort, rawCrew, rawCrewAt } from './crew-kit';
+export { serveWork, untilServing, type ServeWork } from './serve-process';
+export { Started } from './started';
 export { startFaultProxy, type FaultProxy } from './fault-proxy';
 export * from './agents/omp/index';
 export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot } from '@collie/testkit';
+import { repoRoot, untilServing } from '@collie/testkit';
 
 /** The built bridge (`collie serve`) as its own process, so a test can SIGTERM or SIGKILL it. */
 export interface BridgeProcess {
@@ -24,17 +24,7 @@ export async function startBridgeProcess(tmuxTmpDir: string, stateDir: string, p
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}`)));
-  });
+  const { url } = await untilServing(child);
   const readyAt = Date.now();
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -1,34 +1,24 @@
-import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, startTmux } from '@collie/testkit';
+import { artifactPath, crewBridge } from '@collie/testkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, fakeClaude, untilPane } from './e2e-setup';
-import { openPhone, webWork } from './phone-rig';
+import { openPhone } from './phone-rig';
+import { crewWork, formCrew } from './crew-rig';
 
 /** Each row as a person reads it: label | line 2 | state. */
 const rows = (page: Page) => page.locator('.row').evaluateAll((els) => els.map((el) => `${el.querySelector('.row-label')?.textContent} | ${el.querySelector('.row-meta')?.textContent} | ${el.querySelector('.pill')?.textContent}`));
 
 describe('the lead dashboard of a crew at 390×844', () => {
   it('shows two members panes with the member on line 2, then one member unreachable, greyed with when it was last seen', async () => {
-    await using work = await webWork('collie-crew-web-');
-    const { dist } = work;
-    await using tmuxL = await startTmux();
-    await using tmuxA = await startTmux();
-    await using tmuxB = await startTmux();
+    await using crew = await crewWork('collie-crew-web-', ['lead', 'alpha', 'beta']);
+    const { dist, tmux: [tmuxL, tmuxA, tmuxB], states: [sL, sA, sB] } = crew;
     await tmuxL.newSession('desk', { cmd: [fakeClaude, 'working'] });
     await tmuxA.newSession('api', { cmd: [fakeClaude, 'permission-edit'] });
     await tmuxB.newSession('build', { cmd: [fakeClaude, 'fresh-idle'] });
-    const [sL, sA, sB] = ['lead', 'alpha', 'beta'].map((n) => join(work.path, n)) as [string, string, string];
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist });
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
     const beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist });
-    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await lead.crew.reload();
-    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
-      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-      expect((await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-      await bridge.crew.reload();
-    }
+    await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha], ['beta', sB, beta]]);
     await untilPane(lead.hub, 'alpha blocked on the lead', (p) => p.member?.name === 'alpha' && p.state === 'blocked');
     await untilPane(lead.hub, 'beta on the lead', (p) => p.member?.name === 'beta' && p.harness === 'claude');
 

@@ -1,28 +1,21 @@
-import { join } from 'node:path';
-import { crewBridge, crewCli, freePort, startTmux } from '@collie/testkit';
+import { crewBridge } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakeClaude, untilPane } from './e2e-setup';
-import { openPhone, shotBoth, webWork } from './phone-rig';
+import { openPhone, shotBoth } from './phone-rig';
+import { crewWork, formCrew } from './crew-rig';
 
 const shot = shotBoth;
 
 describe("a member's own phone at 390×844: Message all agents", () => {
   it('offers All machines and This machine only, counts its own agents and says the lead counts the others; All machines reaches the lead\'s agent too', async () => {
-    await using work = await webWork('collie-crew-member-all-');
-    const { dist } = work;
-    await using tmuxL = await startTmux();
-    await using tmuxA = await startTmux();
+    await using crew = await crewWork('collie-crew-member-all-', ['lead', 'alpha']);
+    const { dist, tmux: [tmuxL, tmuxA], states: [sL, sA] } = crew;
     await tmuxL.newSession('desk', { cmd: [fakeClaude, 'fresh-idle'] });
     await tmuxA.newSession('api', { cmd: [fakeClaude, 'fresh-idle'] });
     await tmuxA.newSession('sh', { cmd: 'cat' });
-    const [sL, sA] = ['lead', 'alpha'].map((n) => join(work.path, n)) as [string, string];
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist });
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
-    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await lead.crew.reload();
-    const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-    expect((await crewCli(sA, ['join', token, '--name', 'alpha', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await alpha.crew.reload();
+    await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha]]);
     await untilPane(lead.hub, 'alpha claude on the lead', (p) => p.member?.name === 'alpha' && p.harness === 'claude', 30_000);
     await untilPane(alpha.hub, 'alpha claude', (p) => p.harness === 'claude', 30_000);
 

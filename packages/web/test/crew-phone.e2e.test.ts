@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactPath, bashPermission, crewBridge, crewCli, freePort, plainReply, startClaude, startMessagesApi, startPushService, startTmux } from '@collie/testkit';
+import { artifactPath, bashPermission, crewBridge, crewCli, freePort, plainReply, startClaude, startMessagesApi, startPushService } from '@collie/testkit';
 import { DurableAgent, serve } from '@collie/durable-sdk';
 import { askLine, PushPayload, SendReceipt } from '@collie/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { qrCode } from '../../bridge/src/commands/qr';
 import { fakeClaude, showTerminal, untilPane } from './e2e-setup';
-import { openPhone, shotBoth, webWork } from './phone-rig';
+import { crewWork, formCrew } from './crew-rig';
+import { openPhone, shotBoth } from './phone-rig';
 
 /** The CLI's terminal QR code (two rows per line, drawn light-on-dark) as rows of 1 (dark) and 0. */
 async function cliQr(token: string): Promise<string[]> {
@@ -38,12 +39,8 @@ const shot = shotBoth;
 
 describe("the lead's phone in a crew at 390×844", () => {
   it("the Crew page (state, invite QR, remove, Message all agents with Send to), a member's durable agent, a member pane's Chat, mirror and permission card (answered from the lead, pushed by the lead)", async () => {
-    await using work = await webWork('collie-crew-phone-');
-    const { dist } = work;
-    await using tmuxL = await startTmux();
-    await using tmuxA = await startTmux();
-    await using tmuxB = await startTmux();
-    await using tmuxC = await startTmux();
+    await using crew = await crewWork('collie-crew-phone-', ['lead', 'alpha', 'beta', 'gamma']);
+    const { work, dist, tmux: [tmuxL, tmuxA, tmuxB, tmuxC], states: [sL, sA, sB, sC] } = crew;
     await using api = await startMessagesApi({ fallback: plainReply('Fine.') });
     await tmuxL.newSession('desk', { cmd: [fakeClaude, 'fresh-idle'] });
     await tmuxB.newSession('build', { cmd: [fakeClaude, 'permission-edit'] });
@@ -62,20 +59,14 @@ describe("the lead's phone in a crew at 390×844", () => {
     await mkdir(configB, { recursive: true, mode: 0o700 });
     await writeFile(join(configB, 'sources.json'), JSON.stringify({ agents: [{ name: 'desk', socket: served.address }] }), { mode: 0o600 });
 
-    const [sL, sA, sB, sC, sD] = ['lead', 'alpha', 'beta', 'gamma', 'delta'].map((n) => join(work.path, n)) as [string, string, string, string, string];
+    const sD = join(work.path, 'delta');
     // The lead pushes to a stand-in push service (its CA trusted); nobody counts as looking, so a wait pushes.
     await using pushes = await startPushService();
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin', { webDir: dist, push: { ca: pushes.ca, loopbackEndpoints: true, delayMs: 500, awayMs: 1, backoff: [50, 100, 200] } });
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch', { webDir: dist });
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist, configDir: configB, durableBackoff: { first: 50, max: 400, mismatch: 400 } });
     const gamma = await crewBridge(tmuxC.tmpDir, sC, 'attic', { webDir: dist });
-    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await lead.crew.reload();
-    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta], ['gamma', sC, gamma]] as const) {
-      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-      expect((await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-      await bridge.crew.reload();
-    }
+    await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha], ['beta', sB, beta], ['gamma', sC, gamma]]);
     const paneA = await untilPane(lead.hub, 'alpha claude on the lead', (p) => p.member?.name === 'alpha' && p.harness === 'claude', 30_000);
     const paneB = await untilPane(lead.hub, 'beta blocked on the lead', (p) => p.member?.name === 'beta' && p.state === 'blocked', 30_000);
     await untilPane(lead.hub, 'gamma on the lead', (p) => p.member?.name === 'gamma', 30_000);

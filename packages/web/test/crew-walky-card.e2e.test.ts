@@ -1,33 +1,23 @@
-import { join } from 'node:path';
-import { artifactPath, crewBridge, crewCli, freePort, plainReply, startClaude, startMessagesApi, startTmux } from '@collie/testkit';
+import { artifactPath, crewBridge, plainReply, startClaude, startMessagesApi } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { fakePane } from '../../bridge/test/walky/fake-pane';
 import { walkyEnv } from '../../bridge/test/walky/kit';
 import { axeBoth, untilPane } from './e2e-setup';
-import { openPhone, webWork } from './phone-rig';
+import { openPhone } from './phone-rig';
+import { crewWork, formCrew } from './crew-rig';
 
 describe("a message from another machine of the crew, on the receiving member's phone at 390×844", () => {
   it('the card says "signed by" the sending machine, with the body from this machine\'s log', async () => {
-    await using work = await webWork('collie-web-crew-walky-');
-    const { dist } = work;
-    await using tmuxL = await startTmux();
-    await using tmuxA = await startTmux();
-    await using tmuxB = await startTmux();
+    await using crew = await crewWork('collie-web-crew-walky-', ['lead', 'alpha', 'beta']);
+    const { work, dist, tmux: [tmuxL, tmuxA, tmuxB], states: [sL, sA, sB] } = crew;
     await using api = await startMessagesApi({ fallback: plainReply('Noted.') });
-    const [sL, sA, sB] = ['lead', 'alpha', 'beta'].map((n) => join(work.path, n)) as [string, string, string];
     await tmuxL.newSession('desk', { cmd: 'cat' });
     const sender = await fakePane(tmuxA, work.path, 'sender', 'fresh-idle', walkyEnv(sA));
     await using claude = await startClaude(tmuxB, api, { session: 'target' });
     await using lead = await crewBridge(tmuxL.tmpDir, sL, 'bluefin');
     await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
     await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop', { webDir: dist });
-    expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-    await lead.crew.reload();
-    for (const [name, state, bridge] of [['alpha', sA, alpha], ['beta', sB, beta]] as const) {
-      const token = ((await crewCli(sL, ['invite', '--json'])).json as { token: string }).token;
-      expect((await crewCli(state, ['join', token, '--name', name, '--listen', `127.0.0.1:${await freePort()}`])).code).toBe(0);
-      await bridge.crew.reload();
-    }
+    await formCrew(sL, lead, 'bluefin', [['alpha', sA, alpha], ['beta', sB, beta]]);
     const id = `${tmuxB.name}:${claude.paneId}`;
     const T = await untilPane(beta.hub, 'the idle Claude pane', (p) => p.id === id && p.harness === 'claude' && (p.state === 'idle' || p.state === 'done') && p.draft === null, 60_000);
     await untilPane(lead.hub, 'beta on the lead', (p) => p.id === `@beta/${id}` && p.member?.reachable === true, 60_000);

@@ -10,6 +10,7 @@ import {
   tempDir,
   testBridgeOptions,
   testDevice,
+  Started,
   type ClaudePane,
   type MessagesApi,
   type MessagesApiOptions,
@@ -28,27 +29,7 @@ import { axeProblems, buildWeb, untilPane } from './e2e-setup';
  * artifacts/web/. Each part disposes itself (`await using`), last started first stopped.
  */
 
-/** Keeps what a rig started and stops it last first; a set-up that throws stops what it had started. */
-export class Started implements AsyncDisposable {
-  private readonly stops: (() => PromiseLike<unknown>)[] = [];
-  /** Keeps `part` to dispose with the rest; returns it. */
-  use<T extends AsyncDisposable>(part: T): T {
-    this.stops.push(() => part[Symbol.asyncDispose]());
-    return part;
-  }
-  async [Symbol.asyncDispose](): Promise<void> {
-    for (const stop of this.stops.splice(0).reverse()) await stop();
-  }
-  /** Runs `build`; when it throws, stops what was started and throws on. */
-  async guard<T>(build: () => Promise<T>): Promise<T> {
-    try {
-      return await build();
-    } catch (error) {
-      await this[Symbol.asyncDispose]();
-      throw error;
-    }
-  }
-}
+export { Started };
 
 /** A temp dir with the web app built into `dist` below it. */
 export interface WebWork extends TempDir {

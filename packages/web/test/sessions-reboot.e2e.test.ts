@@ -1,9 +1,10 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startBridge } from '@collie/bridge';
-import { artifactPath, claudeLauncher, FAKE_API_KEY, plainReply, startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, writeClaudeConfig } from '@collie/testkit';
+import { artifactPath, claudeOffline, startMessagesApi, startTmux, tempDir, testBridgeOptions } from '@collie/testkit';
+import { claudesTold } from '../../bridge/test/sessions-kit';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, untilPane } from './e2e-setup';
 import { openPhone, webWork } from './phone-rig';
@@ -24,34 +25,18 @@ describe('sessions running when the machine stopped, on the dashboard', () => {
     }
     await using api = await startMessagesApi();
     const cfg = join(work.path, 'claude');
-    await mkdir(join(cfg, 'home'), { recursive: true, mode: 0o700 });
-    await writeClaudeConfig(cfg, { cwd: a, apiKey: FAKE_API_KEY });
-    const claudeState = JSON.parse(await readFile(join(cfg, '.claude.json'), 'utf8')) as { projects: Record<string, unknown> };
-    claudeState.projects[b] = claudeState.projects[a];
-    await writeFile(join(cfg, '.claude.json'), JSON.stringify(claudeState));
     const config = join(work.path, 'config');
-    await mkdir(config, { mode: 0o700 });
-    await writeFile(join(config, 'launchers.json'), JSON.stringify({ launchers: [{ name: 'claude offline', command: claudeLauncher(api, cfg) }] }));
+    const env = await claudeOffline(cfg, config, api, [a, b]);
     await using tmux = await startTmux();
     await tmux.newSession('home', { cmd: 'cat', cwd: work.path, width: 100, height: 40 });
     await using state = await tempDir('collie-state-');
     const none: string[] = [];
     const options = { ...testBridgeOptions(tmux.tmpDir, state.path, { webDir: dist, configDir: config, env: { ...process.env, TMUX_TMPDIR: tmux.tmpDir } }), sessionRoots: { claude: [cfg], codex: none, gemini: none, opencode: none, pi: none } };
     const socket = join(tmux.tmpDir, `tmux-${process.getuid?.() ?? 0}`, 'default');
-    const env = { CLAUDE_CONFIG_DIR: cfg, HOME: join(cfg, 'home') };
     const windows = new Map<string, string>();
 
-    const one = await startClaude(tmux, api, { cwd: a, env });
-    const two = await startClaude(tmux, api, { cwd: b, env });
+    const [one, two] = await claudesTold(tmux, api, env, [[a, 'heron'], [b, 'otter']]);
     try {
-      for (const [pane, words] of [
-        [one, 'remember the word heron'],
-        [two, 'remember the word otter'],
-      ] as const) {
-        api.script(plainReply(`Noted: ${words.split(' ').at(-1)}.`));
-        await pane.submit(words);
-        await pane.waitForScreen(/Noted: /, 60_000);
-      }
       await using first = await startBridge(options);
       const file = join(state.path, 'running-sessions.json');
       await expect.poll(async () => ((JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { sessions?: unknown[] }).sessions ?? []).length, { timeout: 30_000 }).toBe(2);

@@ -11,33 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER } from '@collie/protocol';
-import { crewBridge, crewCli, freePort, startTmux, tempDir } from '@collie/testkit';
+import { crewBridge, crewCli, freePort, rawCrewAt, startTmux, tempDir } from '@collie/testkit';
 import { readIdentity, type Identity } from '../../src/crew/identity';
 import { bodyHash } from '../../src/crew/sign';
-import { readCrew } from '../../src/crew/store';
-import { pinnedTls } from '../../src/crew/tls';
 import { joinMembers, leadReaches } from '../crew-join';
 import { until } from '../harness';
 
 type Raw = { status: number; json: unknown };
 const code = (r: Raw) => (r.json as { error?: { code?: string } } | null)?.error?.code;
-
-/** One raw HTTPS request to the crew listener of the machine at `state`, its certificate pinned. */
-async function rawTo(state: string, path: string, headers: Record<string, string>, method: string, body: string): Promise<Raw> {
-  const crew = await readCrew(state);
-  if (!crew) throw new Error('not in a crew');
-  const certPem = await readFile(join(state, 'crew', 'identity.crt'), 'utf8');
-  const [host, port] = crew.listen.split(':');
-  return new Promise((resolve, reject) => {
-    const req = https.request({ host, port: Number(port), path, method, headers, agent: false, ...pinnedTls(certPem) }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : null }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** A header signed the way bridges signed before the receiver was covered (v1). */
 function v1Header(id: Identity, method: string, path: string, body: string): Record<string, string> {
@@ -102,23 +83,23 @@ describe('attack replay: a request the lead signed for one member, sent to anoth
     expect(stolen.path).toBe('/crew/v1/walky/messages');
 
     // The same bytes to beta: refused, with a clear code, and written to beta's audit.log.
-    const replayed = await rawTo(sB, stolen.path, stolen.headers, stolen.method, stolen.body);
+    const replayed = await rawCrewAt(sB, stolen.path, stolen.headers, stolen.method, stolen.body);
     expect([replayed.status, code(replayed)]).toEqual([401, 'misdirected']);
     expect((replayed.json as { error: { message: string } }).error.message).toContain('signed for another machine');
     // The audit line is written as the refusal goes out: wait for it to land.
     await expect.poll(async () => (await auditLines(sB)).filter((l) => l.action === 'crew.refused'), { timeout: 5_000 }).toEqual([expect.objectContaining({ action: 'crew.refused', code: 'misdirected', path: '/crew/v1/walky/messages', from: 'bluefin' })]);
     // The request itself was good: alpha's real listener, the machine it was signed for, takes it.
-    const taken = await rawTo(sA, stolen.path, stolen.headers, stolen.method, stolen.body);
+    const taken = await rawCrewAt(sA, stolen.path, stolen.headers, stolen.method, stolen.body);
     expect(taken.status).toBe(200);
 
     // Older peers. A lead's request signed without its receiver (v1): a member refuses it unbound.
     const idL = (await readIdentity(sL))!;
     const hello = '/crew/v1/hello';
-    const unbound = await rawTo(sB, hello, v1Header(idL, 'GET', hello, ''), 'GET', '');
+    const unbound = await rawCrewAt(sB, hello, v1Header(idL, 'GET', hello, ''), 'GET', '');
     expect([unbound.status, code(unbound)]).toEqual([401, 'unbound']);
     await expect.poll(async () => (await auditLines(sB)).some((l) => l.code === 'unbound'), { timeout: 5_000 }).toBe(true);
     // A member's request without its receiver: the lead takes it (a member's key is known to its lead alone).
-    const fromMember = await rawTo(sL, hello, v1Header(idA, 'GET', hello, ''), 'GET', '');
+    const fromMember = await rawCrewAt(sL, hello, v1Header(idA, 'GET', hello, ''), 'GET', '');
     expect(fromMember).toMatchObject({ status: 200, json: { name: 'bluefin', role: 'lead' } });
     // The links themselves still work after all this: both members stay reachable on the lead.
     expect(lead.crew.connected().sort()).toEqual(['alpha', 'beta']);

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, startTmux, tempDir } from '@collie/testkit';
+import { repoRoot, serveWork, untilServing, type ServeWork } from '@collie/testkit';
 
 const run = promisify(execFile);
 const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
@@ -17,13 +17,8 @@ const cli = join(repoRoot, 'packages/cli/dist/collie.mjs');
 const SECRET = /cp1_|#\/pair\/|\b[A-Z0-9]{4}-[A-Z0-9]{4}\b|type the code/;
 const START_LINE = /Pair a device: run collie pair/;
 
-/** The environment of a test bridge, without any systemd markers this process may have. */
-function envOf(dir: string, tmuxTmpDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, COLLIE_NO_SYSTEMD: '1', COLLIE_STATE_DIR: join(dir, 'state'), COLLIE_CONFIG_DIR: join(dir, 'config'), TMUX_TMPDIR: tmuxTmpDir, COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net', COLLIE_PORT: '0', ...extra };
-  if (!('INVOCATION_ID' in extra)) delete env['INVOCATION_ID'];
-  if (!('JOURNAL_STREAM' in extra)) delete env['JOURNAL_STREAM'];
-  return env;
-}
+/** The environment of a test bridge on `work`, without any systemd markers this process may have. */
+const envOf = (work: ServeWork, extra: NodeJS.ProcessEnv = {}) => work.env({ COLLIE_PUBLIC_URL: 'https://box.tail1234.ts.net', COLLIE_PORT: '0', ...extra });
 
 async function collie(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return (await run(process.execPath, [cli, ...args], { env, timeout: 30_000 })).stdout;
@@ -32,22 +27,12 @@ async function collie(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 /** Runs `command` until its output shows the start-up line; the output then, and a way to end it. */
 async function untilStarted(child: ChildProcess): Promise<{ out: string; url: string; end: () => Promise<void> }> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString().replace(/\r/g, '');
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m && START_LINE.test(out)) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`collie serve exited (${code}): ${out}`)));
-  });
+  const { url, out } = await untilServing(child, (o) => START_LINE.test(o));
   const end = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
-  return { out, url, end };
+  return { out: out(), url, end };
 }
 
 /** `collie pair --url` pairs a browser: the link's token is accepted once. */
@@ -61,9 +46,8 @@ async function pairWorks(env: NodeJS.ProcessEnv, url: string): Promise<void> {
 
 describe('no pairing secret in the logs of an unattended bridge (attack replay)', () => {
   it('collie serve with stdout not a terminal prints no link, token or code, and says to run collie pair, which works', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-secret-');
-    const env = envOf(dir.path, tmux.tmpDir);
+    await using work = await serveWork('collie-secret-');
+    const env = envOf(work);
     const served = await untilStarted(spawn(process.execPath, [cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
     try {
       expect(served.out).not.toMatch(SECRET);
@@ -74,12 +58,11 @@ describe('no pairing secret in the logs of an unattended bridge (attack replay)'
   }, 60_000);
 
   it('collie serve in a terminal under systemd (INVOCATION_ID, JOURNAL_STREAM) prints none either; in a plain terminal it still does', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-secret-');
+    await using work = await serveWork('collie-secret-');
     // `script` gives serve a terminal, as a TTYPath= unit or a user at a shell would.
     const inTerminal = (env: NodeJS.ProcessEnv) => spawn('script', ['-qfec', `${process.execPath} ${cli} serve`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     for (const marker of [{ INVOCATION_ID: '0123456789abcdef0123456789abcdef' }, { JOURNAL_STREAM: '8:12345' }]) {
-      const env = envOf(dir.path, tmux.tmpDir, marker);
+      const env = envOf(work, marker);
       const served = await untilStarted(inTerminal(env));
       try {
         expect(served.out).not.toMatch(SECRET);
@@ -87,7 +70,7 @@ describe('no pairing secret in the logs of an unattended bridge (attack replay)'
         await served.end();
       }
     }
-    const env = envOf(dir.path, tmux.tmpDir);
+    const env = envOf(work);
     const child = inTerminal(env);
     const served = await untilStarted(child);
     try {
@@ -106,14 +89,13 @@ describe('no pairing secret in the logs of an unattended bridge (attack replay)'
   }, 90_000);
 
   it('collie start (in the background) logs no link, token or code; collie pair still works', async () => {
-    await using tmux = await startTmux();
-    await using dir = await tempDir('collie-secret-');
-    const env = envOf(dir.path, tmux.tmpDir);
+    await using work = await serveWork('collie-secret-');
+    const env = envOf(work);
     try {
       const started = await collie(['start'], env);
       const url = /started: (http:\/\/\S+)/.exec(started)?.[1];
       expect(url, started).toBeDefined();
-      const logFile = join(dir.path, 'state', 'bridge.log');
+      const logFile = join(work.dir.path, 'state', 'bridge.log');
       // The bridge is up before it has written all its start-up lines: wait for the last of them.
       await expect.poll(() => readFile(logFile, 'utf8'), { timeout: 10_000 }).toMatch(/Pair a device|type the code/);
       const log = await readFile(logFile, 'utf8');

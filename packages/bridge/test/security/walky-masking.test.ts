@@ -7,11 +7,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WalkyMessagesAnswer, WalkySendAnswer } from '@collie/protocol';
-import { startClaude, startMessagesApi, startTmux, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
+import { testBridgeOptions, testDevice } from '@collie/testkit';
 import { describe, expect, it } from 'vitest';
 import { startBridge } from '../../src/bridge';
-import { fakePane } from '../walky/fake-pane';
-import { paneOf, runCli, walkyEnv } from '../walky/kit';
+import { paneOf, runCli, walkyDesk } from '../walky/kit';
 
 const SECRETS = ['sk-proj-AbCdEf0123456789AbCdEf0123456789AbCd', 'ghp_0123456789abcdefABCDEF0123456789abcd', 'AKIAIOSFODNN7EXAMPLE', 'password=hunter2-Secret'];
 const BODY = `Deploy with ${SECRETS[0]} and ${SECRETS[1]}, AWS ${SECRETS[2]}, db ${SECRETS[3]}`;
@@ -23,12 +22,8 @@ const clean = (text: string, what: string) => {
 
 describe('attack replay: walky bodies served and kept unmasked', () => {
   it('masks bodies in log.jsonl, inbox --all, status --json and the phone; an older log is masked on open; the pane still gets the text as written', async () => {
-    await using tmux = await startTmux();
-    await using api = await startMessagesApi();
-    await using state = await tempDir('collie-sec-walky-mask-');
-    const env = walkyEnv(state.path);
-    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
-    await using claude = await startClaude(tmux, api, { session: 'target' });
+    await using desk = await walkyDesk('collie-sec-walky-mask-');
+    const { tmux, api, state, env, sender, claude } = desk;
     const device = await testDevice(state.path, 'phone');
     let bridge = await startBridge(testBridgeOptions(tmux.tmpDir, state.path));
     try {
