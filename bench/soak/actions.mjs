@@ -52,7 +52,8 @@ export class Actions {
         return void this.send(p, { into: 'busy' });
       case 'dialog':
         this.made.dialogs++;
-        await this.control(p, 'dialog');
+        // Each dialog a question of its own (its own push: bench/soak/pushes.mjs).
+        await this.control(p, `dialog ${this.made.dialogs}`);
         return void this.send(p, { into: 'dialog' });
       case 'typedAt': {
         // Someone types at the pane while the send goes in, and presses Enter a moment later.

@@ -7,6 +7,7 @@ import { rng } from './rng.mjs';
 import { startWorld } from './world.mjs';
 import { checkStateFiles } from './state-files.mjs';
 import { Actions } from './actions.mjs';
+import { startPushes } from './pushes.mjs';
 
 const PHONES = 4;
 const SAMPLE_MS = 10_000;
@@ -15,7 +16,8 @@ const FD_PEEK_MS = 1_000;
 
 export async function runSoak({ minutes, seed, panes, log }) {
   const r = rng(seed);
-  const world = startWorld();
+  const pushes = await startPushes();
+  const world = startWorld(pushes.env);
   // Stopped from outside (Ctrl-C, a timeout): the world goes with it.
   const onSignal = () => {
     world.stop();
@@ -40,6 +42,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const conn = { url: () => world.bridge?.url ?? bridge.url, headers };
     log(`soak: seed ${seed}, ${panes} panes, ${minutes} min, bridge ${bridge.url} (pid ${bridge.pid})`);
     await waitSettled(api, world, log);
+    await pushes.subscribe(bridge.url, headers);
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
 
@@ -134,6 +137,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);
+    counts.pushes = pushes.count(actions.made.dialogs);
     return {
       seed,
       minutes,
@@ -153,6 +157,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
   } finally {
     for (const p of phones) p.close();
     world.stop();
+    await pushes.close();
   }
 }
 

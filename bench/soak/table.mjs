@@ -81,7 +81,16 @@ export function table(res) {
   row('state disk filled to its last MB', res.disk.filled ? `${Math.round((res.disk.unfillAt - res.disk.fillAt) / 1000)} s, ${res.disk.freeWhileFull} bytes free` : 'not reached', res.disk.filled);
   row(`  state files after it: ${res.state.after} (${res.state.before} before): corrupt`, res.state.corrupt.length ? res.state.corrupt.join(', ') : 0, res.state.corrupt.length === 0);
   row('  state files lost', res.state.lost.length ? res.state.lost.join(', ') : 0, res.state.lost.length === 0);
-  for (const label of ['walky messages (crew of two bridges, lead link cut)', 'durable answers, Nerve', 'pushes once per ask', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const pu = res.counts.pushes;
+  if (pu) {
+    const k = (name) => pu.kinds[name] ?? 0;
+    row('pushes received at the push service (shown / withdrawn)', `${pu.received} (${pu.received - pu.withdrawals} / ${pu.withdrawals})`, pu.refused === 0 && pu.received > 0);
+    row('  asks (dialogs opened) / asks that pushed / pushed and withdrawn', `${pu.asksMade} / ${pu.asksPushed} / ${pu.pushedWithdrawn}`);
+    row('  shown by kind: ask / reminder / flood (the caps)', `${k('blocked')} / ${k('reminder')} / ${k('flood')}`);
+    row('  asks pushed twice', pu.twice, pu.twice === 0);
+    row('  withdrawals of pushes never shown', pu.withdrawnUnshown.length, pu.withdrawnUnshown.length === 0);
+  }
+  for (const label of ['walky messages (crew of two bridges, lead link cut)', 'durable answers, Nerve', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
   const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;

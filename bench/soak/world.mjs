@@ -10,10 +10,13 @@ import { root } from '../lib.mjs';
 
 const AGENT = join(root, 'bench/soak/agent/claude');
 const CLI = join(root, 'packages/cli/dist/collie.mjs');
+/** `collie serve` with pushes allowed to the soak's stand-in push service on loopback. */
+const SERVE = join(root, 'bench/soak/bridge-main.mjs');
 /** The state disk's size: room for the state, small enough to fill at once. */
 const STATE_MB = 32;
 
-export function startWorld() {
+/** `extraEnv`: more of the bridge's environment (SOAK_PUSH_CA, COLLIE_PUSH_DELAY: bench/soak/pushes.mjs). */
+export function startWorld(extraEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'collie-soak-'));
   const logs = join(dir, 'logs');
   const state = join(dir, 'state');
@@ -54,12 +57,12 @@ export function startWorld() {
   }
 
   // Held sends give up after 2 minutes (not 10), so every send is final before the soak's settling ends.
-  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2' };
+  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', ...extraEnv };
 
   let bridge = null;
   let port = 0;
   async function startBridge() {
-    const argv = inNs([process.execPath, CLI, 'serve', '--port', String(port), '--no-qr']);
+    const argv = inNs([process.execPath, SERVE, '--port', String(port)]);
     const child = spawn(argv[0], argv.slice(1), { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
