@@ -30,7 +30,7 @@ export async function startPushes() {
       const res = await fetch(`${url}/api/push/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ subscription: s }) });
       if (res.status !== 200) throw new Error(`push subscribe: HTTP ${res.status} ${await res.text()}`);
     },
-    count(asksMade) {
+    count(asksMade, durableAsked) {
       const shows = new Map();
       const kinds = {};
       const withdrawn = new Set();
@@ -45,7 +45,8 @@ export async function startPushes() {
         }
         if (j.type !== 'push.show') continue;
         kinds[j.kind] = (kinds[j.kind] ?? 0) + 1;
-        if (j.kind !== 'blocked' && j.kind !== 'finished') continue;
+        // A pane's question, a finished turn, a durable agent's question: each once per tag.
+        if (j.kind !== 'blocked' && j.kind !== 'finished' && j.kind !== 'durable') continue;
         const ask = /soak-ask-(\d+)/.exec(j.body ?? '')?.[1] ?? null;
         shows.set(j.tag, [...(shows.get(j.tag) ?? []), { ask, at: p.at, title: j.title }]);
       }
@@ -53,6 +54,7 @@ export async function startPushes() {
       const asks = new Set([...shows.values()].flat().map((x) => x.ask).filter((a) => a !== null));
       return {
         asksMade,
+        durableAsked,
         received: service.received.filter((p) => p.sub === sub).length,
         kinds,
         asksPushed: shows.size,

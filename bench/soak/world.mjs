@@ -98,6 +98,10 @@ export function startWorld(extraEnv = {}) {
       const t = ns([process.execPath, CLI, 'token', '--name', deviceName], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
       return { authorization: `Bearer ${t}` };
     },
+    /** A `collie` command run in the bridge's namespace and environment (`durable add …`). */
+    cli(...args) {
+      return ns([process.execPath, CLI, ...args], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    },
     startBridge,
     get bridge() {
       return bridge;
