@@ -115,7 +115,7 @@ export class Actions {
   clearOurs(p) {
     const pane = this.phones[0].panes.get(this.paneId(p.tmuxId));
     MARKER.lastIndex = 0;
-    if (pane?.draft && MARKER.test(pane.draft)) this.keys(p, ['C-u']);
+    if (pane?.draft && (MARKER.test(pane.draft) || /\[walky-talky /.test(pane.draft))) this.keys(p, ['C-u']);
     MARKER.lastIndex = 0;
   }
   answer() {

@@ -8,6 +8,7 @@ import { startWorld } from './world.mjs';
 import { checkStateFiles } from './state-files.mjs';
 import { Actions } from './actions.mjs';
 import { startPushes } from './pushes.mjs';
+import { Walky } from './walky.mjs';
 import { AGENT, countDurable, DurableTaps, startDurable } from './durable.mjs';
 
 const PHONES = 4;
@@ -53,6 +54,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     await waitDurable(api, log);
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
+    const walky = new Walky({ world, r: rng(seed ^ 0x3a1c), phones, control: (p, line) => actions.control(p, line) });
 
     // Faults: restarts in the first 40% (so the last bridge runs long enough to measure), the
     // disk full from 50% for a minute (30 s in runs under 5 minutes).
@@ -123,6 +125,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       await actions.step();
       if (dr.chance(0.12)) durable.step(dr);
       if (dr.chance(0.15)) await taps.step();
+      if (dr.chance(0.1)) await walky.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.
       if (r.chance(0.05)) {
@@ -143,6 +146,10 @@ export async function runSoak({ minutes, seed, panes, log }) {
     if (disk.filled && !disk.done) world.unfillState();
     const settled = await actions.settle(log);
     await taps.settle();
+    await walky.settle(api, log);
+    // The stand-ins log asynchronously: a last walky line may still be on its way to the file.
+    await new Promise((res) => setTimeout(res, 1000));
+    const walkyCounts = await walky.count(world.received(), api);
     const last = world.bridge.pid;
     await world.stopBridge('SIGTERM');
     const stateAfter = world.stateFiles();
@@ -150,6 +157,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const counts = actions.count(world.received(), settled);
     counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size);
     counts.durable = countDurable(durable, taps);
+    counts.walky = walkyCounts;
     return {
       seed,
       minutes,

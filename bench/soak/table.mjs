@@ -100,7 +100,15 @@ export function table(res) {
     row('  results that disagree with the agent / with no final result', `${du.disagree} / ${du.unfinal}`, du.disagree + du.unfinal === 0);
     row('  request ids sent again: the same result', `${du.reuse.sameOk}/${du.reuse.same}`, du.reuse.sameOk === du.reuse.same);
   }
-  for (const label of ['walky messages (crew of two bridges, lead link cut)', 'Nerve', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const wk = res.counts.walky;
+  if (wk) {
+    row('walky messages (one bridge) sent by stand-in agents / with no answer (sender pane gone)', `${wk.sent} / ${wk.noAnswer}`);
+    row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${wk.once} / ${wk.inbox} / ${wk.refused} / ${wk.unknown}`, wk.once > 0);
+    row('  duplicated (typed twice)', wk.twice, wk.twice === 0);
+    row('  lost (delivered, never typed; or no final receipt)', wk.lost, wk.lost === 0);
+    row('  receipts that disagree (sender, bridge, receiving pane)', wk.disagree, wk.disagree === 0);
+  }
+  for (const label of ['walky across a crew (two bridges, lead link cut)', 'Nerve', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
   const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;

@@ -45,7 +45,8 @@ export function startWorld(extraEnv = {}) {
     const fifo = join(dir, `fifo-${i}`);
     const log = join(logs, `pane-${i}.jsonl`);
     execFileSync('mkfifo', [fifo]);
-    return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${AGENT}` };
+    // SOAK_CLI and COLLIE_STATE_DIR: the agent's own `collie walky` calls (bench/soak/walky.mjs).
+    return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} SOAK_CLI=${CLI} COLLIE_STATE_DIR=${state} ${process.execPath} ${AGENT}` };
   }
   function addPane(session) {
     const a = agentCmd();
