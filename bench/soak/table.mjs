@@ -102,7 +102,7 @@ export function table(res) {
   }
   const wk = res.counts.walky;
   if (wk) {
-    row('walky messages (one bridge) sent by stand-in agents / with no answer (sender pane gone)', `${wk.sent} / ${wk.noAnswer}`);
+    row('walky messages (one bridge) sent by stand-in agents / CLI failed, said so, nothing sent / sender pane gone', `${wk.sent} / ${wk.failedSaidSo} / ${wk.noAnswer}`);
     row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${wk.once} / ${wk.inbox} / ${wk.refused} / ${wk.unknown}`, wk.once > 0);
     row('  duplicated (typed twice)', wk.twice, wk.twice === 0);
     row('  lost (delivered, never typed; or no final receipt)', wk.lost, wk.lost === 0);

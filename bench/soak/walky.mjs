@@ -64,7 +64,7 @@ export class Walky {
         if (st?.message) byId.set(id, { ...st.message, fromStatus: true });
       }
     }
-    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, states: {}, bad: [] };
+    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, failed: [], states: {}, bad: [] };
     for (const s of this.sent) {
       const a = answers.get(s.n);
       // `collie walky send --json` prints the message (its receipt as it stands).
@@ -77,6 +77,13 @@ export class Walky {
       if (!a && !m) {
         // The sender's pane went (or the CLI never ran) before anything reached the bridge.
         c.noAnswer++;
+        continue;
+      }
+      if (!cli && !m) {
+        // The CLI failed and said so (no receipt: the bridge was down or restarting), and the
+        // bridge holds no such message: nothing was sent, and the sender knows it.
+        c.failedSaidSo++;
+        c.failed.push({ n: s.n, code: a.code, err: a.err });
         continue;
       }
       c.sent++;
