@@ -146,7 +146,10 @@ export function startWorld(extraEnv = {}) {
       const out = new Map();
       for (const f of list) {
         if (f.endsWith('soak-fill')) continue;
-        out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024 }));
+        // A temporary file of an atomic write may be renamed away between find and cat.
+        try {
+          out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }));
+        } catch {}
       }
       return out;
     },
