@@ -52,7 +52,8 @@ export class Actions {
         return void this.send(p, { into: 'busy' });
       case 'dialog':
         this.made.dialogs++;
-        await this.control(p, 'dialog');
+        // Each dialog a question of its own (its own push: bench/soak/pushes.mjs).
+        await this.control(p, `dialog ${this.made.dialogs}`);
         return void this.send(p, { into: 'dialog' });
       case 'typedAt': {
         // Someone types at the pane while the send goes in, and presses Enter a moment later.
@@ -114,7 +115,7 @@ export class Actions {
   clearOurs(p) {
     const pane = this.phones[0].panes.get(this.paneId(p.tmuxId));
     MARKER.lastIndex = 0;
-    if (pane?.draft && MARKER.test(pane.draft)) this.keys(p, ['C-u']);
+    if (pane?.draft && (MARKER.test(pane.draft) || /\[walky-talky /.test(pane.draft))) this.keys(p, ['C-u']);
     MARKER.lastIndex = 0;
   }
   answer() {

@@ -33,6 +33,16 @@ export function client(world, headers) {
     up,
     send: (paneId, text, requestId, opts) => post(`${pane(paneId)}/send`, { text, request_id: requestId }, opts),
     answer: (paneId, signature, option, requestId, opts) => post(`${pane(paneId)}/answer`, { signature, option, request_id: requestId }, opts),
+    /** A durable tap: `unsure` (the call may not have arrived) is tried again with the same id, as the app's "Try again". */
+    durableAnswer: (body) => post('/api/durable/answer', body, { until: (a) => a.result !== undefined && a.result.outcome !== 'unsure' }),
+    async walkyStatus(id) {
+      const url = await up();
+      return (await fetch(`${url}/api/walky/status?id=${encodeURIComponent(id)}`, { headers })).json();
+    },
+    async walkyMessages() {
+      const url = await up();
+      return (await fetch(`${url}/api/walky/messages`, { headers })).json();
+    },
     async snapshot() {
       const url = await up();
       return (await fetch(`${url}/api/snapshot`, { headers })).json();

@@ -7,6 +7,9 @@ import { rng } from './rng.mjs';
 import { startWorld } from './world.mjs';
 import { checkStateFiles } from './state-files.mjs';
 import { Actions } from './actions.mjs';
+import { startPushes } from './pushes.mjs';
+import { Walky } from './walky.mjs';
+import { AGENT, countDurable, DurableTaps, startDurable } from './durable.mjs';
 
 const PHONES = 4;
 const SAMPLE_MS = 10_000;
@@ -15,7 +18,8 @@ const FD_PEEK_MS = 1_000;
 
 export async function runSoak({ minutes, seed, panes, log }) {
   const r = rng(seed);
-  const world = startWorld();
+  const pushes = await startPushes();
+  const world = startWorld(pushes.env);
   // Stopped from outside (Ctrl-C, a timeout): the world goes with it.
   const onSignal = () => {
     world.stop();
@@ -30,18 +34,27 @@ export async function runSoak({ minutes, seed, panes, log }) {
   const faults = { kill9: 0, term: 0, restarts: 0, bridgeExits: [] };
   const samples = [];
   const phones = [];
+  let durable = null;
   try {
     await world.ready();
     const sessions = Math.max(4, Math.round(panes / 10));
     for (let i = 0; i < panes; i++) world.addPane(`s${i % sessions}`);
     const headers = world.token('soak-phone');
     const api = client(world, headers);
+    // The durable agent and its taps have a schedule of their own (the panes' stays as it was for a seed).
+    const dr = rng(seed ^ 0xd0d0);
+    durable = await startDurable(world.dir);
+    world.cli('durable', 'add', AGENT, durable.socket);
+    const taps = new DurableTaps({ api, r: dr, seed });
     let bridge = await world.startBridge();
     const conn = { url: () => world.bridge?.url ?? bridge.url, headers };
     log(`soak: seed ${seed}, ${panes} panes, ${minutes} min, bridge ${bridge.url} (pid ${bridge.pid})`);
     await waitSettled(api, world, log);
+    await pushes.subscribe(bridge.url, headers);
+    await waitDurable(api, log);
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
+    const walky = new Walky({ world, r: rng(seed ^ 0x3a1c), phones, control: (p, line) => actions.control(p, line) });
 
     // Faults: restarts in the first 40% (so the last bridge runs long enough to measure), the
     // disk full from 50% for a minute (30 s in runs under 5 minutes).
@@ -110,6 +123,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
         restingSince = null;
       }
       await actions.step();
+      if (dr.chance(0.12)) durable.step(dr);
+      if (dr.chance(0.15)) await taps.step();
+      if (dr.chance(0.1)) await walky.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.
       if (r.chance(0.05)) {
@@ -129,11 +145,19 @@ export async function runSoak({ minutes, seed, panes, log }) {
     log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
     if (disk.filled && !disk.done) world.unfillState();
     const settled = await actions.settle(log);
+    await taps.settle();
+    await walky.settle(api, log);
+    // The stand-ins log asynchronously: a last walky line may still be on its way to the file.
+    await new Promise((res) => setTimeout(res, 1000));
+    const walkyCounts = await walky.count(world.received(), api);
     const last = world.bridge.pid;
     await world.stopBridge('SIGTERM');
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);
+    counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size);
+    counts.durable = countDurable(durable, taps);
+    counts.walky = walkyCounts;
     return {
       seed,
       minutes,
@@ -153,6 +177,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
   } finally {
     for (const p of phones) p.close();
     world.stop();
+    await pushes.close();
+    await durable?.close();
   }
 }
 
@@ -196,6 +222,17 @@ export function fdKinds(pid) {
     kinds[kind] = (kinds[kind] ?? 0) + 1;
   }
   return kinds;
+}
+
+/** Until the bridge has the soak's durable agent ready. */
+async function waitDurable(api, log) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const snap = await api.snapshot();
+    if (snap.durable?.agents.some((a) => a.name === AGENT && a.state === 'ready')) return log('soak: durable agent ready');
+    if (Date.now() > deadline) throw new Error(`the durable agent is not ready: ${JSON.stringify(snap.durable?.agents)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** Until the bridge reads (nearly) every stand-in as an idle Claude Code pane. */

@@ -81,7 +81,34 @@ export function table(res) {
   row('state disk filled to its last MB', res.disk.filled ? `${Math.round((res.disk.unfillAt - res.disk.fillAt) / 1000)} s, ${res.disk.freeWhileFull} bytes free` : 'not reached', res.disk.filled);
   row(`  state files after it: ${res.state.after} (${res.state.before} before): corrupt`, res.state.corrupt.length ? res.state.corrupt.join(', ') : 0, res.state.corrupt.length === 0);
   row('  state files lost', res.state.lost.length ? res.state.lost.join(', ') : 0, res.state.lost.length === 0);
-  for (const label of ['walky messages (crew of two bridges, lead link cut)', 'durable answers, Nerve', 'pushes once per ask', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const pu = res.counts.pushes;
+  if (pu) {
+    const k = (name) => pu.kinds[name] ?? 0;
+    row('pushes received at the push service (shown / withdrawn)', `${pu.received} (${pu.received - pu.withdrawals} / ${pu.withdrawals})`, pu.refused === 0 && pu.received > 0);
+    row('  asks (pane dialogs / durable questions) / asks that pushed / pushed and withdrawn', `${pu.asksMade} / ${pu.durableAsked} / ${pu.asksPushed} / ${pu.pushedWithdrawn}`);
+    row('  shown by kind: pane ask / durable / reminder / flood (the caps)', `${k('blocked')} / ${k('durable')} / ${k('reminder')} / ${k('flood')}`);
+    row('  asks pushed twice', pu.twice, pu.twice === 0);
+    row('  withdrawals of pushes never shown', pu.withdrawnUnshown.length, pu.withdrawnUnshown.length === 0);
+  }
+  const du = res.counts.durable;
+  if (du) {
+    row('durable questions asked / answered / decided by the agent / still open', `${du.asked} / ${du.answered} / ${du.decided} / ${du.open}`);
+    row('  answers tapped (results)', `${du.taps} (${Object.entries(du.outcomes).map(([o, n]) => `${o} ${n}`).join(', ')}); ${du.wireCalls} calls reached the agent`);
+    row('  answers the agent took once (the bridge said taken)', du.once, du.once > 0);
+    row('  answers delivered twice (two requests taken for one question)', du.twice, du.twice === 0);
+    row('  answers lost (said taken, the agent never got it)', du.lost, du.lost === 0);
+    row('  results that disagree with the agent / with no final result', `${du.disagree} / ${du.unfinal}`, du.disagree + du.unfinal === 0);
+    row('  request ids sent again: the same result', `${du.reuse.sameOk}/${du.reuse.same}`, du.reuse.sameOk === du.reuse.same);
+  }
+  const wk = res.counts.walky;
+  if (wk) {
+    row('walky messages (one bridge) sent by stand-in agents / CLI failed, said so, nothing sent / sender pane gone', `${wk.sent} / ${wk.failedSaidSo} / ${wk.noAnswer}`);
+    row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${wk.once} / ${wk.inbox} / ${wk.refused} / ${wk.unknown}`, wk.once > 0);
+    row('  duplicated (typed twice)', wk.twice, wk.twice === 0);
+    row('  lost (delivered, never typed; or no final receipt)', wk.lost, wk.lost === 0);
+    row('  receipts that disagree (sender, bridge, receiving pane)', wk.disagree, wk.disagree === 0);
+  }
+  for (const label of ['walky across a crew (two bridges, lead link cut)', 'Nerve', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
   const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;

@@ -10,10 +10,13 @@ import { root } from '../lib.mjs';
 
 const AGENT = join(root, 'bench/soak/agent/claude');
 const CLI = join(root, 'packages/cli/dist/collie.mjs');
+/** `collie serve` with pushes allowed to the soak's stand-in push service on loopback. */
+const SERVE = join(root, 'bench/soak/bridge-main.mjs');
 /** The state disk's size: room for the state, small enough to fill at once. */
 const STATE_MB = 32;
 
-export function startWorld() {
+/** `extraEnv`: more of the bridge's environment (SOAK_PUSH_CA, COLLIE_PUSH_DELAY: bench/soak/pushes.mjs). */
+export function startWorld(extraEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'collie-soak-'));
   const logs = join(dir, 'logs');
   const state = join(dir, 'state');
@@ -42,7 +45,8 @@ export function startWorld() {
     const fifo = join(dir, `fifo-${i}`);
     const log = join(logs, `pane-${i}.jsonl`);
     execFileSync('mkfifo', [fifo]);
-    return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${AGENT}` };
+    // SOAK_CLI and COLLIE_STATE_DIR: the agent's own `collie walky` calls (bench/soak/walky.mjs).
+    return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} SOAK_CLI=${CLI} COLLIE_STATE_DIR=${state} ${process.execPath} ${AGENT}` };
   }
   function addPane(session) {
     const a = agentCmd();
@@ -54,12 +58,12 @@ export function startWorld() {
   }
 
   // Held sends give up after 2 minutes (not 10), so every send is final before the soak's settling ends.
-  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2' };
+  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', ...extraEnv };
 
   let bridge = null;
   let port = 0;
   async function startBridge() {
-    const argv = inNs([process.execPath, CLI, 'serve', '--port', String(port), '--no-qr']);
+    const argv = inNs([process.execPath, SERVE, '--port', String(port)]);
     const child = spawn(argv[0], argv.slice(1), { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
@@ -94,6 +98,10 @@ export function startWorld() {
     token(deviceName) {
       const t = ns([process.execPath, CLI, 'token', '--name', deviceName], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
       return { authorization: `Bearer ${t}` };
+    },
+    /** A `collie` command run in the bridge's namespace and environment (`durable add …`). */
+    cli(...args) {
+      return ns([process.execPath, CLI, ...args], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
     },
     startBridge,
     get bridge() {
@@ -138,7 +146,10 @@ export function startWorld() {
       const out = new Map();
       for (const f of list) {
         if (f.endsWith('soak-fill')) continue;
-        out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024 }));
+        // A temporary file of an atomic write may be renamed away between find and cat.
+        try {
+          out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }));
+        } catch {}
       }
       return out;
     },

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { startBridge, type Bridge } from '../bridge';
+import type { PushConfig } from '../push';
 import { writeFileAtomic } from '../config';
 import { bridgeOptions, configOrThrow } from './config';
 import { runFile, version } from './paths';
@@ -13,6 +14,11 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Someone watches the output (default: stdout is a terminal): only then is a pairing offer printed. */
   interactive?: boolean;
+  /**
+   * Push settings over the configuration's, given in code only (the soak's bridge pushes to a
+   * stand-in push service on loopback: its CA and `loopbackEndpoints`); no flag reaches it.
+   */
+  push?: PushConfig;
 }
 
 /**
@@ -27,7 +33,8 @@ export function attended(terminal: boolean, env: NodeJS.ProcessEnv): boolean {
 export async function serve(opts: ServeOptions = {}, env: NodeJS.ProcessEnv = process.env): Promise<Bridge> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
   const config = configOrThrow(env);
-  const bridge = await startBridge(bridgeOptions(config, { port: opts.port, env }));
+  const options = bridgeOptions(config, { port: opts.port, env });
+  const bridge = await startBridge(opts.push ? { ...options, push: { ...options.push, ...opts.push } } : options);
   await writeFileAtomic(runFile(config.stateDir), JSON.stringify({ pid: process.pid, port: bridge.port, url: bridge.url, run: bridge.hub.run }), 0o600);
   log(`Collie bridge ${version} listening on ${bridge.url}`);
   log(`state: ${config.stateDir}   tmux sockets: ${config.tmuxSocketDir}`);

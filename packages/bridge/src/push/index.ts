@@ -141,6 +141,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
     },
     gate: (a, q, pane, now) => decider.once(a, q, pane, now),
     looking: (now) => presence.looking(now),
+    allowed,
     mask: o.redact,
     show: (s) => show(s.kind, s.finished ? 'finished' : 'blocked', s),
     flood: () => show('flood', 'blocked', { tag: `flood-panes`, title: paneFloodTitle(o.machine), body: '', url: '#/' }),

@@ -16,6 +16,12 @@ export interface PanePushDeps {
   /** The once-only rule and the caps (`PushDecider.once`): null when this question pushed before. */
   gate: (agent: string, question: string, pane: string, now: number) => CapDecision | null;
   looking: (now: number) => boolean;
+  /**
+   * Whether this kind may push now (turned on in Settings, outside the quiet hours). One that may
+   * not shows nothing, so it takes nothing: no caps, no once-only key, nothing to withdraw.
+   * Absent: every kind may.
+   */
+  allowed?: (kind: 'blocked' | 'finished') => boolean;
   mask: (s: string) => string;
   show: (push: PaneShow) => void;
   flood: () => void;
@@ -123,6 +129,7 @@ export class PanePushes {
   }
 
   private first(e: Open, now: number): void {
+    if (this.d.allowed?.(e.ask.finished ? 'finished' : 'blocked') === false) return;
     const cap = this.d.gate(e.agent, e.ask.question, e.paneId, now);
     // Pushed in an earlier run: it may still be on the lock screen, so withdraw it when answered.
     // Pushed here and withdrawn at a hand-over: nothing shows it now, so it shows again.

@@ -1,0 +1,76 @@
+// The soak's pushes: the testkit's stand-in push service on loopback (real HTTPS, VAPID checked,
+// aes128gcm decrypted) with one device subscribed, and every push it took counted per ask. Each
+// stand-in dialog is a question of its own (`dialog <n>`: its file is soak-ask-<n>.txt), so its
+// push tag (docs/push.md: one tag per pane and card) names one ask. The product's contract: a
+// question pushes once, across bridge restarts too (`<state>/push/pushed.json`); a reminder
+// (kind `reminder`, same tag, ten minutes on) and a withdrawal are not second pushes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from '../lib.mjs';
+
+/** Seconds a dialog must stay open before it pushes (the product's default is 30). */
+const DELAY_S = 2;
+
+export async function startPushes() {
+  const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
+  const service = await kit.startPushService();
+  const dir = mkdtempSync(join(tmpdir(), 'collie-soak-push-'));
+  const ca = join(dir, 'ca.pem');
+  writeFileSync(ca, service.ca);
+  let sub = null;
+  return {
+    /** What the bridge's process is given: the CA (bench/soak/bridge-main.mjs) and the delay. */
+    env: { SOAK_PUSH_CA: ca, COLLIE_PUSH_DELAY: String(DELAY_S) },
+    /** One device's subscription, as the phone's Settings page posts it. */
+    async subscribe(url, headers) {
+      const s = service.subscribe();
+      sub = Number(s.endpoint.split('/').pop());
+      const res = await fetch(`${url}/api/push/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ subscription: s }) });
+      if (res.status !== 200) throw new Error(`push subscribe: HTTP ${res.status} ${await res.text()}`);
+    },
+    count(asksMade, durableAsked) {
+      const shows = new Map();
+      const kinds = {};
+      const withdrawn = new Set();
+      let withdrawals = 0;
+      for (const p of service.received) {
+        if (p.sub !== sub) continue;
+        const j = p.json ?? {};
+        if (j.type === 'push.withdraw') {
+          withdrawals++;
+          withdrawn.add(j.tag);
+          continue;
+        }
+        if (j.type !== 'push.show') continue;
+        kinds[j.kind] = (kinds[j.kind] ?? 0) + 1;
+        // A pane's question, a finished turn, a durable agent's question: each once per tag.
+        if (j.kind !== 'blocked' && j.kind !== 'finished' && j.kind !== 'durable') continue;
+        const ask = /soak-ask-(\d+)/.exec(j.body ?? '')?.[1] ?? null;
+        shows.set(j.tag, [...(shows.get(j.tag) ?? []), { ask, at: p.at, title: j.title }]);
+      }
+      const twice = [...shows].filter(([, xs]) => xs.length > 1).map(([tag, xs]) => ({ tag, shows: xs }));
+      const asks = new Set([...shows.values()].flat().map((x) => x.ask).filter((a) => a !== null));
+      return {
+        asksMade,
+        durableAsked,
+        received: service.received.filter((p) => p.sub === sub).length,
+        kinds,
+        asksPushed: shows.size,
+        asksNamed: asks.size,
+        twice: twice.length,
+        twiceAt: twice,
+        withdrawals,
+        pushedWithdrawn: [...shows.keys()].filter((t) => withdrawn.has(t)).length,
+        // A withdrawal wakes the phone too: one for a push it never got is a push of nothing.
+        withdrawnUnshown: [...withdrawn].filter((t) => !shows.has(t)),
+        refused: service.refused.length,
+      };
+    },
+    async close() {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
