@@ -107,9 +107,17 @@ export async function startTmux(opts: StartTmuxOptions = {}): Promise<TmuxServer
   const kill = async () => {
     if (killed) return;
     killed = true;
+    // Each pane's process leads a process group of its own. Some programs outlive the hang-up
+    // kill-server sends (a Gemini CLI the bridge resumed kept running, orphaned, for an hour):
+    // their groups are killed once the server is gone.
+    const groups = (await tmux('list-panes', '-a', '-F', '#{pane_pid}').catch(() => ''))
+      .split('\n')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 1);
     await tmux('kill-server').catch(() => undefined);
     // kill-server hangs up every pane first; give the server that moment before forcing it.
     if (pid > 0 && !(await exited(pid, 2_000))) forceKill(pid);
+    for (const g of groups) forceKill(-g);
     if (ownsDir) await rm(tmpDir, { recursive: true, force: true });
     else await unlink(socketPath).catch(() => undefined);
     guard.dismiss();

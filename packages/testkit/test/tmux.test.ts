@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { startTmux, tempDir } from '../src';
@@ -68,5 +68,23 @@ describe('private tmux server', () => {
     const pane = await tmux.newSession('w', { cmd: ['sh', '-c', 'echo visible; exec cat'] });
     await tmux.waitForScreen(pane, /visible/, 5_000);
     await expect(tmux.waitForScreen(pane, /never/, 200)).rejects.toThrow(/pane %\d+ .*did not match \/never\/ within 200 ms; last screen:\nvisible/s);
+  });
+
+  test('ends a pane program that ignores the hang-up, and its children, with the server', async () => {
+    const tmux = await startTmux();
+    // A program that outlives kill-server's hang-up, with a child of its own.
+    const pane = await tmux.newSession('stubborn', { cmd: ['sh', '-c', 'trap "" HUP; sleep 300 & echo "child $!"; wait'] });
+    const child = Number(/child (\d+)/.exec(await tmux.waitForScreen(pane, /child \d+/, 5_000))?.[1]);
+    const leader = Number((await tmux.tmux('display-message', '-p', '-t', pane, '#{pane_pid}')).trim());
+    await tmux.kill();
+    // Gone, or a zombie about to be reaped: never left running.
+    const running = (pid: number) => {
+      try {
+        return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    expect([leader, child].filter(running)).toEqual([]);
   });
 });
