@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_CAPS } from '@collie/protocol';
-import { startPushService, tempDir } from '@collie/testkit';
-import { EventHub } from '../src/events/hub';
-import { startPush } from '../src/push';
 import { blocked, testPane } from '../src/push/test-pane';
-import { makeRedactor } from '../src/redact';
-import { isShow, payloadOf } from './push-kit';
+import { hubPush, isShow, payloadOf } from './push-kit';
 
 /**
  * A kind turned off in Settings (finished turns are off by default) shows nothing, so it must take
@@ -15,31 +11,24 @@ import { isShow, payloadOf } from './push-kit';
  */
 describe('a kind turned off', () => {
   it('finished turns (off) take none of the caps: the agent\'s next ask pushes, and no withdrawal goes out for them', async () => {
-    await using state = await tempDir('collie-state');
-    await using service = await startPushService();
-    const hub = new EventHub('testbox', 'run');
-    const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined }, config: { ca: service.ca, loopbackEndpoints: true, delayMs: 50 }, log: () => undefined });
-    try {
-      expect(await push.subscribe('dev', service.subscribe())).toBe(true);
-      const turns = PUSH_CAPS.perAgentMinute + 2;
-      // Turns that ended (done), each on its own pane, then one ask from the same agent: every
-      // timer has the same debounce, so the finished turns are decided before the ask.
-      for (let i = 0; i < turns; i++) hub.publish({ type: 'pane.added', pane: testPane({ id: `t:%${i}`, state: 'done', since: 1000 + i }) });
-      hub.publish({ type: 'pane.added', pane: blocked('t:%99', 'rm -rf ./build') });
-      const ask = await service.next((p) => isShow(p, (x) => x.title === 'Permission needed in collie#main'), 10_000);
-      // The turns' panes work again, then the ask is answered: one withdrawal, the ask's.
-      for (let i = 0; i < turns; i++) hub.publish({ type: 'pane.updated', pane: testPane({ id: `t:%${i}`, state: 'working', since: 5000 + i }) });
-      hub.publish({ type: 'pane.updated', pane: testPane({ id: 't:%99', state: 'idle', since: 6000 }) });
-      const tag = (payloadOf(ask) as { tag: string }).tag;
-      await service.next((p) => (p.json as { type?: string; tag?: string }).type === 'push.withdraw' && (p.json as { tag: string }).tag === tag, 10_000);
-      // A test push after them: everything sent before it has been delivered too.
-      expect((await push.test('dev')).sent).toBe(1);
-      const withdrawn = service.received.filter((p) => (p.json as { type?: string }).type === 'push.withdraw').map((p) => (p.json as { tag: string }).tag);
-      expect(withdrawn).toEqual([tag]);
-      expect(service.received.filter((p) => isShow(p, (x) => x.kind !== 'test'))).toHaveLength(1);
-      expect(service.refused).toEqual([]);
-    } finally {
-      await push.stop();
-    }
+    await using rig = await hubPush();
+    const { hub, push, service } = rig;
+    const turns = PUSH_CAPS.perAgentMinute + 2;
+    // Turns that ended (done), each on its own pane, then one ask from the same agent: every
+    // timer has the same debounce, so the finished turns are decided before the ask.
+    for (let i = 0; i < turns; i++) hub.publish({ type: 'pane.added', pane: testPane({ id: `t:%${i}`, state: 'done', since: 1000 + i }) });
+    hub.publish({ type: 'pane.added', pane: blocked('t:%99', 'rm -rf ./build') });
+    const ask = await service.next((p) => isShow(p, (x) => x.title === 'Permission needed in collie#main'), 10_000);
+    // The turns' panes work again, then the ask is answered: one withdrawal, the ask's.
+    for (let i = 0; i < turns; i++) hub.publish({ type: 'pane.updated', pane: testPane({ id: `t:%${i}`, state: 'working', since: 5000 + i }) });
+    hub.publish({ type: 'pane.updated', pane: testPane({ id: 't:%99', state: 'idle', since: 6000 }) });
+    const tag = (payloadOf(ask) as { tag: string }).tag;
+    await service.next((p) => (p.json as { type?: string; tag?: string }).type === 'push.withdraw' && (p.json as { tag: string }).tag === tag, 10_000);
+    // A test push after them: everything sent before it has been delivered too.
+    expect((await push.test('dev')).sent).toBe(1);
+    const withdrawn = service.received.filter((p) => (p.json as { type?: string }).type === 'push.withdraw').map((p) => (p.json as { tag: string }).tag);
+    expect(withdrawn).toEqual([tag]);
+    expect(service.received.filter((p) => isShow(p, (x) => x.kind !== 'test'))).toHaveLength(1);
+    expect(service.refused).toEqual([]);
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 import { PushPayload, PushStatus, type PushSubscriptionJson } from '@collie/protocol';
-import { testBridgeOptions, testDevice, type PushServiceStandIn, type ReceivedPush } from '@collie/testkit';
+import { startPushService, tempDir, testBridgeOptions, testDevice, type PushServiceStandIn, type ReceivedPush } from '@collie/testkit';
 import { startBridge } from '../src/bridge';
-import type { PushConfig } from '../src/push';
+import { EventHub } from '../src/events/hub';
+import { startPush, type PushConfig, type PushService } from '../src/push';
+import { makeRedactor } from '../src/redact';
 import type { TestBridge } from './harness';
 
 /** A bridge under test whose pushes go to the stand-in push service (its CA trusted). */
@@ -33,3 +35,29 @@ export const isWithdraw = (p: ReceivedPush, tag: string) => {
   const x = PushPayload.safeParse(p.json);
   return x.success && x.data.type === 'push.withdraw' && x.data.tag === tag;
 };
+
+/** The push service alone on an event hub (no bridge, no tmux): a subscribed device at the stand-in push service. */
+export interface HubPush extends AsyncDisposable {
+  readonly hub: EventHub;
+  readonly push: PushService;
+  readonly service: PushServiceStandIn;
+}
+
+export async function hubPush(): Promise<HubPush> {
+  const state = await tempDir('collie-state');
+  const service = await startPushService();
+  const hub = new EventHub('testbox', 'run');
+  const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined }, config: { ca: service.ca, loopbackEndpoints: true, delayMs: 50 }, log: () => undefined });
+  const stop = async () => {
+    await push.stop();
+    await service[Symbol.asyncDispose]();
+    await state.remove();
+  };
+  try {
+    if (!(await push.subscribe('dev', service.subscribe()))) throw new Error('the stand-in push service refused the subscription');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { hub, push, service, [Symbol.asyncDispose]: stop };
+}
