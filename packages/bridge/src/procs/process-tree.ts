@@ -74,7 +74,7 @@ async function readOr<T>(path: string, parse: (text: string) => T, fallback: T):
 
 /** The latest pass over `<procRoot>/*\/stat`, by procfs root: when it began, and its lines. */
 const passes = new Map<string, { at: number; stats: Promise<(StatLine | null)[]> }>();
-/** Passes done since the bridge started (the reader-cost bench and the tests count them). */
+/** Passes made since the process started (the tests count them). */
 export const statPasses = { count: 0 };
 
 /**
