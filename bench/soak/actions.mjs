@@ -6,6 +6,8 @@ const WORDS = ['check', 'the', 'tests', 'again', 'and', 'fix', 'lint', 'rename',
 const MARKER = /soak-\d+-\d+(?![\d])/g;
 /** What someone types at the pane while a send goes in (no marker can be made of it). */
 const THEIRS = 'zq';
+/** A send whose Enter a dialog took as its answer says so (protocol OUTCOME.enterTookDialog). */
+const ENTER_TOOK_DIALOG = 'typed, not submitted: a dialog opened as Enter went in, and the Enter answered it; the text is in the box';
 
 export class Actions {
   constructor({ world, api, r, seed, phones }) {
@@ -237,6 +239,13 @@ export class Actions {
       if (!rc?.final) answers.open++;
       else if (rc.state === 'typed') answers.typed++, typedTo.set(a.tmuxId, (typedTo.get(a.tmuxId) ?? 0) + 1);
       else answers.refused++;
+    }
+    // A send's Enter a dialog took (it opened as the Enter went in), said so in the send's receipt.
+    answers.tookEnter = 0;
+    for (const s of this.sends) {
+      if (s.answer?.receipt?.outcome !== ENTER_TOOK_DIALOG) continue;
+      answers.tookEnter++;
+      typedTo.set(s.tmuxId, (typedTo.get(s.tmuxId) ?? 0) + 1);
     }
     for (const [tmuxId, entries] of received) {
       const took = entries.filter((e) => e.answer !== undefined && e.answer !== 'cancel').length;

@@ -59,6 +59,7 @@ export function table(res) {
   row('request ids reused: other request refused 409 request_id_reused', `${reuses.otherOk}/${reuses.other}`, reuses.otherOk === reuses.other);
   row('card answers made / typed / taken by the panes / refused with a reason', `${answers.made} / ${answers.typed} / ${answers.taken} / ${answers.refused}`);
   row('  answers taken twice (or with no receipt)', answers.twice, answers.twice === 0);
+  row('  a send\'s Enter a dialog took as it opened, said so in its receipt', answers.tookEnter ?? 0);
   row('  answers lost (typed, never taken) or with no final receipt', answers.lost + answers.open, answers.lost + answers.open === 0);
   row('panes made / killed, sessions made / killed', `${made.panes} / ${made.killed}, ${made.sessions} / ${made.sessionsKilled}`);
   row('bridge kill -9 / SIGTERM / started again', `${res.faults.kill9} / ${res.faults.term} / ${res.faults.restarts}`);

@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '@collie/protocol';
+import { repoRoot } from '@collie/testkit';
 import { until } from './harness';
 import { standInDesk } from './stand-in-rig';
 import { call, finalReceipt } from './send-helpers';
@@ -48,5 +49,33 @@ describe('a dialog the agent opens between a send\'s box check and its Enter', (
     expect((await finalReceipt(bridge, 'race-1', 20_000)).outcome).toBe(OUTCOME.typed);
     await until(bridge.hub, 'the line logged', () => { try { return lines().length > 1; } catch { return false; } });
     expect(lines().map(({ line, answer }) => ({ line, answer }))).toEqual([{ answer: 1 }, { line: TEXT }]);
+  });
+
+  // The soak again (soak-31-104): the agent switched to its dialog just before the Enter
+  // reached it and tmux drew the dialog only after the guard had passed, so the Enter answered
+  // the dialog; the receipt said "typed into the pane", as the dialog over the box read as the
+  // box emptied. Here the stand-in opens its dialog as the Enter arrives, and takes the Enter
+  // 600 ms later (a loaded machine), so the dialog is on the screen after the Enter.
+  it('says so when a dialog that opened as Enter went in took the Enter, and leaves the text in the box', async () => {
+    await using desk = await standInDesk('collie-dialog-enter');
+    const { tmux, fifo, pane, id, bridge, work: dir } = desk;
+    // Armed on the screen read that shows the text while input is off (the send is typing): the
+    // next keys the stand-in gets are the Enter's, since no one else's reach it now.
+    const arm = join(dir.path, 'arm.sh');
+    writeFileSync(arm, [`printf 'dialog-at-key 600\\n' > '${fifo}'`, 'i=0', `until grep -q dialog-at-key '${fifo}.ack' 2>/dev/null; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`].join('\n'));
+    const when = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
+    await tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${when}' 'set -g @collie_race 1 ; run-shell "sh ${arm}"'`);
+
+    await call(bridge, id, 'send', { text: TEXT, request_id: 'race-2' });
+    const receipt = await finalReceipt(bridge, 'race-2', 20_000);
+    expect((await tmux.tmux('show-options', '-gv', '@collie_race')).trim()).toBe('1');
+    expect({ state: receipt.state, outcome: receipt.outcome }).toEqual({ state: 'not_submitted', outcome: OUTCOME.enterTookDialog });
+    // The soak counts such an answer against this receipt, by its words.
+    expect(readFileSync(join(repoRoot, 'bench/soak/actions.mjs'), 'utf8')).toContain(`'${OUTCOME.enterTookDialog}'`);
+    await until(bridge.hub, 'the answer logged', () => { try { return desk.lines().length > 0; } catch { return false; } });
+    expect(desk.lines().map(({ line, answer }) => ({ line, answer }))).toEqual([{ answer: 1 }]);
+    // The text waits in the box, never submitted.
+    await until(bridge.hub, 'the text back in the box', (h) => h.panes.get(id)?.draft === TEXT);
+    expect(desk.lines()).toHaveLength(1);
   });
 });

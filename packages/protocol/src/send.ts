@@ -70,6 +70,8 @@ export const OUTCOME = {
   askChanged: 'not sent: the ask changed',
   notAnswerable: 'not sent: a menu you opened is not answered from the phone',
   notSubmitted: 'typed, not submitted: the text is in the box',
+  /** A dialog the agent opened as the Enter went in (drawn only after it) took the Enter as its answer. */
+  enterTookDialog: 'typed, not submitted: a dialog opened as Enter went in, and the Enter answered it; the text is in the box',
   notVerified: 'not sent: the text did not arrive in the box',
   cancelled: 'not sent: cancelled',
   someoneTyped: 'not sent: someone typed in the pane at the same time; the box holds what they typed',

@@ -132,7 +132,7 @@ export class TextQueue {
       case 'not_arrived':
         return this.d.finish(requestId, 'not_sent', OUTCOME.notVerified);
       case 'not_submitted':
-        return this.d.finish(requestId, 'not_submitted', OUTCOME.notSubmitted, left(r.left));
+        return this.d.finish(requestId, 'not_submitted', r.dialog ? OUTCOME.enterTookDialog : OUTCOME.notSubmitted, left(r.left));
       case 'mixed':
         return r.restored || r.left === null ? this.d.finish(requestId, 'not_sent', OUTCOME.someoneTyped) : this.d.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, left(r.left));
     }

@@ -26,7 +26,8 @@ export interface TypistDeps {
  * - `mixed`: someone typed in the pane at the same time; Enter was not pressed. `left` is
  *   what the box holds now (null: nothing; `restored`: what they typed, with ours taken out);
  * - `not_arrived`: the text never showed in the box (nothing of it is there);
- * - `not_submitted`: Enter did not empty the box; the text is still there;
+ * - `not_submitted`: Enter did not empty the box; the text is still there (`dialog`: a dialog the
+ *   agent opened as the Enter went in took it as its answer, and went);
  * - `held`: a dialog came over the box after the text was typed, before Enter (the agent opened
  *   it on its own): Enter was not pressed, the text may wait in the box behind the dialog, and
  *   the pane's input is on again, so the dialog can be answered;
@@ -36,7 +37,7 @@ export type TypeResult =
   | { result: 'typed'; closed?: true }
   | { result: 'mixed'; left: string | null; restored: boolean }
   | { result: 'not_arrived' }
-  | { result: 'not_submitted'; left: string }
+  | { result: 'not_submitted'; left: string; dialog?: true }
   | { result: 'held' }
   | { result: 'gone' };
 
@@ -114,14 +115,19 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
     const first = await enterOnto(d, tmuxId, text, seen);
     if (first !== 'pressed') return first;
     entered = true;
-    const waited = await until(d, (p) => matchOf(p, text) !== 'ours');
+    const waited = await afterEnter(d, text);
+    if (waited.tookDialog) return { result: 'not_submitted', left: waited.tookDialog.reading.draft ?? text, dialog: true };
+    // A dialog came and the Enter was not its answer: the text went in, and its turn asks.
+    if (waited.dialog) return { result: 'typed' };
     // Still exactly our text after VERIFY_MS, and no one could type meanwhile: the agent let
     // the Enter go (Claude Code now and then drops one that follows a paste, about once in
     // 30 sends of mixed Unicode, 2026-12-04). One more Enter submits this text and nothing else.
-    if (waited && matchOf(waited, text) === 'ours' && !covered(waited, text)) {
-      const again = await enterOnto(d, tmuxId, text, waited);
+    if (waited.last && matchOf(waited.last, text) === 'ours' && !covered(waited.last, text)) {
+      const again = await enterOnto(d, tmuxId, text, waited.last);
       if (again !== 'pressed') return again;
-      await until(d, (p) => matchOf(p, text) !== 'ours');
+      const twice = await afterEnter(d, text);
+      if (twice.tookDialog) return { result: 'not_submitted', left: twice.tookDialog.reading.draft ?? text, dialog: true };
+      if (twice.dialog) return { result: 'typed' };
     }
   } catch {
     return entered ? { result: 'typed', closed: true } : { result: 'gone' };
@@ -132,6 +138,30 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   // Gone after our Enter went into a box that held exactly our text: the agent took it.
   if (!after) return { result: 'typed', closed: true };
   return matchOf(after, text) === 'ours' ? { result: 'not_submitted', left: after.reading.draft ?? text } : { result: 'typed' };
+}
+
+/**
+ * What became of an Enter pressed onto a box that held exactly our text, within `VERIFY_MS`:
+ * the box shows something else (`last`), or still our text (`last`: the Enter let go), or a
+ * dialog comes over the box (`dialog`). That dialog is the turn the text started asking at
+ * once, or one the agent opened just as the Enter reached it, drawn only after the guard's
+ * check: then the Enter was its answer. An agent draws a dialog's answer at once, so that
+ * dialog goes and the box shows our text again (`tookDialog`). Any other screen after a
+ * dialog (one caught mid-redraw reads as an empty box) does not end the wait; a dialog still
+ * there at `VERIFY_MS`, or gone with our text not back, did not take the Enter. A dialog
+ * answered and gone between two reads is not seen.
+ */
+async function afterEnter(d: TypistDeps, text: string): Promise<{ last: PaneNow | null; dialog: boolean; tookDialog?: PaneNow }> {
+  let dialog = false;
+  const last = await until(d, (p) => {
+    if (covered(p, text)) {
+      dialog = true;
+      return false;
+    }
+    return dialog ? matchOf(p, text) === 'ours' : matchOf(p, text) !== 'ours';
+  });
+  if (dialog && last && !covered(last, text) && matchOf(last, text) === 'ours') return { last, dialog, tookDialog: last };
+  return { last, dialog };
 }
 
 /**
