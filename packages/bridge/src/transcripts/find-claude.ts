@@ -9,7 +9,9 @@ import type { AgentProcess, Finding } from './finding';
  * transcript `<config>/projects/<slug of cwd>/<sessionId>.jsonl`. The config dir is the
  * process's own `CLAUDE_CONFIG_DIR`, else `$HOME/.claude`. `procStart` (the kernel's start
  * time of the process) tells a live entry from a stale one of an earlier process with the
- * same pid. Verified on Claude Code 2.1.334.
+ * same pid. Verified on Claude Code 2.1.334. Each of these shows in the folders watched:
+ * the registry is written when a session starts or changes, the transcript when its first
+ * line is, so a pane not found yet needs no look on a timer (`watchSuffices`).
  */
 const Registry = z.object({ pid: z.number().optional(), sessionId: z.string().regex(/^[A-Za-z0-9-]{1,100}$/), cwd: z.string().optional(), procStart: z.string().optional() }).passthrough();
 
@@ -32,13 +34,13 @@ export async function findClaude(p: AgentProcess): Promise<Finding> {
   let registry: z.infer<typeof Registry>;
   try {
     const parsed = Registry.safeParse(JSON.parse(await readFile(join(sessions, `${p.pid}.json`), 'utf8')));
-    if (!parsed.success) return { found: false, reason: 'Claude Code’s session registry has a shape Collie does not know.', watch: [sessions] };
+    if (!parsed.success) return { found: false, reason: 'Claude Code’s session registry has a shape Collie does not know.', watch: [sessions], watchSuffices: true };
     registry = parsed.data;
   } catch {
-    return { found: false, reason: 'Claude Code has not registered this session (a version without sessions/<pid>.json?).', watch: [sessions] };
+    return { found: false, reason: 'Claude Code has not registered this session (a version without sessions/<pid>.json?).', watch: [sessions], watchSuffices: true };
   }
   if (registry.procStart !== undefined && p.startTime !== null && registry.procStart !== String(p.startTime)) {
-    return { found: false, reason: 'Claude Code’s session registry names an earlier process.', watch: [sessions] };
+    return { found: false, reason: 'Claude Code’s session registry names an earlier process.', watch: [sessions], watchSuffices: true };
   }
   const file = `${registry.sessionId}.jsonl`;
   const projects = join(config, 'projects');
@@ -49,5 +51,5 @@ export async function findClaude(p: AgentProcess): Promise<Finding> {
   for (const dir of await readdir(projects).catch(() => [] as string[])) {
     if (await exists(join(projects, dir, file))) return { found: true, path: join(projects, dir, file), session: registry.sessionId, watch: [sessions, join(projects, dir)] };
   }
-  return { found: false, reason: 'No conversation in this Claude session yet.', watch: [sessions, ...(home ? [home] : []), projects] };
+  return { found: false, reason: 'No conversation in this Claude session yet.', watch: [sessions, ...(home ? [home] : []), projects], watchSuffices: true };
 }

@@ -17,7 +17,12 @@ export interface AgentProcess {
   readonly fds: ReadonlyArray<{ readonly fd: number; readonly path: string }>;
 }
 
-/** A transcript found, or why not in one line; `watch`: folders whose changes may change the answer. */
+/**
+ * A transcript found, or why not in one line; `watch`: folders whose changes may change the
+ * answer. `watchSuffices`: whatever would find it shows as a change in those folders (a
+ * registry written, a transcript made), so while every one of them is watched, no look on a
+ * timer is needed.
+ */
 export type Finding =
   | { readonly found: true; readonly path: string; readonly session: string | null; readonly watch: readonly string[] }
-  | { readonly found: false; readonly reason: string; readonly watch: readonly string[] };
+  | { readonly found: false; readonly reason: string; readonly watch: readonly string[]; readonly watchSuffices?: true };

@@ -1,4 +1,5 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { dirname } from 'node:path';
 import type { DurableItem, Mask, Pane, PaneChatMessage, PaneChatPage, PaneChatSource, PaneUsage } from '@collie/protocol';
 import { UsageFeed } from '../usage/feed';
 import { offsetOf } from './chat-log';
@@ -13,7 +14,9 @@ const RELOCATE_MS = 150;
 /**
  * An agent's transcript not found yet is looked for again on a slowing timer too: an agent may
  * open its file with no change of the pane to tell (Codex opens its rollout at the first turn,
- * whose working state a loaded machine can miss between two reads of the pane).
+ * whose working state a loaded machine can miss between two reads of the pane). Not when the
+ * finder says its watched folders show whatever would find it and all of them are watched
+ * (Claude Code's registry and projects: `Finding.watchSuffices`).
  */
 const LOOK_AGAIN_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000] as const;
 /** A look again takes a pass over the processes begun up to half its wait before it, at most this long (shared by every pane waiting). */
@@ -33,6 +36,8 @@ export class PaneChat {
   #follower: ChatFollower | null = null;
   #watchers: FSWatcher[] = [];
   #watched = '';
+  /** Every folder of the last finding's `watch` is watched. */
+  #watchedAll = false;
   #timer: NodeJS.Timeout | null = null;
   #locating: Promise<void> | null = null;
   #again = false;
@@ -123,7 +128,7 @@ export class PaneChat {
       // between: look once more under the new watches.
       if (this.#watch(finding.watch) && !finding.found) this.#again = true;
       if (!finding.found) {
-        this.#looksLater();
+        if (!(finding.watchSuffices && this.#watchedAll)) this.#looksLater();
         return this.#use(null, finding.reason);
       }
       this.#looks = 0;
@@ -193,25 +198,44 @@ export class PaneChat {
     for (const send of this.subscribers) send(message);
   }
 
-  /** Watches the folders whose changes may name another transcript (a registry rewritten, a new file). */
+  /**
+   * Watches the folders whose changes may name another transcript (a registry rewritten, a new
+   * file). A folder not made yet is watched through its parent, whose change (the folder made)
+   * looks again and so watches the folder itself.
+   */
   #watch(dirs: readonly string[]): boolean {
-    const key = dirs.join('\n');
+    const targets = dirs.map((dir) => (isDir(dir) ? dir : dirname(dir)));
+    const key = dirs.map((dir, i) => `${dir}>${targets[i]}`).join('\n');
     if (key === this.#watched) return false;
     for (const w of this.#watchers) w.close();
     this.#watched = key;
     this.#watchers = [];
-    for (const dir of dirs) {
+    for (const dir of targets) {
       try {
         // The followed file's own appends are the follower's business, not a new transcript.
         const w = watch(dir, { persistent: false }, (_type, name) => {
           if (name === null || !this.#follower || !this.#follower.path.endsWith(`/${name}`)) this.soon();
         });
-        w.on('error', () => undefined);
+        // A watched folder gone (removed, unmounted): watch again, or look on the timer.
+        w.on('error', () => {
+          this.#watched = '';
+          this.#watchedAll = false;
+          this.soon();
+        });
         this.#watchers.push(w);
       } catch {
-        // A folder that does not exist yet: the pane's next change looks again.
+        // Neither the folder nor its parent there: the pane's next change, or the timer, looks again.
       }
     }
+    this.#watchedAll = dirs.length > 0 && this.#watchers.length === dirs.length;
     return true;
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
