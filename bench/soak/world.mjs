@@ -2,7 +2,7 @@
 // panes, and the built bridge run as its own process whose state dir is a small tmpfs of its own
 // (a user and mount namespace made with `unshare -rm`, entered with `nsenter`: no root needed), so
 // the soak can kill it (-9 or TERM), start it again on the same port, and fill its disk.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,11 @@ export function startWorld(extraEnv = {}) {
     /** A `collie` command run in the bridge's namespace and environment (`durable add …`). */
     cli(...args) {
       return ns([process.execPath, CLI, ...args], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    },
+    /** The same, not blocking the soak's own loop (`crew join` goes through the soak's fault proxy). */
+    cliAsync(...args) {
+      const argv = inNs([process.execPath, CLI, ...args]);
+      return new Promise((resolve, reject) => execFile(argv[0], argv.slice(1), { env: bridgeEnv, encoding: 'utf8' }, (err, out, stderr) => (err ? reject(new Error(`${args.join(' ')}: ${out}${stderr}`)) : resolve(out.trim()))));
     },
     startBridge,
     get bridge() {
