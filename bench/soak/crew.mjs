@@ -96,6 +96,16 @@ export async function startCrew({ lead, panes, log }) {
     const ok = await crew.ready(api, 1, ms);
     return ok ? Date.now() - t : null;
   };
+  /** The link as the lead's phone sees it (each step): every time the member went unreachable, and for how long. */
+  crew.outages = [];
+  crew.observe = (phone) => {
+    const mine = [...phone.panes.values()].filter((p) => p.member?.name === MEMBER);
+    if (!mine.length) return;
+    const up = mine.some((p) => p.member.reachable);
+    const last = crew.outages.at(-1);
+    if (!up && (!last || last.end)) crew.outages.push({ start: Date.now(), end: null });
+    else if (up && last && !last.end) last.end = Date.now();
+  };
   crew.stop = async () => {
     clearTimeout(crew.timer);
     member.stop();

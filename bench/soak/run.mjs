@@ -143,6 +143,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       if (dr.chance(0.1)) await walky.step();
       if (cr.chance(0.08)) await crewWalky.step();
       if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
+      crew.observe(phones[0]);
       if (nr.chance(0.08)) nerveDriver.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.
@@ -171,7 +172,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const walkyCounts = await walky.count(world.received(), api);
     await crewWalky.settle(api, log);
     await nerveDriver.settle(log);
-    const crewCounts = { walky: await crewWalky.count(), cuts: crew.cuts, cutMs: crew.cutMs, backMs: crewBack };
+    const crewCounts = { walky: await crewWalky.count(), cuts: crew.cuts, cutMs: crew.cutMs, backMs: crewBack, outages: crew.outages };
     const nerveCounts = nerveDriver.count();
     const last = world.bridge.pid;
     await world.stopBridge('SIGTERM');
