@@ -94,6 +94,8 @@ export async function startCrew({ lead, panes, log }) {
     crew.heal();
     const t = Date.now();
     const ok = await crew.ready(api, 1, ms);
+    const open = crew.outages.at(-1);
+    if (ok && open && !open.end) Object.assign(open, { end: Date.now(), atSettle: true });
     return ok ? Date.now() - t : null;
   };
   /** The link as the lead's phone sees it (each step): every time the member went unreachable, and for how long. */

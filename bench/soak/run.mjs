@@ -89,6 +89,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       const now = Date.now();
       // Bursts of 40 s, then 20 s at rest (nothing asked of the bridge: its CPU at rest is read then).
       const inRest = (now - t0) % 60_000 >= 40_000;
+      crew.observe(phones[0]);
       // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
       // last bridge must live long enough for its growth to be measured.
       while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
@@ -143,7 +144,6 @@ export async function runSoak({ minutes, seed, panes, log }) {
       if (dr.chance(0.1)) await walky.step();
       if (cr.chance(0.08)) await crewWalky.step();
       if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
-      crew.observe(phones[0]);
       if (nr.chance(0.08)) nerveDriver.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.

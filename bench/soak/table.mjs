@@ -114,7 +114,7 @@ export function table(res) {
     row('walky across a crew (two bridges): sent lead→member / member→lead / CLI failed, said so / sender pane gone', `${k.byDir['lead→member'] ?? 0} / ${k.byDir['member→lead'] ?? 0} / ${k.failedSaidSo} / ${k.noAnswer}`);
     row('  lead link cut through the proxy / member link back after the last', `${cw.cuts} times, ${(cw.cutMs / 1000).toFixed(0)} s / ${cw.backMs === null ? 'never' : `${(cw.backMs / 1000).toFixed(1)} s`}`, cw.backMs !== null);
     const out = cw.outages.map((o) => (o.end ?? Date.now()) - o.start);
-    row('  the lead\'s phone saw the member unreachable (cuts, restarts): times / longest / still', `${out.length} / ${out.length ? `${(Math.max(...out) / 1000).toFixed(1)} s` : '-'} / ${cw.outages.filter((o) => !o.end).length}`);
+    row('  the lead\'s phone saw the member unreachable (cuts, restarts): times / each (s) / open at the schedule\'s end', `${out.length} / ${out.map((ms) => (ms / 1000).toFixed(1)).join(' ') || '-'} / ${cw.outages.filter((o) => o.atSettle).length}`);
     row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${k.once} / ${k.inbox} / ${k.refused}${Object.keys(k.reasons).length ? ` (${Object.entries(k.reasons).map(([x, n]) => `${x} ${n}`).join(', ')})` : ''} / ${k.unknown}`, k.once > 0);
     row('  duplicated (typed twice)', k.twice, k.twice === 0);
     row('  lost (delivered, never typed; or no final receipt)', k.lost, k.lost === 0);
