@@ -58,7 +58,7 @@ export class CrewWalky extends Walky {
   async count() {
     const leadLines = walkyLines(this.lead.received());
     const memberLines = walkyLines(this.crew.member.received());
-    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, byDir: {}, reasons: {}, bad: [] };
+    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, compared: 0, byDir: {}, reasons: {}, bad: [] };
     for (const s of this.sent) {
       const toLead = s.dir === 'member→lead';
       const a = (toLead ? memberLines : leadLines).answers.get(`c${s.n}`);
@@ -72,6 +72,7 @@ export class CrewWalky extends Walky {
       const { sender, receiver } = rec;
       // The receiving machine's word is the one that typed it; the sender's is what its agent reads.
       const state = receiver?.state ?? sender.state;
+      if (receiver) c.compared++;
       if (got.length > 1) c.twice++, c.bad.push({ kind: 'typed twice', s, rec, got });
       if (got.some((t) => t !== s.to)) c.bad.push({ kind: 'typed into another pane', s, got });
       if (state === 'delivered' && got.length === 1) c.once++;

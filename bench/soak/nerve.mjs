@@ -195,7 +195,7 @@ export class NerveDriver {
       const m = mark.exec(u);
       if (m) history.set(Number(m[1]), (history.get(Number(m[1])) ?? 0) + 1);
     }
-    const c = { made: this.msgs.length, taken: 0, refused: 0, once: 0, twice: 0, lost: 0, disagree: 0, noHistory: !this.last, reuse: this.reuse, bad: [] };
+    const c = { made: this.msgs.length, taken: 0, retried: 0, refused: 0, once: 0, twice: 0, lost: 0, disagree: 0, noHistory: !this.last, reuse: this.reuse, bad: [] };
     const asked = [];
     for (const m of this.msgs) {
       const ok = m.answer?.status === 202 || (m.answer?.status === 200 && m.answer.json.outcome === 'duplicate');
@@ -207,6 +207,8 @@ export class NerveDriver {
         continue;
       }
       c.taken++;
+      // A first answer `duplicate`: its first try reached Nerve, the answer was lost with a bridge restart.
+      if (m.answer.json.outcome === 'duplicate') c.retried++;
       asked.push(...m.tasks);
       if (t === 1 && h === 1) c.once++;
       else if (t > 1 || h > 1) c.twice++, c.bad.push({ kind: 'said twice', m: m.text, turns: t, history: h });

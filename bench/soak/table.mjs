@@ -118,13 +118,13 @@ export function table(res) {
     row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${k.once} / ${k.inbox} / ${k.refused}${Object.keys(k.reasons).length ? ` (${Object.entries(k.reasons).map(([x, n]) => `${x} ${n}`).join(', ')})` : ''} / ${k.unknown}`, k.once > 0);
     row('  duplicated (typed twice)', k.twice, k.twice === 0);
     row('  lost (delivered, never typed; or no final receipt)', k.lost, k.lost === 0);
-    row('  receipts that disagree (sender, receiving machine, target pane)', k.disagree, k.disagree === 0);
+    row(`  receipts that disagree (sender, receiving machine, target pane; ${k.compared} on both machines)`, k.disagree, k.disagree === 0 && k.compared > 0);
   }
   const nv = res.counts.nerve;
   if (nv) {
     const m = nv.messages;
     const ro = nv.roster;
-    row('Nerve messages through the bridge: made / taken / refused', `${m.made} / ${m.taken} / ${m.refused}`);
+    row('Nerve messages through the bridge: made / taken (first answer duplicate: tried again) / refused', `${m.made} / ${m.taken} (${m.retried}) / ${m.refused}`);
     row('  said to the model once (turn started once, once in its history)', m.once, m.once > 0 && !m.noHistory);
     row('  said twice / lost / refused but said', `${m.twice} / ${m.lost} / ${m.disagree}`, m.twice + m.lost + m.disagree === 0);
     row('  client_msg_id sent again: duplicate', `${m.reuse.sameOk}/${m.reuse.same}`, m.reuse.sameOk === m.reuse.same);
