@@ -136,6 +136,11 @@ export class NerveDriver {
       return void this.track(this.call('POST', `/sessions/${this.session}/messages`, { text: m.text, client_msg_id: m.id }).then((a) => (a.status === 200 && a.json.outcome === 'duplicate' ? this.reuse.sameOk++ : this.reuse.bad.push({ id: m.id, a }))));
     }
     if (what === 'stop') return void this.track(this.stopOne());
+    this.message();
+  }
+  /** One message, each with its own text and client_msg_id (also sent as the bridge goes down). */
+  message() {
+    const r = this.r;
     const i = this.msgs.length;
     const longs = this.msgs.flatMap((m) => m.tasks).filter((t) => t.endsWith('long') && !this.stops.some((s) => s.name === t)).length;
     const tasks = Array.from({ length: Number(r.weighted({ 0: 2, 1: 3, 2: 2 })) }, (_, k) => `nsa-${this.seed}-${i}-${k}-${longs + k < MAX_LONG && r.chance(0.5) ? 'long' : 'quick'}`);

@@ -95,6 +95,10 @@ export async function runSoak({ minutes, seed, panes, log }) {
       while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
       if (restarts.length && now >= restarts[0].t && !inRest) {
         const { signal } = restarts.shift();
+        // A Nerve message and a crew walky message on their way as the lead goes down.
+        nerveDriver.message();
+        await crewWalky.step();
+        await new Promise((res) => setTimeout(res, nr.int(0, 40)));
         const pid = world.bridge.pid;
         const exit = await world.stopBridge(signal);
         faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
