@@ -10,16 +10,22 @@ import { Actions } from './actions.mjs';
 import { startPushes } from './pushes.mjs';
 import { Walky } from './walky.mjs';
 import { AGENT, countDurable, DurableTaps, startDurable } from './durable.mjs';
+import { startCrew } from './crew.mjs';
+import { CrewWalky } from './crew-walky.mjs';
+import { NerveDriver, startNerve } from './nerve.mjs';
 
 const PHONES = 4;
 const SAMPLE_MS = 10_000;
 /** How often the bridge's open fds are counted for their peak (a spike between samples). */
 const FD_PEEK_MS = 1_000;
+/** Stand-ins on the crew's second machine. */
+const CREW_PANES = 6;
 
 export async function runSoak({ minutes, seed, panes, log }) {
   const r = rng(seed);
   const pushes = await startPushes();
-  const world = startWorld(pushes.env);
+  const nerve = await startNerve({ seed, log });
+  const world = startWorld({ ...pushes.env, ...nerve.env });
   // Stopped from outside (Ctrl-C, a timeout): the world goes with it.
   const onSignal = () => {
     world.stop();
@@ -35,6 +41,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
   const samples = [];
   const phones = [];
   let durable = null;
+  let crew = null;
   try {
     await world.ready();
     const sessions = Math.max(4, Math.round(panes / 10));
@@ -55,6 +62,14 @@ export async function runSoak({ minutes, seed, panes, log }) {
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
     const walky = new Walky({ world, r: rng(seed ^ 0x3a1c), phones, control: (p, line) => actions.control(p, line) });
+    // The crew (a second machine, its link cut now and then) and Nerve: schedules of their own.
+    const cr = rng(seed ^ 0xc4e3);
+    const nr = rng(seed ^ 0x4e52);
+    crew = await startCrew({ lead: world, panes: CREW_PANES, log });
+    const crewWalky = new CrewWalky({ lead: world, crew, r: rng(seed ^ 0xc7e3), phones, leadApi: api });
+    const nerveDriver = new NerveDriver({ world, headers, r: nr, seed, nerve });
+    await nerveDriver.open();
+    if (await crew.ready(api)) log('soak: the lead shows the member\'s stand-ins');
 
     // Faults: restarts in the first 40% (so the last bridge runs long enough to measure), the
     // disk full from 50% for a minute (30 s in runs under 5 minutes).
@@ -74,11 +89,16 @@ export async function runSoak({ minutes, seed, panes, log }) {
       const now = Date.now();
       // Bursts of 40 s, then 20 s at rest (nothing asked of the bridge: its CPU at rest is read then).
       const inRest = (now - t0) % 60_000 >= 40_000;
+      crew.observe(phones[0]);
       // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
       // last bridge must live long enough for its growth to be measured.
       while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
       if (restarts.length && now >= restarts[0].t && !inRest) {
         const { signal } = restarts.shift();
+        // A Nerve message and a crew walky message on their way as the lead goes down.
+        nerveDriver.message();
+        await crewWalky.step();
+        await new Promise((res) => setTimeout(res, nr.int(0, 40)));
         const pid = world.bridge.pid;
         const exit = await world.stopBridge(signal);
         faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
@@ -126,6 +146,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
       if (dr.chance(0.12)) durable.step(dr);
       if (dr.chance(0.15)) await taps.step();
       if (dr.chance(0.1)) await walky.step();
+      if (cr.chance(0.08)) await crewWalky.step();
+      if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
+      if (nr.chance(0.08)) nerveDriver.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.
       if (r.chance(0.05)) {
@@ -144,12 +167,17 @@ export async function runSoak({ minutes, seed, panes, log }) {
     }
     log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
     if (disk.filled && !disk.done) world.unfillState();
+    const crewBack = await crew.recovered(api);
     const settled = await actions.settle(log);
     await taps.settle();
     await walky.settle(api, log);
     // The stand-ins log asynchronously: a last walky line may still be on its way to the file.
     await new Promise((res) => setTimeout(res, 1000));
     const walkyCounts = await walky.count(world.received(), api);
+    await crewWalky.settle(api, log);
+    await nerveDriver.settle(log);
+    const crewCounts = { walky: await crewWalky.count(), cuts: crew.cuts, cutMs: crew.cutMs, backMs: crewBack, outages: crew.outages };
+    const nerveCounts = nerveDriver.count();
     const last = world.bridge.pid;
     await world.stopBridge('SIGTERM');
     const stateAfter = world.stateFiles();
@@ -158,6 +186,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size);
     counts.durable = countDurable(durable, taps);
     counts.walky = walkyCounts;
+    counts.crew = crewCounts;
+    counts.nerve = nerveCounts;
     return {
       seed,
       minutes,
@@ -179,6 +209,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     world.stop();
     await pushes.close();
     await durable?.close();
+    await crew?.stop();
+    await nerve.close();
   }
 }
 

@@ -109,7 +109,31 @@ export function table(res) {
     row('  lost (delivered, never typed; or no final receipt)', wk.lost, wk.lost === 0);
     row('  receipts that disagree (sender, bridge, receiving pane)', wk.disagree, wk.disagree === 0);
   }
-  for (const label of ['walky across a crew (two bridges, lead link cut)', 'Nerve', 'real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const cw = res.counts.crew;
+  if (cw) {
+    const k = cw.walky;
+    row('walky across a crew (two bridges): sent lead→member / member→lead / CLI failed, said so / sender pane gone', `${k.byDir['lead→member'] ?? 0} / ${k.byDir['member→lead'] ?? 0} / ${k.failedSaidSo} / ${k.noAnswer}`);
+    row('  lead link cut through the proxy / member link back after the last', `${cw.cuts} times, ${(cw.cutMs / 1000).toFixed(0)} s / ${cw.backMs === null ? 'never' : `${(cw.backMs / 1000).toFixed(1)} s`}`, cw.backMs !== null);
+    const out = cw.outages.map((o) => (o.end ?? Date.now()) - o.start);
+    row('  the lead\'s phone saw the member unreachable (cuts, restarts): times / each (s) / open at the schedule\'s end', `${out.length} / ${out.map((ms) => (ms / 1000).toFixed(1)).join(' ') || '-'} / ${cw.outages.filter((o) => o.atSettle).length}`);
+    row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${k.once} / ${k.inbox} / ${k.refused}${Object.keys(k.reasons).length ? ` (${Object.entries(k.reasons).map(([x, n]) => `${x} ${n}`).join(', ')})` : ''} / ${k.unknown}`, k.once > 0);
+    row('  duplicated (typed twice)', k.twice, k.twice === 0);
+    row('  lost (delivered, never typed; or no final receipt)', k.lost, k.lost === 0);
+    row(`  receipts that disagree (sender, receiving machine, target pane; ${k.compared} on both machines)`, k.disagree, k.disagree === 0 && k.compared > 0);
+  }
+  const nv = res.counts.nerve;
+  if (nv) {
+    const m = nv.messages;
+    const ro = nv.roster;
+    row('Nerve messages through the bridge: made / taken (first answer duplicate: tried again) / refused', `${m.made} / ${m.taken} (${m.retried}) / ${m.refused}`);
+    row('  said to the model once (turn started once, once in its history)', m.once, m.once > 0 && !m.noHistory);
+    row('  said twice / lost / refused but said', `${m.twice} / ${m.lost} / ${m.disagree}`, m.twice + m.lost + m.disagree === 0);
+    row('  client_msg_id sent again: duplicate', `${m.reuse.sameOk}/${m.reuse.same}`, m.reuse.sameOk === m.reuse.same);
+    row('  background tasks asked for / in the roster once / twice / missing / not asked for', `${ro.asked} / ${ro.once} / ${ro.twice} / ${ro.missing} / ${ro.extra}`, ro.asked > 0 && ro.once === ro.asked && ro.extra === 0);
+    row('  stops asked / took effect / had ended first / did not take', `${ro.stops} / ${ro.stopped} / ${ro.endedFirst} / ${ro.notStopped}`, ro.notStopped === 0);
+    row('  after Stop all: live records / running, background count / shell processes (peak during the run)', `${ro.live} / ${ro.facts ? `${ro.facts.is_running}, ${ro.facts.background_count}` : 'no answer'} / ${ro.shellsLeft} (${ro.shellsPeak})`, ro.live === 0 && ro.settled && ro.shellsLeft === 0 && (ro.longShells === 0 || ro.shellsPeak > 0));
+  }
+  for (const label of ['real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
   const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;

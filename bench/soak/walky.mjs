@@ -4,8 +4,32 @@
 // (`[walky-talky <id>] from agent …`) into the target, where the stand-in logs it as submitted.
 // Counted per message, from three sides: the sender's CLI answer, the bridge's log
 // (GET /api/walky/messages), and the lines the target pane really received.
-const LINE = /^\s*\[walky-talky (wt_[A-Za-z0-9]+)\]/;
-const FINAL = new Set(['delivered', 'inbox-only', 'refused', 'unknown']);
+// Across a crew (bench/soak/crew-walky.mjs) the same messages go between two machines.
+export const LINE = /^\s*\[walky-talky (wt_[A-Za-z0-9]+)\]/;
+export const FINAL = new Set(['delivered', 'inbox-only', 'refused', 'unknown']);
+
+/** What panes received: the walky lines typed (id → the panes' tmux ids) and the senders' CLI answers (n → entry). */
+export function walkyLines(received) {
+  const typed = new Map();
+  const answers = new Map();
+  for (const [tmuxId, entries] of received) {
+    for (const e of entries) {
+      const id = typeof e.line === 'string' ? LINE.exec(e.line)?.[1] : undefined;
+      if (id) typed.set(id, [...(typed.get(id) ?? []), tmuxId]);
+      if (e.walky !== undefined) answers.set(e.walky, { ...e, from: tmuxId });
+    }
+  }
+  return { typed, answers };
+}
+
+/** The message `collie walky send --json` printed (its receipt as it stood), or null. */
+export function cliAnswer(a) {
+  try {
+    return a?.out ? JSON.parse(a.out) : null;
+  } catch {
+    return null;
+  }
+}
 
 export class Walky {
   constructor({ world, r, phones, control }) {
@@ -14,15 +38,21 @@ export class Walky {
   }
   /** One message from a live stand-in to another, by the address the phone shows for it. */
   async step() {
+    const route = this.route();
+    if (!route) return;
+    const { from, to, address, control = this.control, tag = '', ...more } = route;
+    const n = this.sent.length;
+    this.sent.push({ n, from: from.tmuxId, to: to.tmuxId, address, at: Date.now(), ...more });
+    await control(from, `walky ${address} ${tag}${n}`);
+  }
+  /** Who sends to whom, by which address: two live stand-ins of this bridge. */
+  route() {
     const alive = [...this.world.panes.values()].filter((p) => p.alive);
-    if (alive.length < 2) return;
+    if (alive.length < 2) return null;
     const from = this.r.pick(alive);
     const to = this.r.pick(alive.filter((p) => p !== from));
     const address = this.phones[0].panes.get(`${this.world.name}:${to.tmuxId}`)?.address;
-    if (!address) return;
-    const n = this.sent.length;
-    this.sent.push({ n, from: from.tmuxId, to: to.tmuxId, address, at: Date.now() });
-    await this.control(from, `walky ${address} ${n}`);
+    return address ? { from, to, address } : null;
   }
   /** Until every message the bridge holds is final (a held one waits out its hold), or the deadline. */
   async settle(api, log) {
@@ -36,15 +66,7 @@ export class Walky {
     }
   }
   async count(received, api) {
-    const typed = new Map();
-    const answers = new Map();
-    for (const [tmuxId, entries] of received) {
-      for (const e of entries) {
-        const id = typeof e.line === 'string' ? LINE.exec(e.line)?.[1] : undefined;
-        if (id) typed.set(id, [...(typed.get(id) ?? []), tmuxId]);
-        if (e.walky !== undefined) answers.set(e.walky, { ...e, from: tmuxId });
-      }
-    }
+    const { typed, answers } = walkyLines(received);
     const byN = new Map();
     const byId = new Map();
     for (const m of this.log ?? []) {
@@ -55,10 +77,7 @@ export class Walky {
     // A pane that is gone for 30 s loses its inbox from the log (docs/walky.md); the id's
     // receipt is still kept a day (seen.json) and answered by the status route.
     for (const a of answers.values()) {
-      let id = null;
-      try {
-        id = JSON.parse(a.out)?.id ?? null;
-      } catch {}
+      const id = cliAnswer(a)?.id ?? null;
       if (id && !byId.has(id)) {
         const st = await api.walkyStatus(id).catch(() => null);
         if (st?.message) byId.set(id, { ...st.message, fromStatus: true });
@@ -68,10 +87,7 @@ export class Walky {
     for (const s of this.sent) {
       const a = answers.get(s.n);
       // `collie walky send --json` prints the message (its receipt as it stands).
-      let cli = null;
-      try {
-        cli = a?.out ? JSON.parse(a.out) : null;
-      } catch {}
+      const cli = cliAnswer(a);
       // A refused message keeps no body: found by the id the sender was given.
       const m = byN.get(s.n) ?? (cli?.id ? byId.get(cli.id) : undefined);
       if (!a && !m) {

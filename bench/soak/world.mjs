@@ -2,8 +2,8 @@
 // panes, and the built bridge run as its own process whose state dir is a small tmpfs of its own
 // (a user and mount namespace made with `unshare -rm`, entered with `nsenter`: no root needed), so
 // the soak can kill it (-9 or TERM), start it again on the same port, and fill its disk.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
@@ -48,10 +48,13 @@ export function startWorld(extraEnv = {}) {
     // SOAK_CLI and COLLIE_STATE_DIR: the agent's own `collie walky` calls (bench/soak/walky.mjs).
     return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} SOAK_CLI=${CLI} COLLIE_STATE_DIR=${state} ${process.execPath} ${AGENT}` };
   }
+  let serverPid = null;
   function addPane(session) {
     const a = agentCmd();
     const args = sessions.has(session) ? ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', session] : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', '200', '-y', '60'];
     const tmuxId = tmux(...args, a.cmd);
+    // The server's pid, so stop() can end it even when kill-server does not (servers of earlier runs were seen left).
+    if (!sessions.has(session)) serverPid = Number(tmux('display-message', '-p', '#{pid}'));
     sessions.add(session);
     panes.set(tmuxId, { ...a, tmuxId, session, alive: true });
     return tmuxId;
@@ -102,6 +105,11 @@ export function startWorld(extraEnv = {}) {
     /** A `collie` command run in the bridge's namespace and environment (`durable add …`). */
     cli(...args) {
       return ns([process.execPath, CLI, ...args], { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    },
+    /** The same, not blocking the soak's own loop (`crew join` goes through the soak's fault proxy). */
+    cliAsync(...args) {
+      const argv = inNs([process.execPath, CLI, ...args]);
+      return new Promise((resolve, reject) => execFile(argv[0], argv.slice(1), { env: bridgeEnv, encoding: 'utf8' }, (err, out, stderr) => (err ? reject(new Error(`${args.join(' ')}: ${out}${stderr}`)) : resolve(out.trim()))));
     },
     startBridge,
     get bridge() {
@@ -170,9 +178,20 @@ export function startWorld(extraEnv = {}) {
       try {
         bridge?.child.kill('SIGKILL');
       } catch {}
+      let why = 'kill-server answered';
       try {
         tmux('kill-server');
-      } catch {}
+      } catch (err) {
+        why = String(err.stderr || err.message).trim().slice(0, 200);
+      }
+      const deadline = Date.now() + 2000;
+      while (serverPid && existsSync(`/proc/${serverPid}`) && Date.now() < deadline) execFileSync('sleep', ['0.05']);
+      if (serverPid && existsSync(`/proc/${serverPid}`)) {
+        process.stderr.write(`soak: tmux server ${serverPid} (${name}) outlived kill-server (${why}); killed\n`);
+        try {
+          process.kill(serverPid, 'SIGKILL');
+        } catch {}
+      }
       holder.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },

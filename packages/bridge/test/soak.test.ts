@@ -35,6 +35,10 @@ describe.skipIf(process.env.COLLIE_SOAK_TEST !== '1')('the soak, three minutes',
     expect(made).toBeGreaterThan(100);
     expect(once).toBeGreaterThan(made / 2);
     expect(out).toMatch(/^bridge kill -9 \/ SIGTERM \/ started again\s+[1-9]\d* \/ [1-9]\d* \/ [1-9]/m);
+    // Walky across a crew of two bridges (the lead's link cut) and Nerve through the bridge.
+    expect(out).toMatch(/^ {2}receipts that disagree \(sender, receiving machine, target pane; [1-9]\d* on both machines\)\s+0\s+pass$/m);
+    expect(out).toMatch(/^ {2}said twice \/ lost \/ refused but said\s+0 \/ 0 \/ 0\s+pass$/m);
+    expect(out).toMatch(/^ {2}background tasks asked for .*pass$/m);
     expect(out).toMatch(/^SOAK PASSED$/m);
   }, 12 * 60_000);
 });

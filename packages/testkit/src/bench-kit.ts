@@ -10,3 +10,6 @@ export { testDevice } from './test-device';
 export { AGENT_RIGS, type AgentRig, type AgentRigStarter } from './agents/rigs';
 export { startBridge } from '@collie/bridge';
 export { testBridgeOptions } from './bridge-options';
+export { startFaultProxy } from './fault-proxy';
+export { writeClaudeConfig } from './claude-config';
+export { FAKE_API_KEY } from './claude';
