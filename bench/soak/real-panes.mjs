@@ -92,8 +92,10 @@ export class RealPanes {
   shown(p) {
     return this.phones[0].panes.get(this.actions.paneId(p.tmuxId));
   }
+  /** The pane's sends not final yet, as the phone's receipts (send.updated) show them. */
   open(p) {
-    return this.actions.sends.filter((s) => s.tmuxId === p.tmuxId && !s.answer?.receipt?.final).length;
+    const final = (s) => this.phones[0].sends.get(s.requestId)?.final ?? s.answer?.receipt?.final;
+    return this.actions.sends.filter((s) => s.tmuxId === p.tmuxId && !final(s)).length;
   }
   send(p, kind, extra) {
     const s = this.actions.send(p, extra);
@@ -105,7 +107,7 @@ export class RealPanes {
   }
   /** One step: a send (plain, a held turn with a send into it, a dialog with a send behind it), or a card answered. */
   async step() {
-    if (!this.r.chance(0.12) || this.stepping) return;
+    if (!this.r.chance(0.2) || this.stepping) return;
     this.stepping = true;
     try {
       await this.stepOne();
@@ -180,7 +182,14 @@ export class RealPanes {
   }
   count() {
     const c = this.actions.count(this.received());
-    return { ...c, panes: this.panes.length, made: { ...this.made }, requests: this.panes.reduce((n, p) => n + p.api.requests.filter((q) => q.kind === 'main').length, 0) };
+    // What a send mixed into another message went with: its kind, its receipt, and the pane's requests around it.
+    const traced = c.mixed.map((m) => {
+      const s = this.actions.sends.find((x) => x.requestId === m.requestId);
+      const p = this.panes.find((x) => x.tmuxId === s?.tmuxId);
+      const near = (p?.api.requests ?? []).filter((q) => q.kind === 'main' && Math.abs(q.at - (s?.at ?? 0)) < 20_000).map((q) => ({ seq: q.seq, at: q.at - s.at, prompt: q.prompt.slice(0, 60), results: q.toolResults.length }));
+      return { ...m, sentAt: new Date(s?.at ?? 0).toISOString(), into: s?.into ?? null, plan: s?.plan ?? null, receipt: this.phones[0].sends.get(m.requestId) ?? s?.answer?.receipt ?? null, near };
+    });
+    return { ...c, mixed: traced, panes: this.panes.length, made: { ...this.made }, requests: this.panes.reduce((n, p) => n + p.api.requests.filter((q) => q.kind === 'main').length, 0) };
   }
   async close() {
     for (const p of this.panes) {

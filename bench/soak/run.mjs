@@ -176,7 +176,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     counts.walky = walkyCounts;
     counts.real = real.count();
     counts.browser = countBrowser(page.stats);
-    for (const bad of [...counts.real.sends.bad, ...counts.real.answers.badAt, ...counts.browser.differAt, ...counts.browser.consoleErrors, ...counts.browser.pageErrors]) log(`soak: real panes, Chromium: ${JSON.stringify(bad)}`);
+    for (const bad of [...counts.real.sends.bad, ...counts.real.mixed, ...counts.real.answers.badAt, ...counts.browser.differAt, ...counts.browser.consoleErrors, ...counts.browser.pageErrors]) log(`soak: real panes, Chromium: ${JSON.stringify(bad)}`);
     return {
       seed,
       minutes,
