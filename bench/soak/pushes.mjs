@@ -12,6 +12,12 @@ import { root } from '../lib.mjs';
 
 /** Seconds a dialog must stay open before it pushes (the product's default is 30). */
 const DELAY_S = 2;
+/**
+ * Seconds a device that had the app visible keeps pushes off (the product's default is 120).
+ * The soak's Chromium page (browser-phone.mjs) reports itself visible every 30 s: with 5 s, about
+ * a sixth of the asks come while it looks (no push, no withdrawal) and the rest push.
+ */
+const AWAY_S = 5;
 
 export async function startPushes() {
   const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
@@ -22,7 +28,7 @@ export async function startPushes() {
   let sub = null;
   return {
     /** What the bridge's process is given: the CA (bench/soak/bridge-main.mjs) and the delay. */
-    env: { SOAK_PUSH_CA: ca, COLLIE_PUSH_DELAY: String(DELAY_S) },
+    env: { SOAK_PUSH_CA: ca, COLLIE_PUSH_DELAY: String(DELAY_S), COLLIE_PUSH_AWAY: String(AWAY_S) },
     /** One device's subscription, as the phone's Settings page posts it. */
     async subscribe(url, headers) {
       const s = service.subscribe();

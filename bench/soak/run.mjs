@@ -13,8 +13,12 @@ import { AGENT, countDurable, DurableTaps, startDurable } from './durable.mjs';
 import { startCrew } from './crew.mjs';
 import { CrewWalky } from './crew-walky.mjs';
 import { NerveDriver, startNerve } from './nerve.mjs';
+import { startRealPanes } from './real-panes.mjs';
+import { countBrowser, startBrowserPhone } from './browser-phone.mjs';
 
 const PHONES = 4;
+/** Real Claude Code panes beside the stand-ins (bench/soak/real-panes.mjs). */
+const REAL_PANES = 2;
 const SAMPLE_MS = 10_000;
 /** How often the bridge's open fds are counted for their peak (a spike between samples). */
 const FD_PEEK_MS = 1_000;
@@ -42,10 +46,13 @@ export async function runSoak({ minutes, seed, panes, log }) {
   const phones = [];
   let durable = null;
   let crew = null;
+  let real = null;
+  let page = null;
   try {
     await world.ready();
     const sessions = Math.max(4, Math.round(panes / 10));
     for (let i = 0; i < panes; i++) world.addPane(`s${i % sessions}`);
+    real = await startRealPanes(world, REAL_PANES, log);
     const headers = world.token('soak-phone');
     const api = client(world, headers);
     // The durable agent and its taps have a schedule of their own (the panes' stays as it was for a seed).
@@ -61,6 +68,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
     await waitDurable(api, log);
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
+    // The real panes' sends and the Chromium page: schedules of their own.
+    real.begin({ api, r: rng(seed ^ 0x7ea1), seed, phones });
+    page = await startBrowserPhone({ world, api, r: rng(seed ^ 0xc4e0), log });
     const walky = new Walky({ world, r: rng(seed ^ 0x3a1c), phones, control: (p, line) => actions.control(p, line) });
     // The crew (a second machine, its link cut now and then) and Nerve: schedules of their own.
     const cr = rng(seed ^ 0xc4e3);
@@ -105,6 +115,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
         faults.bridgeExits.push({ signal, pid, exit });
         bridge = await world.startBridge();
         faults.restarts++;
+        page.afterRestart();
         log(`soak: ${signal} bridge ${pid} (${JSON.stringify(exit)}); started again (pid ${bridge.pid}) at ${Math.round((Date.now() - t0) / 1000)} s`);
       }
       if (!disk.filled && now >= disk.fillAt) {
@@ -149,6 +160,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
       if (cr.chance(0.08)) await crewWalky.step();
       if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
       if (nr.chance(0.08)) nerveDriver.step();
+      void real.step();
+      page.step();
       await new Promise((res) => setTimeout(res, r.int(40, 250)));
       // After a reconnect, check the view against the snapshot now and then.
       if (r.chance(0.05)) {
@@ -168,7 +181,10 @@ export async function runSoak({ minutes, seed, panes, log }) {
     log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
     if (disk.filled && !disk.done) world.unfillState();
     const crewBack = await crew.recovered(api);
+    const realSettled = real.settle(log);
     const settled = await actions.settle(log);
+    await realSettled;
+    await page.settle();
     await taps.settle();
     await walky.settle(api, log);
     // The stand-ins log asynchronously: a last walky line may still be on its way to the file.
@@ -188,6 +204,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
     counts.walky = walkyCounts;
     counts.crew = crewCounts;
     counts.nerve = nerveCounts;
+    counts.real = real.count();
+    counts.browser = countBrowser(page.stats);
+    for (const bad of [...counts.real.sends.bad, ...counts.real.mixed, ...counts.real.answers.badAt, ...counts.browser.differAt, ...counts.browser.consoleErrors, ...counts.browser.pageErrors]) log(`soak: real panes, Chromium: ${JSON.stringify(bad)}`);
     return {
       seed,
       minutes,
@@ -206,6 +225,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     };
   } finally {
     for (const p of phones) p.close();
+    await page?.close();
+    await real?.close();
     world.stop();
     await pushes.close();
     await durable?.close();

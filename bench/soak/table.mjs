@@ -133,7 +133,28 @@ export function table(res) {
     row('  stops asked / took effect / had ended first / did not take', `${ro.stops} / ${ro.stopped} / ${ro.endedFirst} / ${ro.notStopped}`, ro.notStopped === 0);
     row('  after Stop all: live records / running, background count / shell processes (peak during the run)', `${ro.live} / ${ro.facts ? `${ro.facts.is_running}, ${ro.facts.background_count}` : 'no answer'} / ${ro.shellsLeft} (${ro.shellsPeak})`, ro.live === 0 && ro.settled && ro.shellsLeft === 0 && (ro.longShells === 0 || ro.shellsPeak > 0));
   }
-  for (const label of ['real Claude Code panes, Chromium phone']) row(label, 'not in this soak yet');
+  const rl = res.counts.real;
+  if (rl) {
+    const s = rl.sends;
+    const a = rl.answers;
+    row(`real Claude Code panes (${rl.panes}, scripted API): sends made / into busy panes / behind open dialogs`, `${s.made} / ${rl.made.busy} / ${rl.made.dialogs}`);
+    row('  typed exactly once (the API got it once as the user\'s message)', s.once, s.once > 0);
+    row('  refused with a reason / uncertain, said so', `${s.refused} / ${s.unsure}`);
+    row('  typed twice', s.twice, s.twice === 0);
+    row('  lost (no final receipt, or typed receipt the API never got)', s.lost, s.lost === 0);
+    row('  receipt says not sent, the API got it / mixed with other keys', `${s.notSentButTyped} / ${s.mixed}`, s.notSentButTyped + s.mixed === 0);
+    row('  permission cards answered / typed / taken (a tool result) / refused', `${a.made} / ${a.typed} / ${a.taken} / ${a.refused}`, a.taken > 0);
+    row('  answers taken twice (or a card answered by something else)', a.twice, a.twice === 0);
+    row('  answers lost (typed, no tool result) or with no final receipt', a.lost + a.open, a.lost + a.open === 0);
+  }
+  const br = res.counts.browser;
+  if (br) {
+    row('Chromium phone: event socket reconnects (on its own, bridge restarts)', br.reconnects, br.reconnects >= res.faults.restarts);
+    row('  dashboard rows (pane, state, label) once live: equal / differ / not comparable', `${br.equal} / ${br.differ} / ${br.uncompared}`, br.differ === 0 && br.equal > 0);
+    row('  console errors / uncaught page errors', `${br.consoleErrors.length} / ${br.pageErrors.length}`, br.consoleErrors.length + br.pageErrors.length === 0);
+    row('  the browser\'s own lines: while the bridge was away or starting / while pairing', `${br.away} / ${br.pairing.length}`);
+    row('  screenshot at the end', br.screenshot ?? 'none');
+  }
   const w = Math.max(...rows.map((r) => r[0].length));
   const v = Math.max(...rows.map((r) => r[1].length > 60 ? 0 : r[1].length));
   const head = `Soak: ${res.minutes} min (ran ${(res.elapsedMs / 60000).toFixed(1)}), seed ${res.seed}, ${res.panes} stand-in panes`;

@@ -90,6 +90,9 @@ export function startWorld(extraEnv = {}) {
     name,
     state,
     tmux,
+    /** argv of a tmux command on the world's server, in its namespace (bench/soak/real-panes.mjs runs it async). */
+    tmuxArgv: (...args) => ['nsenter', ...nsArgs(['tmux', '-L', name, '-f', '/dev/null', ...args])],
+    tmuxEnv: env,
     panes,
     sessions,
     addPane,

@@ -7,7 +7,8 @@ import { repoRoot } from '@collie/testkit';
 // 2-core machine under load: 50 stand-in panes, every kind of event of the long run (sends into
 // idle, busy and dialog panes and while someone types, reused request ids, card answers, panes
 // and sessions made and killed, the bridge kill -9ed and SIGTERMed, phones dropping, the state
-// disk full). It exits 0 only when every line of its table passes.
+// disk full), two real Claude Code panes on scripted APIs and a Chromium page on the dashboard
+// through the restarts. It exits 0 only when every line of its table passes.
 const SEED = '31';
 
 // Run on demand (COLLIE_SOAK_TEST=1 npm test, or `npm run soak`), not in every `npm test` yet.
@@ -39,6 +40,10 @@ describe.skipIf(process.env.COLLIE_SOAK_TEST !== '1')('the soak, three minutes',
     expect(out).toMatch(/^ {2}receipts that disagree \(sender, receiving machine, target pane; [1-9]\d* on both machines\)\s+0\s+pass$/m);
     expect(out).toMatch(/^ {2}said twice \/ lost \/ refused but said\s+0 \/ 0 \/ 0\s+pass$/m);
     expect(out).toMatch(/^ {2}background tasks asked for .*pass$/m);
+    // Real Claude Code panes on their scripted APIs, and the Chromium page through the restarts.
+    expect(out).toMatch(/^real Claude Code panes \(2, scripted API\): sends made .*\s[1-9]\d* \/ \d+ \/ \d+$/m);
+    expect(out).toMatch(/^ {2}dashboard rows \(pane, state, label\) once live: equal \/ differ \/ not comparable\s+[1-9]\d* \/ 0 \/ \d+\s+pass$/m);
+    expect(out).toMatch(/^ {2}console errors \/ uncaught page errors\s+0 \/ 0\s+pass$/m);
     expect(out).toMatch(/^SOAK PASSED$/m);
   }, 12 * 60_000);
 });

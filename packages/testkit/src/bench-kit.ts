@@ -1,5 +1,6 @@
 /** What the benchmarks take from the test kit (bundled as dist/bench-kit.mjs). */
 export { startTmux } from './tmux';
+export { waitForScreen } from './wait';
 export { startMessagesApi } from './messages-api';
 export { startClaude } from './claude';
 export { longTurn, plainReply } from './scenarios';

@@ -21,7 +21,7 @@ describe('durable agents\' pushes', () => {
   it('shows the heading, the agent\'s own title and line, opens the conversation; withdrawn when the question leaves the open list', () => {
     const shown: DurableShow[] = [];
     const withdrawn: string[] = [];
-    const d = new DurablePushes({ show: (s) => shown.push(s), withdraw: (t) => withdrawn.push(t) });
+    const d = new DurablePushes({ show: (s) => (shown.push(s), true), withdraw: (t) => withdrawn.push(t) });
     d.decided(push());
     expect(shown[0]).toMatchObject({ kind: 'durable', title: 'Permission needed in Deploy', body: 'Deploy to prod?\nkubectl apply -f prod.yaml', url: '#/durable/desk/c1' });
     d.conversation(conversation(['q1']));
@@ -35,7 +35,7 @@ describe('durable agents\' pushes', () => {
   it('the flood push names the machine and withdraws nothing; a closed conversation or a removed agent withdraws its pushes', () => {
     const shown: DurableShow[] = [];
     const withdrawn: string[] = [];
-    const d = new DurablePushes({ show: (s) => shown.push(s), withdraw: (t) => withdrawn.push(t) });
+    const d = new DurablePushes({ show: (s) => (shown.push(s), true), withdraw: (t) => withdrawn.push(t) });
     d.decided(push({ kind: 'flood', conversationId: null, questionId: null, heading: 'A durable agent on m is raising many asks' }));
     expect(shown[0]).toMatchObject({ kind: 'flood', title: 'A durable agent on m is raising many asks' });
     d.decided(push({ questionId: 'q2' }));

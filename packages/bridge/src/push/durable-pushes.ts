@@ -21,7 +21,8 @@ export class DurablePushes {
   /** tag → where the question lives. */
   private readonly pushed = new Map<string, { agent: string; conversation: string; question: string }>();
 
-  constructor(private readonly d: { show: (s: DurableShow) => void; withdraw: (tag: string) => void }) {}
+  /** `show` says whether the push went out (not while someone is looking, nor for a kind turned off). */
+  constructor(private readonly d: { show: (s: DurableShow) => boolean; withdraw: (tag: string) => void }) {}
 
   decided(p: DurablePush): void {
     if (p.kind === 'flood' || p.conversationId === null || p.questionId === null) {
@@ -29,9 +30,11 @@ export class DurablePushes {
       return;
     }
     const tag = tagOf(p.agent, p.conversationId, p.questionId);
-    this.pushed.set(tag, { agent: p.agent, conversation: p.conversationId, question: p.questionId });
     const body = [p.title, p.line].filter((s): s is string => !!s).join('\n') || 'A question waits for your answer.';
-    this.d.show({ kind: 'durable', tag, title: p.heading, body, url: `#/durable/${encodeURIComponent(p.agent)}/${encodeURIComponent(p.conversationId)}` });
+    // Only a push that went out is withdrawn later: a withdrawal wakes the phone too.
+    if (this.d.show({ kind: 'durable', tag, title: p.heading, body, url: `#/durable/${encodeURIComponent(p.agent)}/${encodeURIComponent(p.conversationId)}` })) {
+      this.pushed.set(tag, { agent: p.agent, conversation: p.conversationId, question: p.questionId });
+    }
   }
 
   conversation(c: DurableConversation): void {

@@ -126,7 +126,9 @@ export async function startPush(o: PushDeps): Promise<PushService> {
   const show = (kind: 'blocked' | 'finished' | 'durable' | 'flood' | 'reminder' | 'limit' | 'ready' | 'context', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string; answer?: PushAnswer }) => {
     // Lock-screen answers only when the user turned them on in Settings.
     const answer = s.answer && store.prefs.lockScreen ? { answer: s.answer } : {};
-    if (allowed(pref)) fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now(), ...answer });
+    if (!allowed(pref)) return false;
+    fire({ type: 'push.show', v: 1, kind, tag: s.tag, title: s.title, body: s.body, url: s.url, at: Date.now(), ...answer });
+    return true;
   };
   const withdraw = (tag: string) => fire({ type: 'push.withdraw', v: 1, tag, at: Date.now() });
 
@@ -168,7 +170,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       return member ? !member.reachable : o.toLead?.() === true;
     },
   });
-  const durable = new DurablePushes({ show: (s) => (presence.looking(Date.now()) ? undefined : show(s.kind, 'durable', s)), withdraw });
+  const durable = new DurablePushes({ show: (s) => !presence.looking(Date.now()) && show(s.kind, 'durable', s), withdraw });
 
   const onEvent = (e: ModelEvent) => {
     if (e.type === 'pane.added' || e.type === 'pane.updated') {

@@ -12,6 +12,13 @@ import { typeAndSubmit, type TypeResult, type TypistDeps } from './typist';
 
 /** How soon a send held by an agent screen that could not be read reads it again. */
 const UNREADABLE_RETRY_MS = 250;
+/**
+ * A send that waited (held, or queued behind another) is typed once the pane has been idle this
+ * long: a turn may look idle for a moment between the model's reply and the dialog it opens, and
+ * the turn a send just typed starts may not be drawn yet. Typed into a turn that runs, Claude
+ * Code folds the text into it ("The user sent a new message while you were working").
+ */
+const SETTLE_MS = 1_500;
 
 /** Extra fields a receipt change may set: the text left in the box (preview and hash). */
 export interface Left {
@@ -55,7 +62,7 @@ export class TextQueue {
     const ahead = this.count.get(paneId) ?? 0;
     this.count.set(paneId, ahead + 1);
     const job = (this.tail.get(paneId) ?? Promise.resolve())
-      .then(() => this.job(requestId, paneId, settle))
+      .then(() => this.job(requestId, paneId, settle, ahead > 0))
       .catch(async (err: unknown) => settle(await this.d.finish(requestId, 'not_sent', `not sent: ${(err as Error).message}`)))
       .catch(() => undefined) // the receipt log is closed: the bridge is stopping
       .finally(() => this.count.set(paneId, (this.count.get(paneId) ?? 1) - 1));
@@ -64,7 +71,7 @@ export class TextQueue {
     return settled;
   }
 
-  private async job(requestId: string, paneId: string, settle: (r: SendReceipt) => void): Promise<void> {
+  private async job(requestId: string, paneId: string, settle: (r: SendReceipt) => void, queued: boolean): Promise<void> {
     const stored = this.d.store.get(requestId);
     if (!stored || stored.receipt.final || stored.text === undefined) return settle(stored!.receipt);
     const text = stored.text;
@@ -72,6 +79,9 @@ export class TextQueue {
     let unreadable = false;
     /** The text went into the box and a dialog came over it before its Enter. */
     let inBox = false;
+    let wakeAt: number | null = null;
+    /** It waited: held, or queued behind another send (`SETTLE_MS`). */
+    let waited = queued;
     for (;;) {
       if (this.d.stopped.aborted) return;
       if (this.d.now() >= deadline) return settle(await this.d.finish(requestId, 'not_sent', OUTCOME.timedOut, inBox ? this.left(text) : undefined));
@@ -83,9 +93,18 @@ export class TextQueue {
             const now = await at.tracker.readNow(at.tmuxId);
             const d = decide(now);
             unreadable = d.action === 'hold' && d.reason === 'unreadable';
-            if (d.action === 'hold') return this.d.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
+            if (d.action === 'hold') {
+              waited = true;
+              return this.d.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
+            }
             if (inBox && d.action === 'refuse' && d.reason === 'draft') return this.fromBox(requestId, at, now!, text);
             if (d.action === 'refuse') return this.d.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
+            // A send that waited: typed once the pane has been idle SETTLE_MS (the model's `since`).
+            const since = this.d.hub.panes.get(paneId)?.since ?? 0;
+            if (waited && this.d.now() < since + SETTLE_MS) {
+              wakeAt = since + SETTLE_MS;
+              return this.d.update(requestId, 'held', OUTCOME.heldWorking);
+            }
             await this.d.update(requestId, 'typing', OUTCOME.typing);
             const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, d.blind);
             inBox = result.result === 'held';
@@ -95,7 +114,9 @@ export class TextQueue {
       settle(outcome);
       if (outcome.final) return;
       // An unreadable screen is read again soon: its redraw need not change the pane's model.
-      await this.changeOf(paneId, unreadable ? Math.min(deadline, this.d.now() + UNREADABLE_RETRY_MS) : deadline);
+      const wake = wakeAt ?? (unreadable ? Math.min(deadline, this.d.now() + UNREADABLE_RETRY_MS) : deadline);
+      wakeAt = null;
+      await this.changeOf(paneId, Math.min(deadline, wake));
     }
   }
 
