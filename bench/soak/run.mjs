@@ -241,10 +241,30 @@ function sample(pid) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-    return { rss, fds: readdirSync(`/proc/${pid}/fd`).length, ticks: Number(f[11]) + Number(f[12]) };
+    return { rss, fds: readdirSync(`/proc/${pid}/fd`).length, ticks: Number(f[11]) + Number(f[12]), clients: tmuxClients(pid) };
   } catch {
     return null;
   }
+}
+
+/**
+ * The bridge's `tmux -C` control clients (one per tmux session it follows): each holds three of
+ * its fds (stdin, stdout, stderr: socket pairs), so fds follow the sessions the schedule makes
+ * and kills, and their growth is judged without them.
+ */
+function tmuxClients(pid) {
+  let n = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) === 'tmux' && Number(stat.slice(close + 2).split(' ')[1]) === pid) n++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
 }
 
 function fdCount(pid) {

@@ -26,7 +26,10 @@ export function growth(samples, pid) {
   return {
     windowMin: (w.at(-1).t - w[0].t) / 60_000,
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
-    fdsPerHour: slope(hours, w.map((s) => s.fds)),
+    // Without the three fds of each tmux control client (the sessions the schedule makes and kills).
+    fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * (s.clients ?? 0))),
+    clientsFirst: w[0].clients ?? null,
+    clientsLast: w.at(-1).clients ?? null,
     rssFirstMb: w[0].rss / 1024,
     rssLastMb: w.at(-1).rss / 1024,
   };
@@ -76,7 +79,7 @@ export function table(res) {
   if (!g || g.windowMin < JUDGE_MIN) row('growth per hour (last bridge)', g ? `window ${g.windowMin.toFixed(1)} min: too short to judge (RSS ${g.rssMbPerHour.toFixed(1)} MB/h, fds ${g.fdsPerHour.toFixed(1)}/h)` : 'no samples');
   else {
     row(`  RSS growth per hour (last bridge, ${g.windowMin.toFixed(0)} min window, ${g.rssFirstMb.toFixed(0)}→${g.rssLastMb.toFixed(0)} MB)`, `${g.rssMbPerHour.toFixed(1)} MB/h`, g.rssMbPerHour < RSS_MB_PER_HOUR);
-    row('  open fds growth per hour', `${g.fdsPerHour.toFixed(1)}/h`, g.fdsPerHour < FDS_PER_HOUR);
+    row(`  open fds growth per hour (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, g.fdsPerHour < FDS_PER_HOUR);
   }
   row('CPU at rest between bursts', res.rest.cpuSecondsPerHour === null ? 'no rest measured' : `${res.rest.cpuSecondsPerHour.toFixed(0)} s/h (${(res.rest.cpuSecondsPerHour / 36).toFixed(1)}% of a core, over ${(res.rest.restMs / 60000).toFixed(1)} min)`);
   row('state disk filled to its last MB', res.disk.filled ? `${Math.round((res.disk.unfillAt - res.disk.fillAt) / 1000)} s, ${res.disk.freeWhileFull} bytes free` : 'not reached', res.disk.filled);
