@@ -121,8 +121,10 @@ export class Actions {
     MARKER.lastIndex = 0;
   }
   answer() {
-    // The stand-ins' dialogs only: the real panes' cards are answered on their own schedule (real-panes.mjs).
-    const blocked = [...this.phones[0].panes.values()].filter((x) => x.state === 'blocked' && x.card?.answerable && this.world.panes.has(x.tmuxId));
+    // The stand-ins' dialogs only: the real panes' cards are answered on their own schedule
+    // (real-panes.mjs), and a crew member's pane (shown on the lead's phone) has a tmux id like
+    // one of this world's: its whole id tells.
+    const blocked = [...this.phones[0].panes.values()].filter((x) => x.state === 'blocked' && x.card?.answerable && this.world.panes.has(x.tmuxId) && x.id === this.paneId(x.tmuxId));
     if (!blocked.length) return;
     const pane = this.r.pick(blocked);
     const a = { requestId: `soak-${this.seed}-a${this.answers.length}`, paneId: pane.id, tmuxId: pane.tmuxId, option: this.r.int(1, 3), signature: pane.card.signature };
