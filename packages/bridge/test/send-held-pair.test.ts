@@ -35,4 +35,31 @@ describe('two sends held behind a running turn', () => {
     expect(req.userMessages.at(-1)).toBe('second held send');
     await rig.idle(30_000);
   }, 180_000);
+
+  // The soak again (soak-31-100018): a send queued behind another was typed the moment that one
+  // was (its box emptied, the turn it starts not drawn yet) and folded into that turn.
+  it('a send queued behind another waits for the turn that one starts', async () => {
+    await using rig = await liveClaude({ readyMs: 60_000 });
+    const { api, bridge, id } = rig;
+    api.script(longTurn(3000, 'Long turn over.'), plainReply('Read the next.'));
+    // A loaded machine, as in the soak: the agent is stopped for 1 s the moment the first send's
+    // box shows empty, before it draws the turn that send starts.
+    const pgid = rig.pane()!.pid;
+    const off = bridge.hub.subscribe((e) => {
+      if (e.type !== 'send.updated' || e.receipt.requestId !== 'pair-a' || e.receipt.state !== 'typed') return;
+      off();
+      process.kill(-pgid, 'SIGSTOP');
+      setTimeout(() => process.kill(-pgid, 'SIGCONT'), 1000);
+    });
+    const [first, next] = await Promise.all([
+      call(bridge, id, 'send', { text: 'the first of two', request_id: 'pair-a' }),
+      call(bridge, id, 'send', { text: 'the second of two', request_id: 'pair-b' }),
+    ]);
+    expect(first.outcome).toBe('typed into the pane');
+    expect(next.outcome).toBe('queued');
+    expect((await finalReceipt(bridge, 'pair-b', 60_000)).outcome).toBe('typed into the pane');
+    const req = await api.waitForRequest((q) => q.kind === 'main' && q.userMessages.some((m) => m.includes('the second of two')), 30_000);
+    expect(req.userMessages.at(-1)).toBe('the second of two');
+    await rig.idle(30_000);
+  }, 180_000);
 });

@@ -52,6 +52,8 @@ export interface TextQueueDeps {
 export class TextQueue {
   private readonly tail = new Map<string, Promise<void>>();
   private readonly count = new Map<string, number>();
+  /** When a send was last typed (submitted) into each pane: the turn it starts may not show yet. */
+  private readonly submitted = new Map<string, number>();
 
   constructor(private readonly d: TextQueueDeps) {}
 
@@ -97,16 +99,20 @@ export class TextQueue {
               waited = true;
               return this.d.update(requestId, 'held', d.reason === 'dialog' ? OUTCOME.heldDialog : OUTCOME.heldWorking);
             }
-            if (inBox && d.action === 'refuse' && d.reason === 'draft') return this.fromBox(requestId, at, now!, text);
+            if (inBox && d.action === 'refuse' && d.reason === 'draft') return this.fromBox(requestId, paneId, at, now!, text);
             if (d.action === 'refuse') return this.d.finish(requestId, 'not_sent', d.reason === 'draft' ? OUTCOME.draft : OUTCOME.paneGone);
-            // A send that waited: typed once the pane has been idle SETTLE_MS (the model's `since`).
-            const since = this.d.hub.panes.get(paneId)?.since ?? 0;
+            // A send that waited: typed once the pane has been idle SETTLE_MS (the model's
+            // `since`), and SETTLE_MS after the send typed before it, whose turn may start after
+            // its box emptied (seen in the soak: a queued text typed at once was folded into that
+            // turn, "The user sent a new message while you were working").
+            const since = Math.max(this.d.hub.panes.get(paneId)?.since ?? 0, this.submitted.get(paneId) ?? 0);
             if (waited && this.d.now() < since + SETTLE_MS) {
               wakeAt = since + SETTLE_MS;
               return this.d.update(requestId, 'held', OUTCOME.heldWorking);
             }
             await this.d.update(requestId, 'typing', OUTCOME.typing);
             const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, d.blind);
+            if (result.result === 'typed') this.submitted.set(paneId, this.d.now());
             inBox = result.result === 'held';
             return this.outcome(requestId, result, text, now!.harness);
           })
@@ -125,12 +131,14 @@ export class TextQueue {
    * it is submitted from the box; the text and keys someone typed since, both are left there
    * for "Send it" or "Clear it"; anything else is a draft, not ours.
    */
-  private async fromBox(requestId: string, at: At, now: PaneNow, text: string): Promise<SendReceipt> {
+  private async fromBox(requestId: string, paneId: string, at: At, now: PaneNow, text: string): Promise<SendReceipt> {
     const m = matchBox(now.reading.draft, text, AGENTS[now.harness].pastePlaceholder);
     if (m === 'ours_and_more') return this.d.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, this.left(now.reading.draft!));
     if (m !== 'ours') return this.d.finish(requestId, 'not_sent', OUTCOME.draft);
     await this.d.update(requestId, 'typing', OUTCOME.typing);
-    return this.outcome(requestId, await typeAndSubmit(this.d.typist(at), at.tmuxId, text, false, true), text, now.harness);
+    const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, false, true);
+    if (result.result === 'typed') this.submitted.set(paneId, this.d.now());
+    return this.outcome(requestId, result, text, now.harness);
   }
 
   private left(box: string): Left {
