@@ -203,6 +203,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     counts.durable = countDurable(durable, taps);
     counts.walky = walkyCounts;
     counts.crew = crewCounts;
+    for (const bad of crewCounts.walky.bad) log(`soak: crew walky: ${JSON.stringify(bad)}`);
     counts.nerve = nerveCounts;
     counts.real = real.count();
     counts.browser = countBrowser(page.stats);

@@ -67,6 +67,8 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   late.walky = walky;
   const crew = await startBridgeCrew(o, { run, hub, redact, sends, chats, durable, sessions: sessionActions, push, late, watchScreen: screenWatcher(late, servers) });
   late.crew = crew;
+  // Walky receipts owed to other machines were in memory only: send them again.
+  crew.walkyResend();
   // The stream may have come up before the crew was set.
   push.linkChanged();
   sends.resume();

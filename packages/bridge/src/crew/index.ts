@@ -68,6 +68,8 @@ export interface Crew {
   walky: CrewPort;
   /** Walky outcomes not yet acked, per machine. */
   walkyPending(): Record<string, number>;
+  /** Sends again the walky receipts owed to other machines (once walky sees this crew, at start). */
+  walkyResend(): void;
   /** On a lead: how many times a member posted message `id`. */
   walkyPosts(id: string): number;
   /** Re-read the files now (the watcher does it too). */
@@ -275,6 +277,7 @@ export async function startCrew(o: CrewOptions): Promise<Crew> {
     },
     walky: relay.port,
     walkyPending: () => relay.pending(),
+    walkyResend: () => relay.resendKept(),
     walkyPosts: (id) => relay.posts(id),
     reload,
     stop: async () => {

@@ -55,6 +55,8 @@ export interface WalkyRelay {
   route(method: string, path: string, body: string, who: Verified): Promise<unknown>;
   /** Outcomes not yet acked, per machine (tests, doctor). */
   pending(): Record<string, number>;
+  /** Sends again the receipts walky kept of messages from other machines (at start: the outbox lives in memory). */
+  resendKept(): void;
   /** On a lead: how many times a member posted message `id` (a retry after a lost answer counts again). */
   posts(id: string): number;
   stop(): void;
@@ -249,6 +251,9 @@ export function walkyRelay(d: RelayDeps): WalkyRelay {
     port,
     route,
     pending: () => Object.fromEntries([...boxes].map(([k, b]) => [k, b.size()])),
+    resendKept: () => {
+      for (const { to, outcome } of d.host()?.kept() ?? []) outbox(to).add(outcome);
+    },
     posts: (id) => posted.get(id) ?? 0,
     stop: () => {
       for (const b of boxes.values()) b.stop();

@@ -4,7 +4,7 @@
  * phone, and the outcomes another machine reports. Each runs through the service's own checks,
  * log and receipts (`service.ts`); nothing here keeps a record of its own.
  */
-import { CREW_REASON, REFUSAL, wholeMachine, type CrewWalkyItem, type CrewWalkyOutcome, type CrewWalkyTargets, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
+import { CREW_OUTCOME_KEEP_MS, CREW_REASON, REFUSAL, wholeMachine, type CrewWalkyItem, type CrewWalkyOutcome, type CrewWalkyTargets, type WalkyEnvelope, type WalkyMessage } from '@collie/protocol';
 import type { Redactor } from '../redact';
 import { isStale, type ItemCheck } from '../crew/walky-sign';
 import { parseAddress } from './address';
@@ -101,6 +101,21 @@ export class CrewHost implements CrewWalkyHost {
       panes: [...r.panes.map((t) => ({ to: this.s.target(t.pane, t.member), refused: t.refused })), ...r.machines.map((w) => ({ to: wholeMachine(w.member), refused: w.refused }))],
       skipped: r.skipped.map((p) => ({ address: this.s.shown(p.address), label: p.label })),
     };
+  }
+
+  /**
+   * The receipts of messages from other machines changed in the last `CREW_OUTCOME_KEEP_MS`:
+   * the outbox that sends them lives in memory, so a bridge that starts again sends them anew
+   * (a receipt taken twice changes nothing).
+   */
+  kept(): { to: string; outcome: CrewWalkyOutcome }[] {
+    const self = this.s.crewSelf();
+    if (!self) return [];
+    const since = this.d.now() - CREW_OUTCOME_KEEP_MS;
+    return this.d.log
+      .all()
+      .filter((m) => this.s.fromAfar(m) && m.updatedAt >= since)
+      .map((m) => ({ to: self.role === 'member' ? self.lead : m.from.member!, outcome: { id: m.id, state: m.state, reason: m.reason, at: m.updatedAt } }));
   }
 
   /** Receipt changes another machine reports: taken for the messages it may speak of, all acked. */

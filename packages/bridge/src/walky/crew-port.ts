@@ -50,4 +50,6 @@ export interface CrewWalkyHost {
   targets(from: string, machine: string): CrewWalkyTargets;
   /** Receipt changes `from` a machine reports; answers the ids taken (acked). */
   outcomes(from: string, outs: CrewWalkyOutcome[]): Promise<string[]>;
+  /** The last receipt of each message from another machine kept long enough to matter, and where it goes. */
+  kept(): { to: string; outcome: CrewWalkyOutcome }[];
 }
