@@ -92,6 +92,7 @@ export class TextQueue {
         ? await this.d.inLane(paneId, async () => {
             const mine = this.d.store.get(requestId)!.receipt;
             if (mine.final) return mine; // cancelled while it waited
+            await this.turnShown(paneId);
             const now = await at.tracker.readNow(at.tmuxId);
             const d = decide(now);
             unreadable = d.action === 'hold' && d.reason === 'unreadable';
@@ -124,6 +125,18 @@ export class TextQueue {
       wakeAt = null;
       await this.changeOf(paneId, Math.min(deadline, wake));
     }
+  }
+
+  /**
+   * A send typed into the pane less than `SETTLE_MS` ago whose turn the pane has not shown yet
+   * (its state unchanged since): wait out the rest before reading it. A loaded machine drew
+   * Claude Code's turn 0.4 s after the text went in, and a send read the pane idle meanwhile
+   * and was folded into that turn (soak-31-100021).
+   */
+  private async turnShown(paneId: string): Promise<void> {
+    const last = this.submitted.get(paneId) ?? 0;
+    const wait = last + SETTLE_MS - this.d.now();
+    if (wait > 0 && last > (this.d.hub.panes.get(paneId)?.since ?? 0)) await new Promise((r) => setTimeout(r, wait));
   }
 
   /**
