@@ -1,15 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { crewBridge, crewCli, freePort, longTurn, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import type { WalkyMessage } from '@collie/protocol';
 import { joinMembers, leadReaches } from './crew-join';
-import { CLI, runCli, walkyEnv } from './walky/kit';
-import { bridgeProcess } from './bridge-process';
+import { runCli, walkyEnv } from './walky/kit';
+import { killed, serveLead, walkyStatus } from './crew-lead-process';
 
-/** The lead as its own process, so the test can kill -9 it. */
-const serve = async (env: NodeJS.ProcessEnv): Promise<ChildProcess> => (await bridgeProcess(env, CLI)).child;
-const killed = (c: ChildProcess) => new Promise((r) => (c.kill('SIGKILL'), c.once('exit', r)));
-const status = async (state: string, id: string) => JSON.parse((await runCli(['walky', 'status', id, '--json'], walkyEnv(state))).out || 'null') as WalkyMessage | null;
 
 // Found by the soak: a member's message the lead typed into its own pane while it could not
 // reach the member kept its outcome in the lead's memory only; the lead killed with -9 before
@@ -28,7 +23,7 @@ describe('walky across a crew, the lead killed with an outcome not yet taken', (
     const leadPort = await freePort();
     expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`])).code).toBe(0);
     const leadEnv = { ...process.env, TMUX_TMPDIR: tmuxL.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(sL) };
-    let lead = await serve(leadEnv);
+    let lead = await serveLead(leadEnv);
     try {
       await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
       const betaPort = await freePort();
@@ -47,17 +42,17 @@ describe('walky across a crew, the lead killed with an outcome not yet taken', (
       await apiL.waitForRequest((q) => q.kind === 'main' && q.prompt.includes('start a long turn'), 30_000);
       const r = await fetch(`${beta.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...beta.device.headers }, body: JSON.stringify({ to: target.address, body: 'Outlive the lead.' }) });
       const id = ((await r.json()) as { message: WalkyMessage }).message.id;
-      expect((await status(sB, id))?.state).toBe('accepted');
+      expect((await walkyStatus(sB, id))?.state).toBe('accepted');
       // The lead cannot reach beta when the turn ends and it types the message.
       proxyB.cut();
       await apiL.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`), 60_000);
-      await expect.poll(async () => (await status(sL, id))?.state, { timeout: 30_000 }).toBe('delivered');
-      expect((await status(sB, id))?.state).toBe('accepted');
+      await expect.poll(async () => (await walkyStatus(sL, id))?.state, { timeout: 30_000 }).toBe('delivered');
+      expect((await walkyStatus(sB, id))?.state).toBe('accepted');
       await killed(lead);
       proxyB.heal();
-      lead = await serve(leadEnv);
+      lead = await serveLead(leadEnv);
 
-      await expect.poll(async () => (await status(sB, id))?.state, { timeout: 60_000 }).toBe('delivered');
+      await expect.poll(async () => (await walkyStatus(sB, id))?.state, { timeout: 60_000 }).toBe('delivered');
       expect(apiL.requests.filter((q) => q.kind === 'main' && q.prompt.includes(id))).toHaveLength(1);
     } finally {
       await killed(lead);

@@ -1,16 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { crewBridge, crewCli, freePort, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
 import type { Pane, WalkyMessage } from '@collie/protocol';
 import { joinMembers, leadReaches } from './crew-join';
 import { until } from './harness';
-import { CLI, runCli, walkyEnv } from './walky/kit';
-import { bridgeProcess } from './bridge-process';
+import { runCli, walkyEnv } from './walky/kit';
+import { killed, serveLead, walkyStatus } from './crew-lead-process';
 
-/** The lead as its own process, so the test can kill -9 it. */
-const serve = async (env: NodeJS.ProcessEnv): Promise<ChildProcess> => (await bridgeProcess(env, CLI)).child;
-const killed = (c: ChildProcess) => new Promise((r) => (c.kill('SIGKILL'), c.once('exit', r)));
-const status = async (state: string, id: string) => JSON.parse((await runCli(['walky', 'status', id, '--json'], walkyEnv(state))).out || 'null') as WalkyMessage | null;
 
 describe('walky across a crew, the lead killed mid-delivery', () => {
   it('kill -9 of the lead while a member types a message: typed once, and the outcome reaches the sender after the restart', async () => {
@@ -27,7 +22,7 @@ describe('walky across a crew, the lead killed mid-delivery', () => {
     const leadPort = await freePort();
     expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`])).code).toBe(0);
     const leadEnv = { ...process.env, TMUX_TMPDIR: tmuxL.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(sL) };
-    let lead = await serve(leadEnv);
+    let lead = await serveLead(leadEnv);
     try {
       await using alpha = await crewBridge(tmuxA.tmpDir, sA, 'minibuch');
       await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
@@ -48,18 +43,18 @@ describe('walky across a crew, the lead killed mid-delivery', () => {
       const r = await fetch(`${alpha.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...alpha.device.headers }, body: JSON.stringify({ to: address, body: 'Survive the lead.' }) });
       const id = ((await r.json()) as { message: WalkyMessage }).message.id;
       await apiB.waitForRequest((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`), 60_000);
-      await expect.poll(async () => (await status(sB, id))?.state, { timeout: 30_000 }).toBe('delivered');
+      await expect.poll(async () => (await walkyStatus(sB, id))?.state, { timeout: 30_000 }).toBe('delivered');
       // Typed on beta; the lead does not know it yet.
-      expect(['accepted', 'unknown']).toContain((await status(sL, id))?.state);
+      expect(['accepted', 'unknown']).toContain((await walkyStatus(sL, id))?.state);
       await killed(lead);
       proxyB.heal();
       proxyUp.heal();
-      lead = await serve(leadEnv);
+      lead = await serveLead(leadEnv);
 
       // beta kept its outcome until the new lead acked it; the lead passed it on to alpha.
-      await expect.poll(async () => (await status(sL, id))?.state, { timeout: 60_000 }).toBe('delivered');
-      await expect.poll(async () => (await status(sA, id))?.state, { timeout: 60_000 }).toBe('delivered');
-      expect(await status(sB, id)).toMatchObject({ state: 'delivered', verified: 'origin', from: { kind: 'operator', member: 'alpha' } });
+      await expect.poll(async () => (await walkyStatus(sL, id))?.state, { timeout: 60_000 }).toBe('delivered');
+      await expect.poll(async () => (await walkyStatus(sA, id))?.state, { timeout: 60_000 }).toBe('delivered');
+      expect(await walkyStatus(sB, id)).toMatchObject({ state: 'delivered', verified: 'origin', from: { kind: 'operator', member: 'alpha' } });
       await claudeB.waitForScreen((s) => s.includes('Got it.'));
       expect(apiB.requests.filter((q) => q.kind === 'main' && q.prompt.includes(id))).toHaveLength(1);
       await expect.poll(() => beta.crew.walkyPending()['bluefin'] ?? 0, { timeout: 20_000 }).toBe(0);

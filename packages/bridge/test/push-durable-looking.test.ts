@@ -1,12 +1,7 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startPushService, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import { startBridge } from '../src/bridge';
-import { agentIn, FAST, post, serveAgent, writeSources } from './durable-kit';
-import { until, type TestBridge } from './harness';
-import { isShow, payloadOf, pushCall, subscribeDevice } from './push-kit';
-
-const perm = { kind: 'permission' as const, title: 'Write notes/today.md?', options: [{ id: 'y', action: 'allow' as const, label: 'Yes' }, { id: 'n', action: 'deny' as const, label: 'No' }] };
+import { post } from './durable-kit';
+import { until } from './harness';
+import { durablePushDesk, isShow, payloadOf, pushCall, writePermission } from './push-kit';
 
 /**
  * While the app is open somewhere nobody is pushed, so a durable question asked then shows on
@@ -16,23 +11,13 @@ const perm = { kind: 'permission' as const, title: 'Write notes/today.md?', opti
  */
 describe('a durable question while someone is looking', () => {
   it('pushes nothing and, once answered, withdraws nothing', async () => {
-    await using state = await tempDir('collie-durable-looking');
-    await using service = await startPushService();
-    const config = join(state.path, 'config');
-    const served = await serveAgent('socket', state.path);
-    await writeSources(config, [served.source]);
-    const device = await testDevice(state.path);
-    await using bridge: TestBridge = Object.assign(
-      await startBridge(testBridgeOptions(join(state.path, 'no-tmux'), state.path, { configDir: config, durableBackoff: FAST, push: { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200] } })),
-      { device },
-    );
-    await subscribeDevice(bridge, service.subscribe());
-    await agentIn(bridge.hub, 'desk');
+    await using desk = await durablePushDesk('collie-durable-looking');
+    const { service, bridge, served } = desk;
     // The app is open and visible on this device, as the page reports it.
     expect((await pushCall(bridge, '/presence', { visible: true })).status).toBe(200);
 
     const c = served.agent.open({ title: 'Morning notes' });
-    const q = c.ask({ ...perm, toolCall: { id: 'call-9', name: 'write_file' } });
+    const q = c.ask({ ...writePermission, toolCall: { id: 'call-9', name: 'write_file' } });
     await until(bridge.hub, 'the card', (h) => [...h.durable.conversations.values()].some((x) => x.questions.some((y) => y.id === q.question.id)), 20_000);
     const r = await post(bridge, '/answer', { agent: 'desk', conversationId: c.id, questionId: q.question.id, version: q.question.version, answer: { kind: 'permission', option: 'y' }, request_id: 'tap-looking-1' });
     expect(r.outcome).toBe('taken');

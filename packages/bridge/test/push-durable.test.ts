@@ -1,31 +1,17 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startPushService, tempDir, testBridgeOptions, testDevice } from '@collie/testkit';
-import { startBridge } from '../src/bridge';
-import { agentIn, FAST, post, serveAgent, writeSources } from './durable-kit';
-import { until, type TestBridge } from './harness';
-import { isShow, isWithdraw, payloadOf, subscribeDevice } from './push-kit';
-
-const perm = { kind: 'permission' as const, title: 'Write notes/today.md?', options: [{ id: 'y', action: 'allow' as const, label: 'Yes' }, { id: 'n', action: 'deny' as const, label: 'No' }] };
+import { agentIn, post, serveAgent } from './durable-kit';
+import { until } from './harness';
+import { durablePushDesk, isShow, isWithdraw, payloadOf, writePermission } from './push-kit';
 
 /** A durable agent's question through the whole chain: SDK → bridge → web-push → the stand-in push service. */
 describe('a durable agent\'s question on the lock screen', () => {
   it('pushes once with the question\'s words, is withdrawn when answered, and the same tool call asked again after the agent restarts shows but does not push', async () => {
-    await using state = await tempDir('collie-durable-push');
-    await using service = await startPushService();
-    const config = join(state.path, 'config');
-    let served = await serveAgent('socket', state.path);
-    await writeSources(config, [served.source]);
-    const device = await testDevice(state.path);
-    await using bridge: TestBridge = Object.assign(
-      await startBridge(testBridgeOptions(join(state.path, 'no-tmux'), state.path, { configDir: config, durableBackoff: FAST, push: { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200] } })),
-      { device },
-    );
-    await subscribeDevice(bridge, service.subscribe());
-    await agentIn(bridge.hub, 'desk');
+    await using desk = await durablePushDesk('collie-durable-push');
+    const { service, bridge } = desk;
+    let served = desk.served;
 
     const c = served.agent.open({ title: 'Morning notes' });
-    const q = c.ask({ ...perm, toolCall: { id: 'call-7', name: 'write_file' } });
+    const q = c.ask({ ...writePermission, toolCall: { id: 'call-7', name: 'write_file' } });
     const shown = await service.next((p) => isShow(p, (x) => x.title === 'Permission needed in Morning notes'), 20_000);
     const payload = payloadOf(shown);
     if (payload.type !== 'push.show') throw new Error('not a show');
@@ -41,10 +27,10 @@ describe('a durable agent\'s question on the lock screen', () => {
     // The agent restarts and asks about the same tool call again: the card shows, no second push.
     await served.on.close();
     await agentIn(bridge.hub, 'desk', 'unreachable');
-    served = await serveAgent('socket', state.path);
+    served = await serveAgent('socket', desk.state);
     await agentIn(bridge.hub, 'desk');
     const again = served.agent.open({ title: 'Morning notes' });
-    const q2 = again.ask({ ...perm, toolCall: { id: 'call-7', name: 'write_file' } });
+    const q2 = again.ask({ ...writePermission, toolCall: { id: 'call-7', name: 'write_file' } });
     await until(bridge.hub, 'the card again', (h) => [...h.durable.conversations.values()].some((x) => x.questions.some((y) => y.id === q2.question.id)), 20_000);
     // A test push behind it: everything decided before it has reached the service by then.
     const before = service.received.filter((p) => isShow(p)).length;

@@ -1,9 +1,11 @@
 import { PushPayload, PushStatus, type PushSubscriptionJson } from '@collie/protocol';
-import { startPushService, tempDir, testBridgeOptions, testDevice, type PushServiceStandIn, type ReceivedPush } from '@collie/testkit';
+import { join } from 'node:path';
+import { Started, startPushService, tempDir, testBridgeOptions, testDevice, type PushServiceStandIn, type ReceivedPush } from '@collie/testkit';
 import { startBridge } from '../src/bridge';
 import { EventHub } from '../src/events/hub';
 import { startPush, type PushConfig, type PushService } from '../src/push';
 import { makeRedactor } from '../src/redact';
+import { agentIn, FAST, serveAgent, writeSources } from './durable-kit';
 import type { TestBridge } from './harness';
 
 /** A bridge under test whose pushes go to the stand-in push service (its CA trusted). */
@@ -60,4 +62,32 @@ export async function hubPush(): Promise<HubPush> {
     throw err;
   }
   return { hub, push, service, [Symbol.asyncDispose]: stop };
+}
+
+/** A write permission a durable agent asks in the push tests. */
+export const writePermission = { kind: 'permission' as const, title: 'Write notes/today.md?', options: [{ id: 'y', action: 'allow' as const, label: 'Yes' }, { id: 'n', action: 'deny' as const, label: 'No' }] };
+
+/** A durable agent's questions on the lock screen: the agent on a socket, a bridge that follows it, its pushes to the stand-in push service, one device subscribed. */
+export interface DurablePushDesk extends AsyncDisposable {
+  readonly state: string;
+  readonly service: PushServiceStandIn;
+  readonly bridge: TestBridge;
+  /** The agent as served at the start (a test that restarts it serves it again in the same dir). */
+  readonly served: Awaited<ReturnType<typeof serveAgent>>;
+}
+
+export function durablePushDesk(prefix: string): Promise<DurablePushDesk> {
+  const started = new Started();
+  return started.guard(async () => {
+    const state = started.use(await tempDir(prefix));
+    const service = started.use(await startPushService());
+    const config = join(state.path, 'config');
+    const served = await serveAgent('socket', state.path);
+    await writeSources(config, [served.source]);
+    const device = await testDevice(state.path);
+    const bridge: TestBridge = started.use(Object.assign(await startBridge(testBridgeOptions(join(state.path, 'no-tmux'), state.path, { configDir: config, durableBackoff: FAST, push: { ca: service.ca, loopbackEndpoints: true, backoff: [50, 100, 200] } })), { device }));
+    await subscribeDevice(bridge, service.subscribe());
+    await agentIn(bridge.hub, 'desk');
+    return { state: state.path, service, bridge, served, [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
 }
