@@ -113,7 +113,7 @@ export class TextQueue {
             }
             await this.d.update(requestId, 'typing', OUTCOME.typing);
             const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, d.blind);
-            if (result.result === 'typed') this.submitted.set(paneId, this.d.now());
+            if (result.result === 'typed') this.typedInto(paneId);
             inBox = result.result === 'held';
             return this.outcome(requestId, result, text, now!.harness);
           })
@@ -133,6 +133,13 @@ export class TextQueue {
    * Claude Code's turn 0.4 s after the text went in, and a send read the pane idle meanwhile
    * and was folded into that turn (soak-31-100021).
    */
+  /** A send was typed into the pane now; times past `SETTLE_MS` matter no more and are dropped. */
+  private typedInto(paneId: string): void {
+    const now = this.d.now();
+    for (const [id, at] of this.submitted) if (now - at > SETTLE_MS) this.submitted.delete(id);
+    this.submitted.set(paneId, now);
+  }
+
   private async turnShown(paneId: string): Promise<void> {
     const last = this.submitted.get(paneId) ?? 0;
     const wait = last + SETTLE_MS - this.d.now();
@@ -150,7 +157,7 @@ export class TextQueue {
     if (m !== 'ours') return this.d.finish(requestId, 'not_sent', OUTCOME.draft);
     await this.d.update(requestId, 'typing', OUTCOME.typing);
     const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, false, true);
-    if (result.result === 'typed') this.submitted.set(paneId, this.d.now());
+    if (result.result === 'typed') this.typedInto(paneId);
     return this.outcome(requestId, result, text, now.harness);
   }
 
