@@ -146,8 +146,9 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
  * dialog comes over the box (`dialog`). That dialog is the turn the text started asking at
  * once, or one the agent opened just as the Enter reached it, drawn only after the guard's
  * check: then the Enter was its answer. An agent draws a dialog's answer at once, so that
- * dialog goes and the box shows our text again (`tookDialog`). Any other screen after a
- * dialog (one caught mid-redraw reads as an empty box) does not end the wait; a dialog still
+ * dialog goes and the box shows our text again (`tookDialog`). A screen that cannot be read
+ * (caught between its clear and its redraw) never ends the wait, nor does any other screen
+ * after a dialog (one caught mid-redraw reads as an empty box); a dialog still
  * there at `VERIFY_MS`, or gone with our text not back, did not take the Enter. A dialog
  * answered and gone between two reads is not seen.
  */
@@ -158,6 +159,8 @@ async function afterEnter(d: TypistDeps, text: string): Promise<{ last: PaneNow 
       dialog = true;
       return false;
     }
+    // A screen caught between its clear and its redraw tells nothing of where the Enter went.
+    if (p.reading.state === 'unknown') return false;
     return dialog ? matchOf(p, text) === 'ours' : matchOf(p, text) !== 'ours';
   });
   if (dialog && last && !covered(last, text) && matchOf(last, text) === 'ours') return { last, dialog, tookDialog: last };
