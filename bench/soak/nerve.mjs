@@ -26,12 +26,15 @@ export async function startNerve({ seed, log }) {
   const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
   const mark = new RegExp(`nerve-soak-${seed}-(\\d+|end)(?![\\d])`);
   const names = /nsa-\d+-\d+-\d+-(?:quick|long)/g;
+  // This run's own mark on its shells' command lines: a shell an earlier run left (one stopped
+  // half-way lives out its 900 s) has the same names, and must not count as this run's.
+  const run = `soakrun${process.pid}t${Date.now().toString(36)}`;
   /** The tasks a turn still has to start (one tool call per model request). */
   let plan = [];
   const spawnTurn = (name) => {
     const quick = name.endsWith('quick');
     const [, , i, k] = name.split('-');
-    if ((Number(i) + Number(k)) % 3 === 2) return { blocks: [{ type: 'text', text: `Starting ${name}.` }, { type: 'tool_use', name: 'Bash', input: { command: `sleep ${quick ? 2 : 900}; echo ${name}`, description: name, run_in_background: true } }] };
+    if ((Number(i) + Number(k)) % 3 === 2) return { blocks: [{ type: 'text', text: `Starting ${name}.` }, { type: 'tool_use', name: 'Bash', input: { command: `sleep ${quick ? 2 : 900}; echo ${name} ${run}`, description: name, run_in_background: true } }] };
     return { blocks: [{ type: 'text', text: `Starting ${name}.` }, { type: 'tool_use', name: 'Agent', input: { description: name, prompt: `Do: ${name}`, run_in_background: true, subagent_type: 'general-purpose' } }] };
   };
   const api = await kit.startMessagesApi({
@@ -68,25 +71,27 @@ export async function startNerve({ seed, log }) {
     /** What the soak's bridge is given to follow it. */
     env: { COLLIE_NERVE_API: join(state, 'api.json') },
     /** Processes of the soak's background shells still alive (their command names the task). */
-    shells: () => procsMatching(`nsa-${seed}-`),
+    shells: () => procsMatching(run).length,
     async close() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      // Nothing of this run's outlives it, though the run stopped half-way.
+      for (const pid of procsMatching(run)) try { process.kill(pid, 'SIGKILL'); } catch {}
       await api.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
+/** The pids of the processes whose command line holds `text`. */
 function procsMatching(text) {
-  let n = 0;
+  const found = [];
   for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes(text)) n++;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) found.push(Number(pid));
     } catch {}
   }
-  return n;
+  return found;
 }
 
 /** The phone side: the bridge's /api/nerve/* with the soak's device. */
