@@ -13,6 +13,8 @@ export const standIn = join(repoRoot, 'bench/soak/agent/claude');
 export interface StandInEntry {
   line?: string;
   answer?: unknown;
+  /** The line was submitted while a turn ran (Claude Code would fold it into that turn). */
+  inTurn?: boolean;
 }
 
 /** A desk whose pane runs the stand-in agent, with a bridge that reads it idle. */

@@ -128,22 +128,40 @@ export class TextQueue {
   }
 
   /**
-   * A send typed into the pane less than `SETTLE_MS` ago whose turn the pane has not shown yet
-   * (its state unchanged since): wait out the rest before reading it. A loaded machine drew
-   * Claude Code's turn 0.4 s after the text went in, and a send read the pane idle meanwhile
-   * and was folded into that turn (soak-31-100021).
+   * A send was typed into the pane now. A pane's time is dropped once it can change nothing:
+   * the pane is gone, or it has been idle `SETTLE_MS` since a turn shown after that send.
    */
-  /** A send was typed into the pane now; times past `SETTLE_MS` matter no more and are dropped. */
   private typedInto(paneId: string): void {
     const now = this.d.now();
-    for (const [id, at] of this.submitted) if (now - at > SETTLE_MS) this.submitted.delete(id);
+    for (const [id, at] of this.submitted) {
+      const p = this.d.hub.panes.get(id);
+      if (!p || (p.since > at && (p.state === 'idle' || p.state === 'done') && now >= p.since + SETTLE_MS)) this.submitted.delete(id);
+    }
     this.submitted.set(paneId, now);
   }
 
+  /**
+   * After a send was typed into the pane, the next one reads it only once what it shows of that
+   * turn has held `SETTLE_MS` (a few waits at most; each follows a change the pane showed):
+   * - the pane has shown no change since that send: the turn may not be drawn yet. A loaded
+   *   machine drew Claude Code's turn 0.4 s after the text went in, and a send read the pane
+   *   idle meanwhile and was folded into that turn (soak-31-100021);
+   * - the pane reads idle again after that turn showed: its end must hold. A loaded machine
+   *   drew Claude Code's screen without its spinner, for longer than the engine's 300 ms,
+   *   between the model's answer and the dialog it asked for, and the next send was folded into
+   *   the turn (soak-31-100020).
+   * A pane that reads working or blocked is not waited on here: the send is held for it.
+   */
   private async turnShown(paneId: string): Promise<void> {
-    const last = this.submitted.get(paneId) ?? 0;
-    const wait = last + SETTLE_MS - this.d.now();
-    if (wait > 0 && last > (this.d.hub.panes.get(paneId)?.since ?? 0)) await new Promise((r) => setTimeout(r, wait));
+    for (let i = 0; i < 4 && !this.d.stopped.aborted; i++) {
+      const typed = this.submitted.get(paneId);
+      const p = this.d.hub.panes.get(paneId);
+      if (typed === undefined || !p) return;
+      const from = typed >= p.since ? typed : p.state === 'idle' || p.state === 'done' ? p.since : null;
+      const wait = from === null ? 0 : from + SETTLE_MS - this.d.now();
+      if (wait <= 0) return;
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 
   /**
