@@ -127,7 +127,7 @@ export class Actions {
     const blocked = [...this.phones[0].panes.values()].filter((x) => x.state === 'blocked' && x.card?.answerable && this.world.panes.has(x.tmuxId) && x.id === this.paneId(x.tmuxId));
     if (!blocked.length) return;
     const pane = this.r.pick(blocked);
-    const a = { requestId: `soak-${this.seed}-a${this.answers.length}`, paneId: pane.id, tmuxId: pane.tmuxId, option: this.r.int(1, 3), signature: pane.card.signature };
+    const a = { requestId: `soak-${this.seed}-a${this.answers.length}`, paneId: pane.id, tmuxId: pane.tmuxId, option: this.r.int(1, 3), signature: pane.card.signature, at: Date.now() };
     this.answers.push(a);
     a.first = this.api.answer(pane.id, a.signature, a.option, a.requestId).then((x) => (a.answer = x));
   }
@@ -235,13 +235,16 @@ export class Actions {
       else if (receipt?.state === 'not_submitted') c.unsure++;
     }
     // Per pane (no one else answers its dialogs): the answers it took against the answers typed to it.
-    const answers = { made: this.answers.length, typed: 0, taken: answersLogged, refused: 0, twice: 0, lost: 0, open: 0, badAt: [] };
+    const answers = { made: this.answers.length, typed: 0, taken: answersLogged, refused: 0, unsure: 0, twice: 0, lost: 0, open: 0, refusedFor: {}, badAt: [] };
     const typedTo = new Map();
+    /** Answers the bridge stopped (kill -9) while pressing: taken or not, their receipt says so. */
+    const unsureAt = new Map();
     for (const a of this.answers) {
       const rc = a.answer?.receipt;
       if (!rc?.final) answers.open++;
       else if (rc.state === 'typed') answers.typed++, typedTo.set(a.tmuxId, (typedTo.get(a.tmuxId) ?? 0) + 1);
-      else answers.refused++;
+      else if (rc.state === 'not_submitted') answers.unsure++, unsureAt.set(a.tmuxId, (unsureAt.get(a.tmuxId) ?? 0) + 1);
+      else answers.refused++, (answers.refusedFor[rc.outcome] = (answers.refusedFor[rc.outcome] ?? 0) + 1);
     }
     // A send's Enter a dialog took (it opened as the Enter went in), said so in the send's receipt.
     answers.tookEnter = 0;
@@ -253,8 +256,11 @@ export class Actions {
     for (const [tmuxId, entries] of received) {
       const took = entries.filter((e) => e.answer !== undefined && e.answer !== 'cancel').length;
       const typed = typedTo.get(tmuxId) ?? 0;
-      if (took > typed) answers.twice += took - typed, answers.badAt.push({ tmuxId, took, typed });
-      if (took < typed) answers.lost += typed - took, answers.badAt.push({ tmuxId, took, typed });
+      const unsure = unsureAt.get(tmuxId) ?? 0;
+      const mine = () => this.answers.filter((a) => a.tmuxId === tmuxId).map((a) => ({ id: a.requestId, at: a.at, outcome: a.answer?.receipt?.outcome ?? a.answer?.status, updatedAt: a.answer?.receipt?.updatedAt }));
+      const takenAt = () => entries.filter((e) => e.answer !== undefined).map((e) => ({ at: e.at, answer: e.answer, ...(e.isError ? { isError: true } : {}) }));
+      if (took > typed + unsure) answers.twice += took - typed - unsure, answers.badAt.push({ tmuxId, took, typed, unsure, answers: mine(), takenAt: takenAt() });
+      if (took < typed) answers.lost += typed - took, answers.badAt.push({ tmuxId, took, typed, unsure, answers: mine(), takenAt: takenAt() });
     }
     return { sends: c, mixed, answers, reuses: this.reuses, made: this.made };
   }

@@ -140,7 +140,7 @@ export class RealPanes {
   }
   /** The pane's permission card, answered Yes (1) through the API with its signature. */
   answer(p, pane) {
-    const a = { requestId: `soak-${this.actions.seed}-r${this.actions.answers.length}`, paneId: pane.id, tmuxId: p.tmuxId, option: 1, signature: pane.card.signature };
+    const a = { requestId: `soak-${this.actions.seed}-r${this.actions.answers.length}`, paneId: pane.id, tmuxId: p.tmuxId, option: 1, signature: pane.card.signature, at: Date.now() };
     // One answer per card: a second for the same card would be refused (the ask changed), not counted here.
     if (this.actions.answers.some((x) => x.signature === a.signature && (!x.answer || x.answer.receipt?.state === 'typed'))) return;
     this.actions.answers.push(a);
@@ -175,8 +175,10 @@ export class RealPanes {
       const main = p.api.requests.filter((q) => q.kind === 'main');
       const last = main.at(-1);
       const lines = (last?.userMessages ?? []).map((line) => ({ line }));
-      const results = new Set(main.flatMap((q) => q.toolResults.map((t) => t.toolUseId)));
-      out.set(p.tmuxId, [...lines, ...[...results].map(() => ({ answer: 1 }))]);
+      // Each asked command's result once, when the API first got it (and whether it was refused).
+      const results = new Map();
+      for (const q of main) for (const t of q.toolResults) if (!results.has(t.toolUseId)) results.set(t.toolUseId, { answer: 1, at: q.at, ...(t.isError ? { isError: true } : {}) });
+      out.set(p.tmuxId, [...lines, ...results.values()]);
     }
     return out;
   }

@@ -61,6 +61,7 @@ export function table(res) {
   row('request ids reused: same request answered with its receipt', `${reuses.sameOk}/${reuses.same}`, reuses.sameOk === reuses.same);
   row('request ids reused: other request refused 409 request_id_reused', `${reuses.otherOk}/${reuses.other}`, reuses.otherOk === reuses.other);
   row('card answers made / typed / taken by the panes / refused with a reason', `${answers.made} / ${answers.typed} / ${answers.taken} / ${answers.refused}`);
+  row('  uncertain, said so (the bridge stopped while pressing) / refused for', `${answers.unsure} / ${JSON.stringify(answers.refusedFor)}`);
   row('  answers taken twice (or with no receipt)', answers.twice, answers.twice === 0);
   row('  a send\'s Enter a dialog took as it opened, said so in its receipt', answers.tookEnter ?? 0);
   row('  answers lost (typed, never taken) or with no final receipt', answers.lost + answers.open, answers.lost + answers.open === 0);
@@ -147,6 +148,7 @@ export function table(res) {
     row('  lost (no final receipt, or typed receipt the API never got)', s.lost, s.lost === 0);
     row('  receipt says not sent, the API got it / mixed with other keys', `${s.notSentButTyped} / ${s.mixed}`, s.notSentButTyped + s.mixed === 0);
     row('  permission cards answered / typed / taken (a tool result) / refused', `${a.made} / ${a.typed} / ${a.taken} / ${a.refused}`, a.taken > 0);
+    row('  uncertain, said so (the bridge stopped while pressing) / refused for', `${a.unsure} / ${JSON.stringify(a.refusedFor)}`);
     row('  answers taken twice (or a card answered by something else)', a.twice, a.twice === 0);
     row('  answers lost (typed, no tool result) or with no final receipt', a.lost + a.open, a.lost + a.open === 0);
   }

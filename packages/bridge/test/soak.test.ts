@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '@collie/testkit';
+import { artifactPath, repoRoot } from '@collie/testkit';
 
 // The soak (bench/soak.mjs, `npm run soak`) for three minutes with a fixed seed, sized for a
 // 2-core machine under load: 50 stand-in panes, every kind of event of the long run (sends into
@@ -24,6 +25,8 @@ describe.skipIf(process.env.COLLIE_SOAK_TEST !== '1')('the soak, three minutes',
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     const code = await new Promise<number | null>((r) => child.once('exit', r));
+    // The table and the run's own lines, kept whether it passed or not.
+    writeFileSync(artifactPath('soak-3min.txt'), `${out}\n${err}`);
     expect(code, `${out}\n${err.slice(-3000)}`).toBe(0);
     expect(out).toMatch(/^Soak: 3 min .*seed 31, 50 stand-in panes/m);
     for (const line of ['typed twice', 'lost \\(no final receipt', 'submitted mixed', 'events missed without sync.reset', 'state files lost']) {
