@@ -3,26 +3,12 @@
  * `interrupted (force_stop)` and its process does not outlive the runtime (the shell's own
  * `sleep`, found in /proc before the stop, is gone after it).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '@collie/testkit';
-import { startRig } from './harness';
+import { processesWith, startRig } from './harness';
 
 const say = (text: string, durationMs = 0): Turn => ({ blocks: [{ type: 'text', text }], durationMs });
 const call = (name: string, input: Record<string, unknown>): Turn => ({ blocks: [{ type: 'tool_use', name, input }] });
-
-/** Processes whose command line holds `marker`. */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(marker)) found.push(Number(pid));
-    } catch {
-      // It ended while we looked.
-    }
-  }
-  return found;
-}
 
 describe('nerve force stop', () => {
   it('ends every live agent interrupted (force_stop) and leaves no shell process behind', async () => {

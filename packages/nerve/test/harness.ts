@@ -3,6 +3,7 @@
  * against the testkit's scripted Messages API on loopback.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentRecord, NerveEventFrame } from '@collie/protocol';
@@ -118,4 +119,17 @@ export async function startNerveProcess(config: string, env: NodeJS.ProcessEnv):
     child.once('exit', (code) => reject(new Error(`nerve exited ${code}: ${err}`)));
   });
   return { child, url };
+}
+
+/** Processes whose command line holds `marker`. */
+export function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(marker)) found.push(Number(pid));
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  return found;
 }

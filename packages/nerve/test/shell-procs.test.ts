@@ -3,26 +3,12 @@
  * that takes ends the shell's process, and after Stop all no shell the session started is
  * left in /proc, whichever way each one ended (stopped alone, done on its own, or by Stop all).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '@collie/testkit';
-import { startRig } from './harness';
+import { processesWith, startRig } from './harness';
 
 const say = (text: string, durationMs = 0): Turn => ({ blocks: [{ type: 'text', text }], durationMs });
 const shell = (name: string, secs: number): Turn => ({ blocks: [{ type: 'text', text: `Starting ${name}.` }, { type: 'tool_use', name: 'Bash', input: { command: `sleep ${secs}; echo ${name}`, description: name, run_in_background: true } }] });
-
-/** Processes whose command line holds `marker`. */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(marker)) found.push(Number(pid));
-    } catch {
-      // It ended while we looked.
-    }
-  }
-  return found;
-}
 
 describe('background shells in /proc', () => {
   it('a shell stopped alone and the rest by Stop all leave no process behind', async () => {
