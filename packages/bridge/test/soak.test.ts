@@ -13,11 +13,9 @@ import { artifactPath, repoRoot } from '@collie/testkit';
 // It exits 0 only when every line of its table passes.
 const SEED = '31';
 
-// Run on demand (COLLIE_SOAK_TEST=1 npm test, or `npm run soak`), not in every `npm test` yet:
-// it joins once three runs in a row pass. Each fault a run found is fixed with a test of its own
-// (docs/benchmarks.md, "The soak"); the last open one is a Nerve shell still in /proc after
-// Stop all in one run of six.
-describe.skipIf(process.env.COLLIE_SOAK_TEST !== '1')('the soak, three minutes', () => {
+// Every fault a run found became a test of its own and a fix (docs/benchmarks.md, "The soak").
+// `npm test` runs it alone, after the other tests (the `soak` project in vitest.config.ts).
+describe('the soak, three minutes', () => {
   it('loses nothing, types nothing twice, mixes no keys, corrupts no state', async () => {
     const child = spawn(process.execPath, [join(repoRoot, 'bench/soak.mjs'), '3', '--seed', SEED, '--panes', '50'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
