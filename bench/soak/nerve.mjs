@@ -21,6 +21,8 @@ const say = (text, durationMs = 0) => ({ blocks: [{ type: 'text', text }], durat
 const LIVE = new Set(['starting', 'running', 'stopping']);
 /** Live long tasks at most at once: past it a message asks for quick ones only. */
 const MAX_LONG = 6;
+/** A message is sent again with its id only this soon after it: Nerve runs a client_msg_id once within 10 minutes. */
+const AGAIN_WITHIN_MS = 9 * 60_000;
 
 export async function startNerve({ seed, log }) {
   const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
@@ -134,7 +136,8 @@ export class NerveDriver {
     this.shellsPeak = Math.max(this.shellsPeak, this.nerve.shells());
     const what = r.weighted({ message: 6, again: 1, stop: 3 });
     if (what === 'again') {
-      const done = this.msgs.filter((m) => m.answer?.status === 202);
+      // Within the spec's 10 minutes (DEDUPE_MS): past them the same id is a new message, by the spec.
+      const done = this.msgs.filter((m) => m.answer?.status === 202 && Date.now() - m.at < AGAIN_WITHIN_MS);
       if (!done.length) return;
       const m = r.pick(done);
       this.reuse.same++;

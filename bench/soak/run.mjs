@@ -260,7 +260,8 @@ function tmuxClients(pid) {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) === 'tmux' && Number(stat.slice(close + 2).split(' ')[1]) === pid) n++;
+      // A tmux client names itself `tmux: client` (prctl), the server `tmux: server`.
+      if (/^tmux(: client)?$/.test(stat.slice(stat.indexOf('(') + 1, close)) && Number(stat.slice(close + 2).split(' ')[1]) === pid) n++;
     } catch {
       // gone meanwhile
     }

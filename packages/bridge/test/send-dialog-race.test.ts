@@ -78,4 +78,26 @@ describe('a dialog the agent opens between a send\'s box check and its Enter', (
     await until(bridge.hub, 'the text back in the box', (h) => h.panes.get(id)?.draft === TEXT);
     expect(desk.lines()).toHaveLength(1);
   });
+  // The 60-minute soak (seed 2026, four times in 4,995 sends): the same race, but the dialog
+  // was drawn and answered between two of the bridge's reads, so no read saw it; the screens
+  // after the Enter showed the turn it allowed running with the text still in the box, and the
+  // receipt said "typed into the pane". Here the stand-in's dialog takes the Enter before it is
+  // ever drawn.
+  it('says so when a dialog no read saw took the Enter: a turn runs with the text still in the box', async () => {
+    await using desk = await standInDesk('collie-dialog-unseen');
+    const { tmux, fifo, id, bridge, work: dir } = desk;
+    const arm = join(dir.path, 'arm.sh');
+    writeFileSync(arm, [`printf 'dialog-unseen 1500\\n' > '${fifo}'`, 'i=0', `until grep -q dialog-unseen '${fifo}.ack' 2>/dev/null; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`].join('\n'));
+    const when = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
+    await tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${when}' 'set -g @collie_race 1 ; run-shell "sh ${arm}"'`);
+
+    await call(bridge, id, 'send', { text: TEXT, request_id: 'race-3' });
+    const receipt = await finalReceipt(bridge, 'race-3', 20_000);
+    expect((await tmux.tmux('show-options', '-gv', '@collie_race')).trim()).toBe('1');
+    expect({ state: receipt.state, outcome: receipt.outcome }).toEqual({ state: 'not_submitted', outcome: OUTCOME.enterTookDialog });
+    // The turn ends with the text waiting in the box: one answer, the text never submitted (no
+    // second Enter went into the turn).
+    await until(bridge.hub, 'the text in the box', (h) => h.panes.get(id)?.draft === TEXT && h.panes.get(id)?.state !== 'working');
+    expect(desk.lines().map(({ line, answer }) => ({ line, answer }))).toEqual([{ answer: 1 }]);
+  });
 });

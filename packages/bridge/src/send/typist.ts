@@ -146,14 +146,18 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
  * dialog comes over the box (`dialog`). That dialog is the turn the text started asking at
  * once, or one the agent opened just as the Enter reached it, drawn only after the guard's
  * check: then the Enter was its answer. An agent draws a dialog's answer at once, so that
- * dialog goes and the box shows our text again (`tookDialog`). A screen that cannot be read
+ * dialog goes and the box shows our text again (`tookDialog`). A dialog answered and gone
+ * between two reads is not seen; the turn its answer let go on is: a turn running while the
+ * box still holds our text was not started by it (an agent empties its box as it takes the
+ * text), so with our text still there at the end the Enter answered something (`tookDialog`;
+ * pressing Enter again would fold the text into that turn). A screen that cannot be read
  * (caught between its clear and its redraw) never ends the wait, nor does any other screen
- * after a dialog (one caught mid-redraw reads as an empty box); a dialog still
- * there at `VERIFY_MS`, or gone with our text not back, did not take the Enter. A dialog
- * answered and gone between two reads is not seen.
+ * after a dialog (one caught mid-redraw reads as an empty box); a dialog still there at
+ * `VERIFY_MS`, or gone with our text not back, did not take the Enter.
  */
 async function afterEnter(d: TypistDeps, text: string): Promise<{ last: PaneNow | null; dialog: boolean; tookDialog?: PaneNow }> {
   let dialog = false;
+  let turnOverOurs = false;
   const last = await until(d, (p) => {
     if (covered(p, text)) {
       dialog = true;
@@ -161,9 +165,11 @@ async function afterEnter(d: TypistDeps, text: string): Promise<{ last: PaneNow 
     }
     // A screen caught between its clear and its redraw tells nothing of where the Enter went.
     if (p.reading.state === 'unknown') return false;
-    return dialog ? matchOf(p, text) === 'ours' : matchOf(p, text) !== 'ours';
+    const ours = matchOf(p, text) === 'ours';
+    if (ours && p.reading.state === 'working') turnOverOurs = true;
+    return dialog ? ours : !ours;
   });
-  if (dialog && last && !covered(last, text) && matchOf(last, text) === 'ours') return { last, dialog, tookDialog: last };
+  if ((dialog || turnOverOurs) && last && !covered(last, text) && matchOf(last, text) === 'ours') return { last, dialog, tookDialog: last };
   return { last, dialog };
 }
 
