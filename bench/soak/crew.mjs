@@ -12,6 +12,8 @@ import { startWorld } from './world.mjs';
 
 export const MEMBER = 'annex';
 const LEAD = 'soaklead';
+/** A pane waiting for input: idle, or done (its turn ended, not looked at yet). */
+const WAITING = new Set(['idle', 'done']);
 
 const freePort = async () => {
   const s = createServer();
@@ -61,16 +63,20 @@ export async function startCrew({ lead, panes, log }) {
     await proxy.close();
     throw err;
   }
-  /** The lead's view of the member's panes: reachable agent panes read as idle Claude Code. */
+  /**
+   * The lead's view of the member's panes: reachable agent panes read as Claude Code waiting
+   * for input: `idle`, or `done` (a turn ended that no one has looked at yet: every stand-in a
+   * walky message reached reads so from then on).
+   */
   crew.memberPanes = (snap) => snap.panes.filter((p) => p.member?.name === MEMBER);
   /** Until the lead shows (nearly) every member stand-in, reachable and idle. */
   crew.ready = async (api, want = Math.ceil(panes * 0.8), ms = 180_000) => {
     const deadline = Date.now() + ms;
     for (;;) {
       const snap = await api.snapshot().catch(() => null);
-      const ok = snap?.panes ? crew.memberPanes(snap).filter((p) => p.member.reachable && p.harness === 'claude' && p.state === 'idle').length : 0;
+      const ok = snap?.panes ? crew.memberPanes(snap).filter((p) => p.member.reachable && p.harness === 'claude' && WAITING.has(p.state)).length : 0;
       if (ok >= want) return true;
-      if (Date.now() > deadline) return (log(`soak: the lead shows ${ok}/${panes} of ${MEMBER}'s stand-ins reachable and idle`), false);
+      if (Date.now() > deadline) return (log(`soak: the lead shows ${ok}/${panes} of ${MEMBER}'s stand-ins reachable and waiting for input`), false);
       await new Promise((r) => setTimeout(r, 500));
     }
   };
