@@ -74,6 +74,17 @@ export class EventHub {
     this.publish({ type: 'pane.updated', pane: usage ? { ...rest, usage } : rest });
   }
 
+  /**
+   * Keeps a pane's receipts: all of them while the pane is in the model; once it is gone, only
+   * the sends still under way (they end, and their pane's entry goes, so panes made and killed
+   * leave nothing behind). The ended sends of a gone pane are on its events and in the receipt store.
+   */
+  #keepSends(paneId: string, list: SendReceipt[]): void {
+    const kept = this.panes.has(paneId) ? list : list.filter((r) => !r.final);
+    if (kept.length > 0) this.sends.set(paneId, kept);
+    else this.sends.delete(paneId);
+  }
+
   publish(change: ModelChange): ModelEvent {
     if ((change.type === 'pane.added' || change.type === 'pane.updated') && change.pane.usage === undefined) {
       const usage = this.#usageOf(change.pane.id);
@@ -90,6 +101,7 @@ export class EventHub {
         break;
       case 'pane.removed':
         this.panes.delete(change.id);
+        this.#keepSends(change.id, this.sends.get(change.id) ?? []);
         break;
       case 'server.added':
       case 'server.updated':
@@ -103,7 +115,7 @@ export class EventHub {
         list.push(change.receipt);
         // Every send still under way stays; of the ended ones, the latest.
         const finals = list.filter((r) => r.final).slice(-SENDS_PER_PANE);
-        this.sends.set(change.receipt.paneId, list.filter((r) => !r.final || finals.includes(r)));
+        this.#keepSends(change.receipt.paneId, list.filter((r) => !r.final || finals.includes(r)));
         break;
       }
       case 'durable.agent.updated':
