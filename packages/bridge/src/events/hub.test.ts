@@ -49,8 +49,11 @@ describe('event hub', () => {
       hub.publish({ type: 'send.updated', receipt: receipt(id, `open-${i}`, true) });
     }
     expect(hub.sends.size).toBe(0);
+    // Receipts of earlier runs come before their panes are found: they stay.
+    hub.publish({ type: 'send.updated', receipt: receipt('default:%500', 'earlier', true) });
+    expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual(['earlier']);
     hub.publish({ type: 'pane.added', pane: pane('default:%1') });
     hub.publish({ type: 'send.updated', receipt: receipt('default:%1', 'live', true) });
-    expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual(['live']);
+    expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual(['earlier', 'live']);
   });
 });
