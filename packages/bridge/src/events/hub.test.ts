@@ -36,7 +36,7 @@ describe('event hub', () => {
   it('keeps no receipts of a pane once it is gone and its sends have ended (panes made and killed leave nothing)', () => {
     const hub = new EventHub('m', 'r');
     const receipt = (paneId: string, requestId: string, final: boolean): SendReceipt => ({
-      requestId, paneId, kind: 'text', summary: 'hi', state: final ? 'sent' : 'typing', outcome: final ? 'sent' : 'typing', final, createdAt: 1, updatedAt: 1,
+      requestId, paneId, kind: 'text', summary: 'hi', state: final ? 'typed' : 'typing', outcome: final ? 'typed into the pane' : 'typing', final, createdAt: 1, updatedAt: 1,
     });
     for (let i = 0; i < 100; i++) {
       const id = `default:%${i}`;
