@@ -14,7 +14,8 @@ export async function call(bridge: TestBridge, paneId: string, verb: 'send' | 'k
   return ReceiptBody.parse(await res.json()).receipt;
 }
 
-/** The receipt once it is final, from the hub's events. */
+/** The receipt once it is final, from the hub's events (a gone pane's ended send is on its event only). */
 export function finalReceipt(bridge: Bridge, requestId: string, ms = 30_000): Promise<SendReceipt> {
-  return until(bridge.hub, `receipt ${requestId} to be final`, (h) => [...h.sends.values()].flat().find((r) => r.requestId === requestId && r.final), ms);
+  const mine = (r: SendReceipt) => r.requestId === requestId && r.final;
+  return until(bridge.hub, `receipt ${requestId} to be final`, (h, e) => (e?.type === 'send.updated' && mine(e.receipt) ? e.receipt : [...h.sends.values()].flat().find(mine)), ms);
 }

@@ -12,8 +12,10 @@ describe('a send whose pane closes right after its Enter', () => {
     await using desk = await standInDesk('collie-closes', async (d) => void (await d.tmux.newWindow('agent', { cmd: 'cat' })));
     const { log, id, bridge } = desk;
 
+    // Watched from before the send: the pane and its ended receipt may be gone before the call returns.
+    const final = finalReceipt(bridge, 'closes-1', 15_000);
     await call(bridge, id, 'send', { text: '/exit', request_id: 'closes-1' });
-    const receipt = await finalReceipt(bridge, 'closes-1', 15_000);
+    const receipt = await final;
     expect(readFileSync(log, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { line: string }).line)).toEqual(['/exit']);
     expect(receipt.state, receipt.outcome).toBe('typed');
     expect(receipt.outcome).toMatch(/^typed into the pane/);

@@ -20,6 +20,7 @@ export const TapEntry = z.object({
 });
 export type TapEntry = z.infer<typeof TapEntry>;
 
+/** Taps kept (the newest), while the bridge runs and across restarts. */
 const KEEP = 5000;
 
 /**
@@ -31,12 +32,16 @@ export class TapJournal {
   private fh: FileHandle | null = null;
   private readonly writes = new WriteChain();
 
-  private constructor(private readonly path: string) {}
+  private constructor(
+    private readonly path: string,
+    private readonly keep: number,
+  ) {}
 
-  static async open(stateDir: string): Promise<TapJournal> {
+  /** Opens `<stateDir>/durable/taps.jsonl`; `keep`: how many taps it holds (KEEP; tests give fewer). */
+  static async open(stateDir: string, keep = KEEP): Promise<TapJournal> {
     const dir = join(stateDir, 'durable');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const j = new TapJournal(join(dir, 'taps.jsonl'));
+    const j = new TapJournal(join(dir, 'taps.jsonl'), keep);
     const text = await readFile(j.path, 'utf8').catch(() => '');
     for (const line of text.split('\n')) {
       if (!line) continue;
@@ -47,12 +52,17 @@ export class TapJournal {
         // torn by a crash mid-write: that call was not made yet
       }
     }
-    const kept = [...j.entries.values()].sort((a, b) => a.at - b.at).slice(-KEEP);
+    const kept = [...j.entries.values()].sort((a, b) => a.at - b.at).slice(-keep);
     j.entries.clear();
     for (const e of kept) j.entries.set(e.requestId, e);
     await writeFileAtomic(j.path, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), 0o600);
     j.fh = await open(j.path, 'a', 0o600);
     return j;
+  }
+
+  /** How many taps it holds now (at most `keep`). */
+  get size(): number {
+    return this.entries.size;
   }
 
   get(requestId: string): TapEntry | undefined {
@@ -62,6 +72,11 @@ export class TapJournal {
   /** Record a change; resolves once it is on disk. */
   put(e: TapEntry): Promise<void> {
     this.entries.set(e.requestId, e);
+    // The oldest first, as a reopen keeps the newest: a bridge that runs for weeks holds no more.
+    for (const id of this.entries.keys()) {
+      if (this.entries.size <= this.keep) break;
+      this.entries.delete(id);
+    }
     const line = `${JSON.stringify(e)}\n`;
     return this.writes.run(async () => {
       if (!this.fh) throw new Error('durable: the tap journal is closed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pane } from '@collie/protocol';
+import type { Pane, SendReceipt } from '@collie/protocol';
 import { EventHub, REPLAY_LIMIT } from './hub';
 
 const pane = (id: string): Pane => ({
@@ -31,5 +31,29 @@ describe('event hub', () => {
     expect(hub.since(5)).toBeNull();
     expect(hub.since(hub.lastSeq + 1)).toBeNull();
     expect(hub.since(-1)).toBeNull();
+  });
+
+  it('keeps no receipts of a pane once it is gone and its sends have ended (panes made and killed leave nothing)', () => {
+    const hub = new EventHub('m', 'r');
+    const receipt = (paneId: string, requestId: string, final: boolean): SendReceipt => ({
+      requestId, paneId, kind: 'text', summary: 'hi', state: final ? 'typed' : 'typing', outcome: final ? 'typed into the pane' : 'typing', final, createdAt: 1, updatedAt: 1,
+    });
+    for (let i = 0; i < 100; i++) {
+      const id = `default:%${i}`;
+      hub.publish({ type: 'pane.added', pane: pane(id) });
+      hub.publish({ type: 'send.updated', receipt: receipt(id, `done-${i}`, true) });
+      hub.publish({ type: 'send.updated', receipt: receipt(id, `open-${i}`, false) });
+      hub.publish({ type: 'pane.removed', id });
+      // Still under way: the snapshot keeps it, as a phone does, until it ends.
+      expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual([`open-${i}`]);
+      hub.publish({ type: 'send.updated', receipt: receipt(id, `open-${i}`, true) });
+    }
+    expect(hub.sends.size).toBe(0);
+    // Receipts of earlier runs come before their panes are found: they stay.
+    hub.publish({ type: 'send.updated', receipt: receipt('default:%500', 'earlier', true) });
+    expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual(['earlier']);
+    hub.publish({ type: 'pane.added', pane: pane('default:%1') });
+    hub.publish({ type: 'send.updated', receipt: receipt('default:%1', 'live', true) });
+    expect(hub.snapshot().sends.map((r) => r.requestId)).toEqual(['earlier', 'live']);
   });
 });

@@ -74,6 +74,24 @@ export class EventHub {
     this.publish({ type: 'pane.updated', pane: usage ? { ...rest, usage } : rest });
   }
 
+  /**
+   * Keeps a pane's receipts: all of them while the pane is in the model (or not found yet: the
+   * receipts of earlier runs come before the panes); once it is removed, only the sends still
+   * under way (they end, and its entry goes, so panes made and killed leave nothing behind).
+   * The ended sends of a gone pane are on their events and in the receipt store.
+   */
+  #keepSends(paneId: string, list: SendReceipt[]): void {
+    const kept = this.#gone.has(paneId) ? list.filter((r) => !r.final) : list;
+    if (kept.length > 0) this.sends.set(paneId, kept);
+    else {
+      this.sends.delete(paneId);
+      this.#gone.delete(paneId);
+    }
+  }
+
+  /** Panes removed while sends to them were still under way (none once those have ended). */
+  readonly #gone = new Set<string>();
+
   publish(change: ModelChange): ModelEvent {
     if ((change.type === 'pane.added' || change.type === 'pane.updated') && change.pane.usage === undefined) {
       const usage = this.#usageOf(change.pane.id);
@@ -87,9 +105,12 @@ export class EventHub {
       case 'pane.added':
       case 'pane.updated':
         this.panes.set(change.pane.id, change.pane);
+        this.#gone.delete(change.pane.id);
         break;
       case 'pane.removed':
         this.panes.delete(change.id);
+        this.#gone.add(change.id);
+        this.#keepSends(change.id, this.sends.get(change.id) ?? []);
         break;
       case 'server.added':
       case 'server.updated':
@@ -103,7 +124,7 @@ export class EventHub {
         list.push(change.receipt);
         // Every send still under way stays; of the ended ones, the latest.
         const finals = list.filter((r) => r.final).slice(-SENDS_PER_PANE);
-        this.sends.set(change.receipt.paneId, list.filter((r) => !r.final || finals.includes(r)));
+        this.#keepSends(change.receipt.paneId, list.filter((r) => !r.final || finals.includes(r)));
         break;
       }
       case 'durable.agent.updated':

@@ -69,3 +69,23 @@ describe('the receipt log', () => {
     await s.close();
   });
 });
+
+describe('the receipts kept while the bridge runs', () => {
+  it('are the newest `keep` (KEEP): ended sends past it are forgotten as new ones come, in memory and in the log; sends still waiting stay', async () => {
+    await using dir = await tempDir('collie-receipts-');
+    const s = await ReceiptStore.open(dir.path, Date.now, 20);
+    await s.put({ receipt: receipt('waits', 'held', false), text: 'still to type' });
+    for (let i = 0; i < 100; i++) await s.put({ receipt: { ...receipt(`r${i}`, 'typed', true), createdAt: 10 + i, updatedAt: 10 + i } });
+    expect(s.size).toBe(20);
+    expect(s.get('r80')).toBeUndefined();
+    expect(s.get('r81')?.receipt.state).toBe('typed');
+    expect(s.get('r99')?.receipt.state).toBe('typed');
+    expect(s.waiting().map((w) => w.receipt.requestId)).toEqual(['waits']);
+    // An ended send with text rewrites the log from what is kept.
+    await s.put({ receipt: receipt('waits', 'typed', true) });
+    await s.compact();
+    const lines = (await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(lines.length).toBe(20);
+    await s.close();
+  });
+});

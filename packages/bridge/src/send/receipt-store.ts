@@ -22,7 +22,7 @@ export const StoredSend = z.object({
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 
-/** Receipts kept across restarts (the newest); older request ids may be reused after that. */
+/** Receipts kept (the newest), while the bridge runs and across restarts; older request ids may be reused after that. */
 export const KEEP = 5000;
 
 /** How soon after a send ends the log is rewritten without the text it no longer needs. */
@@ -52,12 +52,14 @@ export class ReceiptStore {
   private constructor(
     private readonly path: string,
     private readonly key: Buffer,
+    private readonly keep: number,
   ) {}
 
-  static async open(stateDir: string, now = Date.now): Promise<ReceiptStore> {
+  /** Opens the log in `<stateDir>/sends`; `keep`: how many receipts it holds (KEEP; tests give fewer). */
+  static async open(stateDir: string, now = Date.now, keep = KEEP): Promise<ReceiptStore> {
     const dir = join(stateDir, 'sends');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')));
+    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')), keep);
     let text = '';
     try {
       text = await readFile(store.path, 'utf8');
@@ -88,7 +90,7 @@ export class ReceiptStore {
         delete s.keys;
       }
     }
-    const kept = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt).slice(-KEEP);
+    const kept = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt).slice(-keep);
     store.sends.clear();
     for (const s of kept) store.sends.set(s.receipt.requestId, s);
     await writeFileAtomic(store.path, kept.map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
@@ -99,6 +101,11 @@ export class ReceiptStore {
   /** A keyed hash of a request's kind and payload (text, keys, answer). */
   fingerprint(kind: string, payload: string): string {
     return createHmac('sha256', this.key).update(`${kind}\0${payload}`).digest('hex');
+  }
+
+  /** How many receipts it holds now (at most `keep`, and any sends still waiting beyond that). */
+  get size(): number {
+    return this.sends.size;
   }
 
   get(requestId: string): StoredSend | undefined {
@@ -131,6 +138,7 @@ export class ReceiptStore {
     const entry: StoredSend = send.receipt.final ? { receipt: send.receipt, fingerprint: send.fingerprint, leftHash: send.leftHash } : send;
     if (send.receipt.final && (before?.text !== undefined || before?.keys !== undefined || send.text !== undefined)) this.stale++;
     this.sends.set(send.receipt.requestId, entry);
+    if (this.sends.size > this.keep) this.forgetOldest();
     const line = `${JSON.stringify(entry)}\n`;
     const next = this.writes.run(async () => {
       if (!this.fh) throw new Error('sends: the receipt log is closed');
@@ -139,6 +147,18 @@ export class ReceiptStore {
     });
     if (this.stale > 0 && !this.compactTimer) this.compactTimer = setTimeout(() => void this.compact(), COMPACT_AFTER_MS);
     return next;
+  }
+
+  /**
+   * Forgets the oldest ended sends (first made first) down to `keep`, as a reopen would: a
+   * bridge that runs for weeks holds no more than one just started. Waiting sends always stay.
+   * Their lines leave the log at its next rewrite.
+   */
+  private forgetOldest(): void {
+    for (const [id, s] of this.sends) {
+      if (this.sends.size <= this.keep) return;
+      if (s.receipt.final) this.sends.delete(id);
+    }
   }
 
   /** Rewrite the log from what is kept, so texts of ended sends are gone from disk too. */
