@@ -18,7 +18,7 @@ const termed = (c: ChildProcess): Promise<unknown> => new Promise((r) => (c.kill
  */
 async function crewWithBusyLead(run: (c: {
   sL: string; sB: string; id: string; target: string; lead: () => ChildProcess; restart: (stop: (c: ChildProcess) => Promise<unknown>, meanwhile?: () => Promise<void>) => Promise<void>;
-  release: () => void; typed: () => number; dropPane: () => Promise<void>; waitReply: () => Promise<void>; proxyUp: Awaited<ReturnType<typeof startFaultProxy>>;
+  release: () => void; typed: () => number; dropPane: () => PromiseLike<void>; waitReply: () => Promise<void>; proxyUp: Awaited<ReturnType<typeof startFaultProxy>>;
 }) => Promise<void>): Promise<void> {
   await using tmuxL = await startTmux();
   await using tmuxB = await startTmux();
@@ -58,7 +58,7 @@ async function crewWithBusyLead(run: (c: {
       release: () => turn.release(),
       typed: () => apiL.requests.filter((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`)).length,
       dropPane: () => claudeL[Symbol.asyncDispose](),
-      waitReply: () => claudeL.waitForScreen((s) => s.includes('Got it.')),
+      waitReply: async () => void (await claudeL.waitForScreen((s) => s.includes('Got it.'))),
     });
   } finally {
     await killed(lead);
