@@ -48,6 +48,8 @@ export class WalkyLog {
   private reasons: Refusals = {};
   private lines = 0;
   private fh: FileHandle | null = null;
+  /** Set by `close`: a change that comes later is refused whole, never half written. */
+  private closing = false;
   private readonly writes = new WriteChain();
 
   private constructor(
@@ -121,6 +123,8 @@ export class WalkyLog {
 
   /** Record a message or a change to it; resolves once the line is on disk. */
   put(exact: WalkyMessage): Promise<void> {
+    // A line written while the file closes, its seen.json not: the log would be ahead of it.
+    if (this.closing) return Promise.reject(new Error('walky: the log is closed'));
     const m = this.masked(exact);
     this.messages.set(m.id, m);
     const line = `${JSON.stringify({ t: 'msg', m })}\n`;
@@ -188,6 +192,7 @@ export class WalkyLog {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.writes.drain();
     await this.fh?.close();
     this.fh = null;
