@@ -16,6 +16,7 @@ const LogLine = z.object({ t: z.literal('msg'), m: WalkyMessage });
 /** What seen.json keeps of a message: enough to answer its id again without its body. */
 const SeenEntry = z.object({ at: z.number(), state: WalkyState, reason: z.string().nullable(), pane: z.string().nullable() });
 export type SeenEntry = z.infer<typeof SeenEntry>;
+const seenOf = (m: WalkyMessage): SeenEntry => ({ at: m.at, state: m.state, reason: m.reason, pane: m.to?.pane ?? null });
 const SeenFile = z.object({ version: z.literal(1), ids: z.record(z.string(), SeenEntry) });
 const RefusalFile = z.object({ version: z.literal(1), reasons: z.record(z.string(), z.object({ count: z.number().int().nonnegative(), last: z.number() })) });
 export type Refusals = z.infer<typeof RefusalFile>['reasons'];
@@ -47,6 +48,8 @@ export class WalkyLog {
   private reasons: Refusals = {};
   private lines = 0;
   private fh: FileHandle | null = null;
+  /** Set by `close`: a change that comes later is refused whole, never half written. */
+  private closing = false;
   private readonly writes = new WriteChain();
 
   private constructor(
@@ -75,6 +78,11 @@ export class WalkyLog {
     }
     log.seen = (await readJson(log.path('seen.json'), SeenFile))?.ids ?? {};
     log.reasons = (await readJson(log.path('refusals.json'), RefusalFile))?.reasons ?? {};
+    // The log's line is written before seen.json: a crash between the two leaves seen.json a
+    // receipt behind, and it answers for the message once the log drops its line. The log wins.
+    const behind = [...log.messages.values()].filter((m) => now() - m.at < SEEN_KEEP_MS && log.seenBehind(m));
+    for (const m of behind) log.seen[m.id] = seenOf(m);
+    if (behind.length > 0) await writeFileAtomic(log.path('seen.json'), JSON.stringify({ version: 1, ids: log.seen }), 0o600);
     await log.compact();
     return log;
   }
@@ -115,9 +123,9 @@ export class WalkyLog {
 
   /** Record a message or a change to it; resolves once the line is on disk. */
   put(exact: WalkyMessage): Promise<void> {
+    // A line written while the file closes, its seen.json not: the log would be ahead of it.
+    if (this.closing) return Promise.reject(new Error('walky: the log is closed'));
     const m = this.masked(exact);
-    const fresh = !this.messages.has(m.id);
-    const before = this.messages.get(m.id)?.state;
     this.messages.set(m.id, m);
     const line = `${JSON.stringify({ t: 'msg', m })}\n`;
     return this.writes.run(async () => {
@@ -125,7 +133,9 @@ export class WalkyLog {
       await this.fh.write(line);
       await this.fh.datasync();
       this.lines++;
-      if (fresh || (before !== m.state && m.state !== 'accepted')) await this.writeSeen(m);
+      // Against what seen.json holds, not the record before: a change whose write failed
+      // (the log closing, a full disk) is taken by the next line of that message.
+      if (this.seenBehind(m)) await this.writeSeen(m);
       if (this.lines > LOG_MAX_LINES) await this.compactNow();
     });
   }
@@ -170,12 +180,19 @@ export class WalkyLog {
     for (const [id, e] of Object.entries(this.seen)) if (t - e.at >= SEEN_KEEP_MS) delete this.seen[id];
   }
 
+  /** Whether seen.json lacks the message or holds another receipt of it than `m`. */
+  private seenBehind(m: WalkyMessage): boolean {
+    const e = this.seen[m.id];
+    return !e || e.state !== m.state || e.reason !== m.reason || (e.pane === null && m.to !== null);
+  }
+
   private async writeSeen(m: WalkyMessage): Promise<void> {
-    this.seen[m.id] = { at: m.at, state: m.state, reason: m.reason, pane: m.to?.pane ?? null };
+    this.seen[m.id] = seenOf(m);
     await writeFileAtomic(this.path('seen.json'), JSON.stringify({ version: 1, ids: this.seen }), 0o600);
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.writes.drain();
     await this.fh?.close();
     this.fh = null;
