@@ -92,6 +92,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
     let rest = { ticks: 0, ms: 0 };
     let lastSample = 0;
     let lastPeek = 0;
+    /** This rest's full-GC measure: asked of which bridge, when, and whether it came. */
+    let gcAsked = null;
+    const gcSamples = [];
     let fdPeak = null;
     const end = t0 + total;
 
@@ -143,9 +146,22 @@ export async function runSoak({ minutes, seed, panes, log }) {
       if (inRest) {
         const pid = world.bridge.pid;
         if (restingSince === null) restingSince = { t: now, ticks: sample(pid)?.ticks ?? 0, pid };
+        // Once a rest, 5 s into it: the bridge's memory just after a full GC (bench/soak/bridge-main.mjs).
+        if (!gcAsked && now - restingSince.t >= 5_000) {
+          gcAsked = { t: now, pid };
+          try {
+            process.kill(pid, 'SIGUSR2');
+          } catch {}
+        }
+        const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
+        if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
+          gcAsked.got = true;
+          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024 });
+        }
         await new Promise((res) => setTimeout(res, 250));
         continue;
       }
+      gcAsked = null;
       if (restingSince !== null) {
         const s = sample(world.bridge.pid);
         if (s && restingSince.pid === world.bridge.pid) {
@@ -219,6 +235,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       disk: { ...disk, before: disk.before?.size ?? null },
       state,
       samples,
+      gcSamples,
       fdPeak,
       lastPid: last,
       rest: { cpuSecondsPerHour: rest.ms ? (rest.ticks / 100) * (3_600_000 / rest.ms) : null, restMs: rest.ms },

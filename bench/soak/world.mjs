@@ -61,12 +61,12 @@ export function startWorld(extraEnv = {}) {
   }
 
   // Held sends give up after 2 minutes (not 10), so every send is final before the soak's settling ends.
-  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', ...extraEnv };
+  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', SOAK_GC_FILE: join(dir, 'gc.json'), ...extraEnv };
 
   let bridge = null;
   let port = 0;
   async function startBridge() {
-    const argv = inNs([process.execPath, SERVE, '--port', String(port)]);
+    const argv = inNs([process.execPath, '--expose-gc', SERVE, '--port', String(port)]);
     const child = spawn(argv[0], argv.slice(1), { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
@@ -88,6 +88,14 @@ export function startWorld(extraEnv = {}) {
   return {
     dir,
     name,
+    /** The bridge's memory just after a full GC, as its last SIGUSR2 wrote it (bench/soak/bridge-main.mjs), or null. */
+    gcMemory() {
+      try {
+        return JSON.parse(readFileSync(join(dir, 'gc.json'), 'utf8'));
+      } catch {
+        return null;
+      }
+    },
     state,
     tmux,
     /** argv of a tmux command on the world's server, in its namespace (bench/soak/real-panes.mjs runs it async). */
