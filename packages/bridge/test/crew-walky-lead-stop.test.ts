@@ -1,12 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crewBridge, crewCli, freePort, heldTurn, plainReply, startClaude, startFaultProxy, startMessagesApi, startTmux, tempDir } from '@collie/testkit';
+import { crewBridge, freePort, heldTurn, plainReply, startFaultProxy } from '@collie/testkit';
 import type { ChildProcess } from 'node:child_process';
 import type { WalkyMessage } from '@collie/protocol';
 import { joinMembers } from './crew-join';
-import { runCli, walkyEnv } from './walky/kit';
-import { killed, serveLead, walkyStatus } from './crew-lead-process';
+import { crewLeadDesk, killed, walkyStatus, type CrewLeadDesk } from './crew-lead-process';
 
 /** Stops a process with SIGTERM (the bridge's graceful stop) and resolves once it has exited. */
 const termed = (c: ChildProcess): Promise<unknown> => new Promise((r) => (c.kill('SIGTERM'), c.once('exit', r)));
@@ -17,52 +16,31 @@ const termed = (c: ChildProcess): Promise<unknown> => new Promise((r) => (c.kill
  * soak's member does. `send` posts beta's message to the lead's pane once the turn is under way.
  */
 async function crewWithBusyLead(run: (c: {
-  sL: string; sB: string; id: string; target: string; lead: () => ChildProcess; restart: (stop: (c: ChildProcess) => Promise<unknown>, meanwhile?: () => Promise<void>) => Promise<void>;
+  sL: string; sB: string; id: string; target: string; restart: CrewLeadDesk['restartLead'];
   release: () => void; typed: () => number; dropPane: () => PromiseLike<void>; waitReply: () => Promise<void>; proxyUp: Awaited<ReturnType<typeof startFaultProxy>>;
 }) => Promise<void>): Promise<void> {
-  await using tmuxL = await startTmux();
-  await using tmuxB = await startTmux();
-  await using apiL = await startMessagesApi();
-  await using dir = await tempDir('collie-crew-walky-stop-');
-  const [sL, sB] = ['lead', 'beta'].map((n) => `${dir.path}/${n}`) as [string, string];
-  await tmuxB.newSession('b', { cmd: 'cat' });
-  await using claudeL = await startClaude(tmuxL, apiL, { session: 'lead-work' });
-  const leadPort = await freePort();
-  expect((await crewCli(sL, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${leadPort}`])).code).toBe(0);
-  const leadEnv = { ...process.env, TMUX_TMPDIR: tmuxL.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(sL) };
-  let lead = await serveLead(leadEnv);
-  try {
-    await using beta = await crewBridge(tmuxB.tmpDir, sB, 'workshop');
-    await using proxyUp = await startFaultProxy(leadPort);
-    await joinMembers(sL, [['beta', sB, beta, `127.0.0.1:${await freePort()}`, proxyUp.address]]);
-    const who = async () => (JSON.parse((await runCli(['walky', 'who', '--json'], walkyEnv(sL))).out || '{"panes":[]}') as { panes: { address: string; machine: string; harness?: string }[] }).panes;
-    const mine = async () => (await who()).find((p) => p.machine === 'bluefin' && p.harness === 'claude');
-    await expect.poll(mine, { timeout: 60_000 }).toBeTruthy();
-    const target = (await mine())!.address;
+  await using desk = await crewLeadDesk('collie-crew-walky-stop-');
+  const { sL, sB, apiL, claudeL } = desk;
+  await using beta = await crewBridge(desk.tmuxB.tmpDir, sB, 'workshop');
+  await using proxyUp = await startFaultProxy(desk.leadPort);
+  await joinMembers(sL, [['beta', sB, beta, `127.0.0.1:${await freePort()}`, proxyUp.address]]);
+  const target = (await desk.leadAgent()).address;
 
-    using turn = heldTurn('Long turn over.');
-    apiL.script(turn.script, plainReply('Got it.'));
-    await claudeL.submit('start a long turn');
-    await apiL.waitForRequest((q) => q.kind === 'main' && q.prompt.includes('start a long turn'), 30_000);
-    const r = await fetch(`${beta.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...beta.device.headers }, body: JSON.stringify({ to: target, body: 'Outlast the stop.' }) });
-    const id = ((await r.json()) as { message: WalkyMessage }).message.id;
-    await expect.poll(async () => (await walkyStatus(sL, id))?.state, { timeout: 30_000 }).toBe('accepted');
-    await run({
-      sL, sB, id, target, proxyUp,
-      lead: () => lead,
-      restart: async (stop, meanwhile) => {
-        await stop(lead);
-        await meanwhile?.();
-        lead = await serveLead(leadEnv);
-      },
-      release: () => turn.release(),
-      typed: () => apiL.requests.filter((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`)).length,
-      dropPane: () => claudeL[Symbol.asyncDispose](),
-      waitReply: async () => void (await claudeL.waitForScreen((s) => s.includes('Got it.'))),
-    });
-  } finally {
-    await killed(lead);
-  }
+  using turn = heldTurn('Long turn over.');
+  apiL.script(turn.script, plainReply('Got it.'));
+  await claudeL.submit('start a long turn');
+  await apiL.waitForRequest((q) => q.kind === 'main' && q.prompt.includes('start a long turn'), 30_000);
+  const r = await fetch(`${beta.url}/api/walky/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...beta.device.headers }, body: JSON.stringify({ to: target, body: 'Outlast the stop.' }) });
+  const id = ((await r.json()) as { message: WalkyMessage }).message.id;
+  await expect.poll(async () => (await walkyStatus(sL, id))?.state, { timeout: 30_000 }).toBe('accepted');
+  await run({
+    sL, sB, id, target, proxyUp,
+    restart: desk.restartLead,
+    release: () => turn.release(),
+    typed: () => apiL.requests.filter((q) => q.kind === 'main' && q.prompt.includes(`[walky-talky ${id}]`)).length,
+    dropPane: () => claudeL[Symbol.asyncDispose](),
+    waitReply: async () => void (await claudeL.waitForScreen((s) => s.includes('Got it.'))),
+  });
 }
 
 // Found by the soak (seed 2026): a member's message to a lead's pane, typed there once, the
