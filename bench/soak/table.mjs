@@ -14,17 +14,28 @@ function slope(xs, ys) {
   return den ? num / den : 0;
 }
 
-/** RSS and fd growth per hour of the last bridge, after its first ten minutes (a third of its life in shorter runs). */
+/**
+ * The points of bridge `pid` after its first ten minutes (a third of its life in shorter runs;
+ * its life as its 10-second samples span it), with their times in hours; null with fewer than 3.
+ */
+function lastBridgeWindow(points, pid, samples) {
+  const life = samples.filter((s) => s.pid === pid);
+  const w = life.length ? (points ?? []).filter((s) => s.pid === pid) : [];
+  if (life.length < 3 || w.length < 3) return null;
+  const span = life.at(-1).t - life[0].t;
+  const skip = span >= 20 * 60_000 ? 10 * 60_000 : span / 3;
+  const kept = w.filter((s) => s.t - life[0].t >= skip);
+  if (kept.length < 3) return null;
+  return { w: kept, hours: kept.map((s) => s.t / 3_600_000), windowMin: (kept.at(-1).t - kept[0].t) / 60_000 };
+}
+
+/** RSS and fd growth per hour of the last bridge, from its 10-second samples. */
 export function growth(samples, pid) {
-  const mine = samples.filter((s) => s.pid === pid);
-  if (mine.length < 3) return null;
-  const life = mine.at(-1).t - mine[0].t;
-  const skip = life >= 20 * 60_000 ? 10 * 60_000 : life / 3;
-  const w = mine.filter((s) => s.t - mine[0].t >= skip);
-  if (w.length < 3) return null;
-  const hours = w.map((s) => s.t / 3_600_000);
+  const win = lastBridgeWindow(samples, pid, samples);
+  if (!win) return null;
+  const { w, hours } = win;
   return {
-    windowMin: (w.at(-1).t - w[0].t) / 60_000,
+    windowMin: win.windowMin,
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
     // Without the three fds of each tmux control client (the sessions the schedule makes and kills).
     fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * (s.clients ?? 0))),
@@ -36,21 +47,16 @@ export function growth(samples, pid) {
 }
 
 /**
- * RSS and live heap just after a full GC, once a rest, of the last bridge after its first ten
- * minutes (as `growth`): what a leak grows, without the noise of when V8 last collected.
+ * RSS and live heap just after a full GC, once a rest, of the last bridge in the same window:
+ * what a leak grows, without the noise of when V8 last collected.
  */
 export function growthAfterGc(gcSamples, pid, samples) {
-  const mine = (gcSamples ?? []).filter((s) => s.pid === pid);
-  const life = samples.filter((s) => s.pid === pid);
-  if (mine.length < 3 || !life.length) return null;
-  const span = life.at(-1).t - life[0].t;
-  const skip = span >= 20 * 60_000 ? 10 * 60_000 : span / 3;
-  const w = mine.filter((s) => s.t - life[0].t >= skip);
-  if (w.length < 3) return null;
-  const hours = w.map((s) => s.t / 3_600_000);
+  const win = lastBridgeWindow(gcSamples, pid, samples);
+  if (!win) return null;
+  const { w, hours } = win;
   return {
     n: w.length,
-    windowMin: (w.at(-1).t - w[0].t) / 60_000,
+    windowMin: win.windowMin,
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
     heapMbPerHour: slope(hours, w.map((s) => s.heap / 1024)),
     rssFirstMb: w[0].rss / 1024,
