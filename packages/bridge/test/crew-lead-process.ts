@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { WalkyMessage } from '@collie/protocol';
-import { crewCli, freePort, startClaude, startMessagesApi, startTmux, tempDir, type ClaudePane, type MessagesApi, type TmuxServer } from '@collie/testkit';
+import { crewCli, freePort, startClaude, startMessagesApi, startTmux, Started, tempDir, type ClaudePane, type MessagesApi, type TmuxServer } from '@collie/testkit';
 import { bridgeProcess } from './bridge-process';
 import { CLI, runCli, walkyEnv } from './walky/kit';
 
@@ -34,12 +34,9 @@ export interface CrewLeadDesk extends AsyncDisposable {
 }
 
 export async function crewLeadDesk(prefix: string): Promise<CrewLeadDesk> {
-  const stops: (() => PromiseLike<unknown>)[] = [];
-  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
-  const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-  };
-  try {
+  const started = new Started();
+  const keep = <T extends AsyncDisposable>(part: T): T => started.use(part);
+  return started.guard(async () => {
     const tmuxL = keep(await startTmux());
     const tmuxB = keep(await startTmux());
     const apiL = keep(await startMessagesApi());
@@ -52,7 +49,7 @@ export async function crewLeadDesk(prefix: string): Promise<CrewLeadDesk> {
     if (created.code !== 0) throw new Error(`collie crew create: ${JSON.stringify(created)}`);
     const leadEnv = { ...process.env, TMUX_TMPDIR: tmuxL.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(sL) };
     let lead = await serveLead(leadEnv);
-    stops.push(() => killed(lead));
+    keep({ [Symbol.asyncDispose]: async () => void (await killed(lead)) });
     type Listed = { address: string; machine: string; harness?: string };
     const who = async () => (JSON.parse((await runCli(['walky', 'who', '--json'], walkyEnv(sL))).out || '{"panes":[]}') as { panes: Listed[] }).panes;
     return {
@@ -72,10 +69,7 @@ export async function crewLeadDesk(prefix: string): Promise<CrewLeadDesk> {
           await new Promise((r) => setTimeout(r, 250));
         }
       },
-      [Symbol.asyncDispose]: stop,
+      [Symbol.asyncDispose]: () => started[Symbol.asyncDispose](),
     };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  });
 }

@@ -63,12 +63,9 @@ export const idlePane = (hub: EventHub, id: string): Pane | undefined => {
 
 /** Starts the rig of a live Claude Code test; a start that throws stops what it had started. */
 export async function liveClaude(options: LiveClaudeOptions = {}): Promise<LiveClaude> {
-  const stops: (() => PromiseLike<unknown>)[] = [];
-  const use = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
-  const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-  };
-  try {
+  const started = new Started();
+  const use = <T extends AsyncDisposable>(part: T): T => started.use(part);
+  return started.guard(async () => {
     const tmux = use(await startTmux());
     const api = use(await startMessagesApi(options.api));
     const state = use(await tempDir('collie-state'));
@@ -87,12 +84,9 @@ export async function liveClaude(options: LiveClaudeOptions = {}): Promise<LiveC
       id,
       pane: () => bridge.hub.panes.get(id),
       idle: (ms = 30_000) => until(bridge.hub, 'the pane idle', (hub) => idlePane(hub, id), ms),
-      [Symbol.asyncDispose]: stop,
+      [Symbol.asyncDispose]: () => started[Symbol.asyncDispose](),
     };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  });
 }
 
 /** A live test's desk with no agent: a private tmux server, a state dir and a work dir; its bridge started by the test. */
@@ -108,20 +102,14 @@ export interface LiveDesk extends AsyncDisposable {
 
 /** Starts a desk: tmux, a state dir and a work dir (`prefix`), stopped last first. */
 export async function liveDesk(prefix: string): Promise<LiveDesk> {
-  const stops: (() => PromiseLike<unknown>)[] = [];
-  const keep = <T extends AsyncDisposable>(part: T): T => (stops.push(() => part[Symbol.asyncDispose]()), part);
-  const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-  };
-  try {
+  const started = new Started();
+  const keep = <T extends AsyncDisposable>(part: T): T => started.use(part);
+  return started.guard(async () => {
     const work = keep(await tempDir(prefix));
     const state = keep(await tempDir('collie-state'));
     const tmux = keep(await startTmux());
-    return { tmux, state, work, keep, startBridge: async (extra) => keep(await bridgeFor(tmux.tmpDir, state.path, extra)), [Symbol.asyncDispose]: stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { tmux, state, work, keep, startBridge: async (extra) => keep(await bridgeFor(tmux.tmpDir, state.path, extra)), [Symbol.asyncDispose]: () => started[Symbol.asyncDispose]() };
+  });
 }
 
 /**
