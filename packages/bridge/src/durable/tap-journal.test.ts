@@ -19,4 +19,16 @@ describe('the durable tap journal while the bridge runs', () => {
     expect((await readFile(join(dir.path, 'durable', 'taps.jsonl'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(20);
     await again.close();
   });
+  it('keeps every tap of the last day past `keep`: a request id sent again within a day gets its result', async () => {
+    await using dir = await tempDir('collie-taps-');
+    const j = await TapJournal.open(dir.path, 20);
+    const at = Date.now() - 60_000;
+    for (let i = 0; i < 100; i++) await j.put({ requestId: `d${i}`, agent: 'a', path: '/x', status: 'final', result: null, at: at + i });
+    expect(j.size).toBe(100);
+    await j.close();
+    const again = await TapJournal.open(dir.path, 20);
+    expect(again.get('d0')?.status).toBe('final');
+    expect(again.size).toBe(100);
+    await again.close();
+  });
 });

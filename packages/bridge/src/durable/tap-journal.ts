@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TapResult } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
 import { WriteChain } from '../config/write-chain';
+import { KEEP_MS } from '../send/receipt-store';
 
 /**
  * One phone tap sent to a durable agent. `sent`: written before the call goes out, so after a
@@ -20,7 +21,7 @@ export const TapEntry = z.object({
 });
 export type TapEntry = z.infer<typeof TapEntry>;
 
-/** Taps kept (the newest), while the bridge runs and across restarts. */
+/** Taps kept, while the bridge runs and across restarts: every one of the last day (as the send receipts), and the newest 5,000 beyond. */
 const KEEP = 5000;
 
 /**
@@ -52,7 +53,9 @@ export class TapJournal {
         // torn by a crash mid-write: that call was not made yet
       }
     }
-    const kept = [...j.entries.values()].sort((a, b) => a.at - b.at).slice(-keep);
+    const all = [...j.entries.values()].sort((a, b) => a.at - b.at);
+    const dayAgo = Date.now() - KEEP_MS;
+    const kept = all.filter((e, i) => i >= all.length - keep || e.at > dayAgo);
     j.entries.clear();
     for (const e of kept) j.entries.set(e.requestId, e);
     await writeFileAtomic(j.path, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), 0o600);
@@ -60,7 +63,7 @@ export class TapJournal {
     return j;
   }
 
-  /** How many taps it holds now (at most `keep`). */
+  /** How many taps it holds now (at most `keep` beyond those of the last day). */
   get size(): number {
     return this.entries.size;
   }
@@ -72,9 +75,11 @@ export class TapJournal {
   /** Record a change; resolves once it is on disk. */
   put(e: TapEntry): Promise<void> {
     this.entries.set(e.requestId, e);
-    // The oldest first, as a reopen keeps the newest: a bridge that runs for weeks holds no more.
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= this.keep) break;
+    // The oldest first, as a reopen keeps the newest: a bridge that runs for weeks holds no
+    // more. A tap of the last day stays: its request id sent again gets its result.
+    const dayAgo = Date.now() - KEEP_MS;
+    for (const [id, old] of this.entries) {
+      if (this.entries.size <= this.keep || old.at > dayAgo) break;
       this.entries.delete(id);
     }
     const line = `${JSON.stringify(e)}\n`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, type SendReceipt } from '@collie/protocol';
 import { tempDir } from '@collie/testkit';
-import { ReceiptStore } from './receipt-store';
+import { KEEP_MS, ReceiptStore } from './receipt-store';
 
 const receipt = (requestId: string, state: SendReceipt['state'], final: boolean): SendReceipt => ({
   requestId, paneId: 'default:%1', kind: 'text', summary: 's', state, outcome: state, final, createdAt: 1, updatedAt: 1,
@@ -87,5 +87,27 @@ describe('the receipts kept while the bridge runs', () => {
     const lines = (await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).split('\n').filter(Boolean);
     expect(lines.length).toBe(20);
     await s.close();
+  });
+  // The 60-minute soak (seed 2026): with the newest 5,000 kept while running, the receipts of
+  // the run's first sends were forgotten within the hour, and the same requests sent again (as a
+  // phone retries) were typed a second time. Receipts of the last day stay, however many.
+  it('keep every receipt of the last day past `keep`, across a reopen too: a request id sent again within a day is known', async () => {
+    await using dir = await tempDir('collie-receipts-');
+    let t = 1_000_000_000_000;
+    const now = () => t;
+    const s = await ReceiptStore.open(dir.path, now, 20);
+    for (let i = 0; i < 100; i++) await s.put({ receipt: { ...receipt(`r${i}`, 'typed', true), createdAt: t - 60_000 + i, updatedAt: t } });
+    expect(s.size).toBe(100);
+    expect(s.get('r0')?.receipt.state).toBe('typed');
+    await s.close();
+    const again = await ReceiptStore.open(dir.path, now, 20);
+    expect(again.size).toBe(100);
+    // A day on, the oldest go as new ones come, down to the newest `keep`.
+    t += KEEP_MS;
+    await again.put({ receipt: { ...receipt('next', 'typed', true), createdAt: t, updatedAt: t } });
+    expect(again.size).toBe(20);
+    expect(again.get('r0')).toBeUndefined();
+    expect(again.get('next')?.receipt.state).toBe('typed');
+    await again.close();
   });
 });

@@ -22,8 +22,13 @@ export const StoredSend = z.object({
 });
 export type StoredSend = z.infer<typeof StoredSend>;
 
-/** Receipts kept (the newest), while the bridge runs and across restarts; older request ids may be reused after that. */
+/**
+ * Receipts kept, while the bridge runs and across restarts: every one made in the last
+ * `KEEP_MS` (a request id sent again within a day gets its receipt, never a second send), and
+ * the newest `KEEP` beyond that; older request ids may be reused after that.
+ */
 export const KEEP = 5000;
+export const KEEP_MS = 24 * 60 * 60_000;
 
 /** How soon after a send ends the log is rewritten without the text it no longer needs. */
 const COMPACT_AFTER_MS = 200;
@@ -53,13 +58,14 @@ export class ReceiptStore {
     private readonly path: string,
     private readonly key: Buffer,
     private readonly keep: number,
+    private readonly now: () => number,
   ) {}
 
-  /** Opens the log in `<stateDir>/sends`; `keep`: how many receipts it holds (KEEP; tests give fewer). */
+  /** Opens the log in `<stateDir>/sends`; `keep`: how many receipts older than a day it holds (KEEP; tests give fewer). */
   static async open(stateDir: string, now = Date.now, keep = KEEP): Promise<ReceiptStore> {
     const dir = join(stateDir, 'sends');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')), keep);
+    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')), keep, now);
     let text = '';
     try {
       text = await readFile(store.path, 'utf8');
@@ -90,7 +96,9 @@ export class ReceiptStore {
         delete s.keys;
       }
     }
-    const kept = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt).slice(-keep);
+    const all = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt);
+    const dayAgo = now() - KEEP_MS;
+    const kept = all.filter((s, i) => i >= all.length - keep || s.receipt.createdAt > dayAgo || !s.receipt.final);
     store.sends.clear();
     for (const s of kept) store.sends.set(s.receipt.requestId, s);
     await writeFileAtomic(store.path, kept.map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
@@ -103,7 +111,7 @@ export class ReceiptStore {
     return createHmac('sha256', this.key).update(`${kind}\0${payload}`).digest('hex');
   }
 
-  /** How many receipts it holds now (at most `keep`, and any sends still waiting beyond that). */
+  /** How many receipts it holds now (at most `keep` beyond those of the last day and the sends still waiting). */
   get size(): number {
     return this.sends.size;
   }
@@ -150,13 +158,15 @@ export class ReceiptStore {
   }
 
   /**
-   * Forgets the oldest ended sends (first made first) down to `keep`, as a reopen would: a
-   * bridge that runs for weeks holds no more than one just started. Waiting sends always stay.
-   * Their lines leave the log at its next rewrite.
+   * Forgets the oldest ended sends made over a day ago (first made first) down to `keep`, as a
+   * reopen would: a bridge that runs for weeks holds no more than one just started. Waiting
+   * sends always stay. Their lines leave the log at its next rewrite.
    */
   private forgetOldest(): void {
+    const dayAgo = this.now() - KEEP_MS;
     for (const [id, s] of this.sends) {
-      if (this.sends.size <= this.keep) return;
+      // Held in the order they were made: the rest are a day old or younger too.
+      if (this.sends.size <= this.keep || s.receipt.createdAt > dayAgo) return;
       if (s.receipt.final) this.sends.delete(id);
     }
   }
