@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { TapResult } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { forgetOldest, retained, type Retention } from '../config/retention';
 import { WriteChain } from '../config/write-chain';
-import { KEEP_MS } from '../send/receipt-store';
 
 /**
  * One phone tap sent to a durable agent. `sent`: written before the call goes out, so after a
@@ -35,14 +35,14 @@ export class TapJournal {
 
   private constructor(
     private readonly path: string,
-    private readonly keep: number,
+    private readonly retention: Retention<TapEntry>,
   ) {}
 
   /** Opens `<stateDir>/durable/taps.jsonl`; `keep`: how many taps it holds (KEEP; tests give fewer). */
   static async open(stateDir: string, keep = KEEP): Promise<TapJournal> {
     const dir = join(stateDir, 'durable');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const j = new TapJournal(join(dir, 'taps.jsonl'), keep);
+    const j = new TapJournal(join(dir, 'taps.jsonl'), { keep, madeAt: (e) => e.at });
     const text = await readFile(j.path, 'utf8').catch(() => '');
     for (const line of text.split('\n')) {
       if (!line) continue;
@@ -53,9 +53,7 @@ export class TapJournal {
         // torn by a crash mid-write: that call was not made yet
       }
     }
-    const all = [...j.entries.values()].sort((a, b) => a.at - b.at);
-    const dayAgo = Date.now() - KEEP_MS;
-    const kept = all.filter((e, i) => i >= all.length - keep || e.at > dayAgo);
+    const kept = retained([...j.entries.values()], j.retention, Date.now());
     j.entries.clear();
     for (const e of kept) j.entries.set(e.requestId, e);
     await writeFileAtomic(j.path, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), 0o600);
@@ -75,13 +73,8 @@ export class TapJournal {
   /** Record a change; resolves once it is on disk. */
   put(e: TapEntry): Promise<void> {
     this.entries.set(e.requestId, e);
-    // The oldest first, as a reopen keeps the newest: a bridge that runs for weeks holds no
-    // more. A tap of the last day stays: its request id sent again gets its result.
-    const dayAgo = Date.now() - KEEP_MS;
-    for (const [id, old] of this.entries) {
-      if (this.entries.size <= this.keep || old.at > dayAgo) break;
-      this.entries.delete(id);
-    }
+    // As a reopen would: a bridge that runs for weeks holds no more; a tap of the last day stays.
+    forgetOldest(this.entries, this.retention, Date.now());
     const line = `${JSON.stringify(e)}\n`;
     return this.writes.run(async () => {
       if (!this.fh) throw new Error('durable: the tap journal is closed');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, type SendReceipt } from '@collie/protocol';
 import { tempDir } from '@collie/testkit';
-import { KEEP_MS, ReceiptStore } from './receipt-store';
+import { KEEP_MS } from '../config/retention';
+import { ReceiptStore } from './receipt-store';
 
 const receipt = (requestId: string, state: SendReceipt['state'], final: boolean): SendReceipt => ({
   requestId, paneId: 'default:%1', kind: 'text', summary: 's', state, outcome: state, final, createdAt: 1, updatedAt: 1,

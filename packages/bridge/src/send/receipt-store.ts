@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { KeyName, OUTCOME, SendReceipt } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { forgetOldest, retained, type Retention } from '../config/retention';
 import { WriteChain } from '../config/write-chain';
 
 /**
@@ -23,12 +24,14 @@ export const StoredSend = z.object({
 export type StoredSend = z.infer<typeof StoredSend>;
 
 /**
- * Receipts kept, while the bridge runs and across restarts: every one made in the last
- * `KEEP_MS` (a request id sent again within a day gets its receipt, never a second send), and
- * the newest `KEEP` beyond that; older request ids may be reused after that.
+ * Receipts kept, while the bridge runs and across restarts (`config/retention.ts`): every one
+ * made in the last day (a request id sent again within a day gets its receipt, never a second
+ * send), and the newest `KEEP` beyond that; older request ids may be reused after that.
  */
 export const KEEP = 5000;
-export const KEEP_MS = 24 * 60 * 60_000;
+
+/** Sends as the retention sees them: made at `createdAt`; one still waiting always stays (its lines leave the log at its next rewrite). */
+const receiptRetention = (keep: number): Retention<StoredSend> => ({ keep, madeAt: (s) => s.receipt.createdAt, stays: (s) => !s.receipt.final });
 
 /** How soon after a send ends the log is rewritten without the text it no longer needs. */
 const COMPACT_AFTER_MS = 200;
@@ -57,7 +60,7 @@ export class ReceiptStore {
   private constructor(
     private readonly path: string,
     private readonly key: Buffer,
-    private readonly keep: number,
+    private readonly retention: Retention<StoredSend>,
     private readonly now: () => number,
   ) {}
 
@@ -65,7 +68,7 @@ export class ReceiptStore {
   static async open(stateDir: string, now = Date.now, keep = KEEP): Promise<ReceiptStore> {
     const dir = join(stateDir, 'sends');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')), keep, now);
+    const store = new ReceiptStore(join(dir, 'log.jsonl'), await hashKey(join(dir, 'key')), receiptRetention(keep), now);
     let text = '';
     try {
       text = await readFile(store.path, 'utf8');
@@ -96,9 +99,7 @@ export class ReceiptStore {
         delete s.keys;
       }
     }
-    const all = [...store.sends.values()].sort((a, b) => a.receipt.createdAt - b.receipt.createdAt);
-    const dayAgo = now() - KEEP_MS;
-    const kept = all.filter((s, i) => i >= all.length - keep || s.receipt.createdAt > dayAgo || !s.receipt.final);
+    const kept = retained([...store.sends.values()], store.retention, now());
     store.sends.clear();
     for (const s of kept) store.sends.set(s.receipt.requestId, s);
     await writeFileAtomic(store.path, kept.map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
@@ -146,7 +147,7 @@ export class ReceiptStore {
     const entry: StoredSend = send.receipt.final ? { receipt: send.receipt, fingerprint: send.fingerprint, leftHash: send.leftHash } : send;
     if (send.receipt.final && (before?.text !== undefined || before?.keys !== undefined || send.text !== undefined)) this.stale++;
     this.sends.set(send.receipt.requestId, entry);
-    if (this.sends.size > this.keep) this.forgetOldest();
+    if (this.sends.size > this.retention.keep) forgetOldest(this.sends, this.retention, this.now());
     const line = `${JSON.stringify(entry)}\n`;
     const next = this.writes.run(async () => {
       if (!this.fh) throw new Error('sends: the receipt log is closed');
@@ -155,20 +156,6 @@ export class ReceiptStore {
     });
     if (this.stale > 0 && !this.compactTimer) this.compactTimer = setTimeout(() => void this.compact(), COMPACT_AFTER_MS);
     return next;
-  }
-
-  /**
-   * Forgets the oldest ended sends made over a day ago (first made first) down to `keep`, as a
-   * reopen would: a bridge that runs for weeks holds no more than one just started. Waiting
-   * sends always stay. Their lines leave the log at its next rewrite.
-   */
-  private forgetOldest(): void {
-    const dayAgo = this.now() - KEEP_MS;
-    for (const [id, s] of this.sends) {
-      // Held in the order they were made: the rest are a day old or younger too.
-      if (this.sends.size <= this.keep || s.receipt.createdAt > dayAgo) return;
-      if (s.receipt.final) this.sends.delete(id);
-    }
   }
 
   /** Rewrite the log from what is kept, so texts of ended sends are gone from disk too. */
