@@ -4,10 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { OUTCOME } from '@collie/protocol';
 import { repoRoot } from '@collie/testkit';
 import { until } from './harness';
-import { standInDesk } from './stand-in-rig';
+import { standInDesk, type StandInDesk } from './stand-in-rig';
 import { call, finalReceipt } from './send-helpers';
 
 const TEXT = 'into the box and never into the dialog';
+
+/**
+ * Sends the stand-in `control` on the screen read that shows TEXT while input is off (the send
+ * is typing), and waits for its ack: the next keys the stand-in gets are the Enter's, since no
+ * one else's reach it now.
+ */
+async function armAtTyping(desk: StandInDesk, control: string): Promise<void> {
+  const arm = join(desk.work.path, 'arm.sh');
+  const word = control.split(' ')[0]!;
+  writeFileSync(arm, [`printf '${control}\\n' > '${desk.fifo}'`, 'i=0', `until grep -q ${word} '${desk.fifo}.ack' 2>/dev/null; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`].join('\n'));
+  const when = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
+  await desk.tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${when}' 'set -g @collie_race 1 ; run-shell "sh ${arm}"'`);
+}
 
 // Found by the soak (bench/soak.mjs): an agent opened a permission dialog on its own after a
 // send's text showed in the box and before its Enter; the Enter chose the dialog's first option,
@@ -58,13 +71,8 @@ describe('a dialog the agent opens between a send\'s box check and its Enter', (
   // 600 ms later (a loaded machine), so the dialog is on the screen after the Enter.
   it('says so when a dialog that opened as Enter went in took the Enter, and leaves the text in the box', async () => {
     await using desk = await standInDesk('collie-dialog-enter');
-    const { tmux, fifo, pane, id, bridge, work: dir } = desk;
-    // Armed on the screen read that shows the text while input is off (the send is typing): the
-    // next keys the stand-in gets are the Enter's, since no one else's reach it now.
-    const arm = join(dir.path, 'arm.sh');
-    writeFileSync(arm, [`printf 'dialog-at-key 600\\n' > '${fifo}'`, 'i=0', `until grep -q dialog-at-key '${fifo}.ack' 2>/dev/null; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`].join('\n'));
-    const when = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
-    await tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${when}' 'set -g @collie_race 1 ; run-shell "sh ${arm}"'`);
+    const { tmux, id, bridge } = desk;
+    await armAtTyping(desk, 'dialog-at-key 600');
 
     await call(bridge, id, 'send', { text: TEXT, request_id: 'race-2' });
     const receipt = await finalReceipt(bridge, 'race-2', 20_000);
@@ -85,11 +93,8 @@ describe('a dialog the agent opens between a send\'s box check and its Enter', (
   // ever drawn.
   it('says so when a dialog no read saw took the Enter: a turn runs with the text still in the box', async () => {
     await using desk = await standInDesk('collie-dialog-unseen');
-    const { tmux, fifo, id, bridge, work: dir } = desk;
-    const arm = join(dir.path, 'arm.sh');
-    writeFileSync(arm, [`printf 'dialog-unseen 1500\\n' > '${fifo}'`, 'i=0', `until grep -q dialog-unseen '${fifo}.ack' 2>/dev/null; do i=$((i+1)); [ $i -gt 1000 ] && exit 1; sleep 0.01; done`].join('\n'));
-    const when = `#{&&:#{C:${TEXT}},#{&&:#{pane_input_off},#{==:#{@collie_race},}}}`;
-    await tmux.tmux('set-hook', '-g', 'after-capture-pane', `if-shell -F '${when}' 'set -g @collie_race 1 ; run-shell "sh ${arm}"'`);
+    const { tmux, id, bridge } = desk;
+    await armAtTyping(desk, 'dialog-unseen 1500');
 
     await call(bridge, id, 'send', { text: TEXT, request_id: 'race-3' });
     const receipt = await finalReceipt(bridge, 'race-3', 20_000);
