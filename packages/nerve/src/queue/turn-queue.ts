@@ -59,6 +59,11 @@ export class TurnQueue {
     this.items.push(item);
   }
 
+  /** A message handed to a runtime that ended before it took it: first again. */
+  putBack(item: Queued): void {
+    this.items.unshift(item);
+  }
+
   /** The first queued message: the run lock goes straight to it when a turn ends. */
   take(): Queued | undefined {
     return this.items.shift();

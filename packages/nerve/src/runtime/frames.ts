@@ -14,10 +14,14 @@ export interface Frame {
   turnEnded: boolean;
   /** The orchestrator is producing output, so a turn runs (also an autonomous one). */
   turnActive: boolean;
+  /** A `result` that is an error with no turn run: the runtime failed before it started any (a resume of a conversation never written). */
+  failedStart: boolean;
   /** The turn's origin kind, when a result carries one (`task-notification` for an autonomous turn). */
   origin: string | null;
   /** The runtime's session id (`system/init`). */
   runtimeSessionId: string | null;
+  /** A message's step in the runtime's own queue (`command_lifecycle`: `queued`, `started`, …). */
+  command: { uuid: string; state: string } | null;
 }
 
 type Block = { type: string; [k: string]: unknown };
@@ -50,7 +54,7 @@ export function namedTask(structured: unknown, text: string): string | null {
 }
 
 export function readFrame(msg: SDKMessage): Frame {
-  const f: Frame = { roster: [], text: null, turnEnded: false, turnActive: false, origin: null, runtimeSessionId: null };
+  const f: Frame = { roster: [], text: null, turnEnded: false, failedStart: false, turnActive: false, origin: null, runtimeSessionId: null, command: null };
   switch (msg.type) {
     case 'assistant': {
       const parent = msg.parent_tool_use_id;
@@ -92,12 +96,19 @@ export function readFrame(msg: SDKMessage): Frame {
     }
     case 'result':
       f.turnEnded = true;
+      f.failedStart = msg.is_error && msg.num_turns === 0;
       f.origin = msg.origin?.kind ?? null;
       return f;
     case 'system':
       return system(msg, f);
-    default:
+    default: {
+      // Not in the SDK's typed union: `{type: 'command_lifecycle', command_uuid, state}`.
+      const raw = msg as unknown as { type: string; command_uuid?: unknown; state?: unknown };
+      const uuid = str(raw.command_uuid);
+      const state = str(raw.state);
+      if (raw.type === 'command_lifecycle' && uuid && state) f.command = { uuid, state };
       return f;
+    }
   }
 }
 

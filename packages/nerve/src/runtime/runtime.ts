@@ -84,10 +84,14 @@ export class Runtime {
     }
   }
 
-  /** Sends one user message; it starts a turn at once (Nerve keeps its own queue). */
+  /**
+   * Sends one user message (Nerve keeps its own queue). At priority `later` it waits for a turn
+   * the CLI runs on its own (woken by a background task) to end and runs as a turn of its own;
+   * at the default the CLI shows it to the model inside that turn's next tool result.
+   */
   send(text: string): string {
     const uuid = randomUUID();
-    this.inbox.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, uuid, session_id: '' });
+    this.inbox.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, uuid, session_id: '', priority: 'later' });
     return uuid;
   }
 

@@ -44,6 +44,17 @@ export class SessionRuntime {
   /** The last time the runtime was handed a message or said anything (idle reaping). */
   protected lastActive: number;
   protected readonly turnWaiters = new Set<() => void>();
+  /**
+   * The message handed to the runtime whose turn has not ended (the queue hands one at a time).
+   * While there is one, a turn the runtime ran on its own ends without freeing the run lock: the
+   * message waits in the runtime for that turn, then runs as its own. `started` once the runtime
+   * started its turn; a runtime that ends before that never took it, and it is queued first again.
+   */
+  private handed: { item: Queued; uuid: string; reminder: string | null; started: boolean } | null = null;
+  /** The runtime tells its queue's steps (`command_lifecycle`). */
+  private saysLifecycle = false;
+  /** Runtimes in a row that ended before taking their message: past two, the queue waits for the next send. */
+  private failedStarts = 0;
 
   constructor(
     protected meta: StoredSession,
@@ -118,12 +129,14 @@ export class SessionRuntime {
     // The reminder rides this one turn and is not kept in the history.
     if (reminder) this.save({ reminder: null });
     this.setRunning(true);
-    this.runtime!.send(reminder ? `${reminder}\n\n${item.text}` : item.text);
+    const uuid = this.runtime!.send(reminder ? `${reminder}\n\n${item.text}` : item.text);
+    this.handed = { item, uuid, reminder, started: false };
   }
 
   private startRuntime(): void {
     const s = this.deps.settings();
     this.spared = s.per_task_stop_affordance;
+    this.saysLifecycle = false;
     let rt: Runtime | null = null;
     rt = this.deps.startRuntime({
       model: this.meta.model,
@@ -137,7 +150,17 @@ export class SessionRuntime {
       onEnd: (how, err) => {
         if (this.runtime !== rt) return;
         this.deps.log(`nerve: runtime of ${this.id} ended (${how})${err ? `: ${String(err)}` : ''}`);
+        if (/No conversation found/.test(String(err)) && this.meta.runtime_session_id) {
+          // The runtime died before it wrote its conversation: the next one starts a new one.
+          this.deps.log(`nerve: ${this.id}: runtime session ${this.meta.runtime_session_id} was never written; the next runtime starts a new one`);
+          this.save({ runtime_session_id: null });
+        }
+        const tookNothing = this.handed !== null && !this.handed.started;
         void this.endRuntime('process_ended');
+        this.failedStarts = tookNothing ? this.failedStarts + 1 : 0;
+        // The queue goes on, on a new runtime, as after a force stop; not into a runtime that keeps failing.
+        if (this.failedStarts <= 2) this.runNext();
+        else this.deps.log(`nerve: ${this.id}: ${this.failedStarts} runtimes in a row ended before taking a message; the queue waits for the next message`);
       },
     });
     this.runtime = rt;
@@ -156,9 +179,20 @@ export class SessionRuntime {
     const closed = rt ? this.closeRuntime(rt, processes) : Promise.resolve();
     const ended = this.roster.interruptAll(reason);
     this.remind(ended);
+    this.putBackUntaken();
     this.setRunning(false);
     this.deps.store.flush();
     return closed;
+  }
+
+  /** A message the ending runtime never started goes first in the queue again (with its reminder). */
+  private putBackUntaken(): void {
+    const h = this.handed;
+    this.handed = null;
+    if (!h || h.started) return;
+    if (h.reminder && !this.meta.reminder) this.save({ reminder: h.reminder });
+    this.queue.putBack(h.item);
+    this.emitQueue();
   }
 
   /** Stops the given tasks (up to {@link TASK_STOP_WAIT_MS}), then closes the runtime. */
@@ -177,6 +211,9 @@ export class SessionRuntime {
     this.lastActive = this.deps.now();
     const f = readFrame(msg);
     if (f.runtimeSessionId && f.runtimeSessionId !== this.meta.runtime_session_id) this.save({ runtime_session_id: f.runtimeSessionId });
+    if (f.command) this.saysLifecycle = true;
+    // Started: the runtime says so; one that says nothing of its queue (an older CLI) by its turn's first output.
+    if (this.handed && ((f.command?.state === 'started' && f.command.uuid === this.handed.uuid) || (f.turnActive && !this.saysLifecycle))) this.handed.started = true;
     for (const input of f.roster) this.roster.ingest(input);
     if (f.turnActive && !this.running) {
       // An autonomous turn: the runtime woke up after background work settled.
@@ -184,11 +221,18 @@ export class SessionRuntime {
       if (this.dropNotifications) void this.runtime?.interrupt().catch(() => undefined);
     }
     if (f.text) this.deps.emit({ type: 'session.text', session_id: this.id, text: f.text });
-    if (f.turnEnded) this.turnEnded();
+    if (f.turnEnded && f.failedStart && this.handed && !this.handed.started) {
+      // The runtime failed before it took the message; it ends next, and the queue goes on then.
+      this.putBackUntaken();
+      this.setRunning(false);
+    } else if (f.turnEnded) this.turnEnded(f.origin === 'task-notification');
     this.noteLive();
   }
 
-  private turnEnded(): void {
+  /** A turn ended; `ownTurn` when the runtime ran it on its own (a background task's notification). */
+  private turnEnded(ownTurn: boolean): void {
+    if (ownTurn && this.handed) return;
+    this.handed = null;
     this.setRunning(false);
     for (const w of this.turnWaiters) w();
     this.turnWaiters.clear();

@@ -22,14 +22,18 @@ export class Session extends SessionRuntime {
     return this.interrupting > 0;
   }
 
-  /** A message: it runs now if no turn runs and none waits, else it waits in the queue. */
+  /**
+   * A message: it runs now if no turn runs and none waits, else it waits in the queue (the end).
+   * With no turn running, the first waiting message runs (one left by runtimes that kept failing).
+   */
   send(m: Incoming): SendResult {
     const a = this.queue.admit(m);
     if (a.outcome === 'duplicate') return a;
     if (this.running || this.queue.size > 0) {
       this.queue.push(a.item);
       this.emitQueue();
-      return { outcome: 'queued', queue_id: a.item.queue_id };
+      this.runNext();
+      return { outcome: this.queue.list().some((q) => q.queue_id === a.item.queue_id) ? 'queued' : 'started', queue_id: a.item.queue_id };
     }
     this.run(a.item);
     return { outcome: 'started', queue_id: a.item.queue_id };
