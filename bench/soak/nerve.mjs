@@ -225,7 +225,12 @@ export class NerveDriver {
       asked.push(...m.tasks);
       if (t === 1 && h === 1) c.once++;
       else if (t > 1 || h > 1) c.twice++, c.bad.push({ kind: 'said twice', m: m.text, turns: t, history: h });
-      else c.lost++, c.bad.push({ kind: 'never said', m: m.text, turns: t, history: h, answer: m.answer });
+      else {
+        c.lost++;
+        // Shown to the model inside another turn (the CLI's mid-turn reminder) is not its own turn either.
+        const inside = this.nerve.api.requests.some((q) => q.kind === 'main' && JSON.stringify(q.body).includes(m.text));
+        c.bad.push({ kind: inside ? 'shown inside another turn, never its own' : 'never said', m: m.text, turns: t, history: h, answer: m.answer });
+      }
     }
     // A shell is every third task (the scripted API's spawnTurn); a long one lives until stopped.
     const longShells = asked.filter((n) => n.endsWith('long') && (Number(n.split('-')[2]) + Number(n.split('-')[3])) % 3 === 2).length;

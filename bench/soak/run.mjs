@@ -156,7 +156,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
         const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
         if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
           gcAsked.got = true;
-          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024 });
+          // At rest the fds too: no burst's pipes, children or requests in them.
+          const at = sample(m.pid);
+          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, external: (m.external ?? 0) / 1024, fds: at?.fds ?? null, clients: at?.clients ?? null, kinds: fdKinds(m.pid) });
         }
         await new Promise((res) => setTimeout(res, 250));
         continue;

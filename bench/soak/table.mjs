@@ -59,12 +59,21 @@ export function growthAfterGc(gcSamples, pid, samples) {
     windowMin: win.windowMin,
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
     heapMbPerHour: slope(hours, w.map((s) => s.heap / 1024)),
+    externalMbPerHour: slope(hours, w.map((s) => (s.external ?? 0) / 1024)),
+    // At rest, less the three fds of each tmux control client (null for samples without fds).
+    fdsPerHour: w.every((s) => s.fds != null) ? slope(hours, w.map((s) => s.fds - 3 * (s.clients ?? 0))) : null,
+    clientsFirst: w[0].clients ?? null,
+    clientsLast: w.at(-1).clients ?? null,
+    kindsFirst: w[0].kinds ?? null,
+    kindsLast: w.at(-1).kinds ?? null,
     rssFirstMb: w[0].rss / 1024,
     rssLastMb: w.at(-1).rss / 1024,
     heapFirstMb: w[0].heap / 1024,
     heapLastMb: w.at(-1).heap / 1024,
   };
 }
+
+const kinds = (k) => (k ? Object.entries(k).sort((x, y) => y[1] - x[1]).map(([n, c]) => `${n} ${c}`).join(', ') : '?');
 
 /** Bounds on growth: within these the bridge counts as flat. */
 const RSS_MB_PER_HOUR = 30;
@@ -118,7 +127,14 @@ export function table(res) {
       row(`  RSS growth per hour just after a full GC at rest (${a.n} in ${a.windowMin.toFixed(0)} min, ${a.rssFirstMb.toFixed(0)}→${a.rssLastMb.toFixed(0)} MB)`, `${a.rssMbPerHour.toFixed(1)} MB/h`, a.rssMbPerHour < RSS_MB_PER_HOUR);
       row(`  live heap growth per hour just after a full GC (${a.heapFirstMb.toFixed(0)}→${a.heapLastMb.toFixed(0)} MB)`, `${a.heapMbPerHour.toFixed(1)} MB/h`, a.heapMbPerHour < RSS_MB_PER_HOUR);
     }
-    row(`  open fds growth per hour (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, g.fdsPerHour < FDS_PER_HOUR);
+    if (a) row(`  memory outside the heap just after a full GC (external)`, `${a.externalMbPerHour.toFixed(1)} MB/h`);
+    // fds sampled at any moment hold a burst's pipes and requests; at rest, what the bridge keeps.
+    const atRest = a?.fdsPerHour != null;
+    row(`  open fds growth per hour, sampled every 10 s (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, atRest ? undefined : g.fdsPerHour < FDS_PER_HOUR);
+    if (atRest) {
+      row(`  open fds growth per hour at rest (less 3 for each control client: ${a.clientsFirst}→${a.clientsLast})`, `${a.fdsPerHour.toFixed(1)}/h`, a.fdsPerHour < FDS_PER_HOUR);
+      row('  open fds at rest by kind, first → last of the window', `${kinds(a.kindsFirst)} → ${kinds(a.kindsLast)}`);
+    }
   }
   row('CPU at rest between bursts', res.rest.cpuSecondsPerHour === null ? 'no rest measured' : `${res.rest.cpuSecondsPerHour.toFixed(0)} s/h (${(res.rest.cpuSecondsPerHour / 36).toFixed(1)}% of a core, over ${(res.rest.restMs / 60000).toFixed(1)} min)`);
   row('state disk filled to its last MB', res.disk.filled ? `${Math.round((res.disk.unfillAt - res.disk.fillAt) / 1000)} s, ${res.disk.freeWhileFull} bytes free` : 'not reached', res.disk.filled);
