@@ -80,4 +80,18 @@ describe('a message handed to the runtime', () => {
     expect(s.send({ text: 'after', origin: 'web', sender: 'ana' }).outcome).toBe('started');
     await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'after', 30_000);
   });
+
+  it('a model switch ends a turn with no agents; the queued message runs on the new model', async () => {
+    await using rig = await startRig();
+    rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 200));
+    rig.api.script(() => say('A long answer.', 30_000));
+    const s = rig.gateway.create();
+    s.send({ text: 'first', origin: 'web', sender: 'ana' });
+    await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
+    expect(s.send({ text: 'on the new model', origin: 'web', sender: 'ana' }).outcome).toBe('queued');
+    expect(s.setModel('claude-opus-4-5')).toEqual({ ok: true });
+    const next = await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'on the new model', 30_000);
+    expect(next.model).toBe('claude-opus-4-5');
+    expect(s.queue.size).toBe(0);
+  });
 });

@@ -144,6 +144,8 @@ export class Session extends SessionRuntime {
     if (model !== this.meta.model) {
       void this.endRuntime('model_switch');
       this.save({ model });
+      // What waited runs on, on a runtime of the new model.
+      this.runNext();
     }
     return { ok: true };
   }
