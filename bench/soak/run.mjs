@@ -95,6 +95,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
     /** This rest's full-GC measure: asked of which bridge, when, and whether it came. */
     let gcAsked = null;
     const gcSamples = [];
+    /** Each rest's fewest open fds (read every 250 ms): what the bridge keeps, without reads in flight. */
+    const restFds = [];
+    let restFd = null;
     let fdPeak = null;
     const end = t0 + total;
 
@@ -156,14 +159,19 @@ export async function runSoak({ minutes, seed, panes, log }) {
         const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
         if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
           gcAsked.got = true;
-          // At rest the fds too: no burst's pipes, children or requests in them.
-          const at = sample(m.pid);
-          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, external: (m.external ?? 0) / 1024, fds: at?.fds ?? null, clients: at?.clients ?? null, kinds: fdKinds(m.pid) });
+          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, external: (m.external ?? 0) / 1024 });
         }
+        // The fewest fds this rest: a burst's pipes and requests are gone, and a /proc read in
+        // flight is gone a moment later; what stays through the whole rest is what the bridge keeps.
+        if (restFd?.pid !== pid) restFd = { pid, t: now - t0, clients: tmuxClients(pid), fds: Infinity, kinds: null };
+        const n = fdCount(pid);
+        if (n !== null && n < restFd.fds) Object.assign(restFd, { fds: n, t: now - t0, kinds: fdKinds(pid) });
         await new Promise((res) => setTimeout(res, 250));
         continue;
       }
       gcAsked = null;
+      if (restFd && restFd.kinds) restFds.push(restFd);
+      restFd = null;
       if (restingSince !== null) {
         const s = sample(world.bridge.pid);
         if (s && restingSince.pid === world.bridge.pid) {
@@ -238,6 +246,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
       state,
       samples,
       gcSamples,
+      restFds,
       fdPeak,
       lastPid: last,
       rest: { cpuSecondsPerHour: rest.ms ? (rest.ticks / 100) * (3_600_000 / rest.ms) : null, restMs: rest.ms },

@@ -60,12 +60,6 @@ export function growthAfterGc(gcSamples, pid, samples) {
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
     heapMbPerHour: slope(hours, w.map((s) => s.heap / 1024)),
     externalMbPerHour: slope(hours, w.map((s) => (s.external ?? 0) / 1024)),
-    // At rest, less the three fds of each tmux control client (null for samples without fds).
-    fdsPerHour: w.every((s) => s.fds != null) ? slope(hours, w.map((s) => s.fds - 3 * (s.clients ?? 0))) : null,
-    clientsFirst: w[0].clients ?? null,
-    clientsLast: w.at(-1).clients ?? null,
-    kindsFirst: w[0].kinds ?? null,
-    kindsLast: w.at(-1).kinds ?? null,
     rssFirstMb: w[0].rss / 1024,
     rssLastMb: w.at(-1).rss / 1024,
     heapFirstMb: w[0].heap / 1024,
@@ -74,6 +68,20 @@ export function growthAfterGc(gcSamples, pid, samples) {
 }
 
 const kinds = (k) => (k ? Object.entries(k).sort((x, y) => y[1] - x[1]).map(([n, c]) => `${n} ${c}`).join(', ') : '?');
+
+/** The fewest open fds of each rest of the last bridge in the same window, less 3 for each tmux control client. */
+export function growthAtRest(restFds, pid, samples) {
+  const win = lastBridgeWindow(restFds, pid, samples);
+  if (!win) return null;
+  const { w, hours } = win;
+  return {
+    n: w.length,
+    windowMin: win.windowMin,
+    fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * s.clients)),
+    first: w[0],
+    last: w.at(-1),
+  };
+}
 
 /** Bounds on growth: within these the bridge counts as flat. */
 const RSS_MB_PER_HOUR = 30;
@@ -128,12 +136,13 @@ export function table(res) {
       row(`  live heap growth per hour just after a full GC (${a.heapFirstMb.toFixed(0)}→${a.heapLastMb.toFixed(0)} MB)`, `${a.heapMbPerHour.toFixed(1)} MB/h`, a.heapMbPerHour < RSS_MB_PER_HOUR);
     }
     if (a) row(`  memory outside the heap just after a full GC (external)`, `${a.externalMbPerHour.toFixed(1)} MB/h`);
-    // fds sampled at any moment hold a burst's pipes and requests; at rest, what the bridge keeps.
-    const atRest = a?.fdsPerHour != null;
-    row(`  open fds growth per hour, sampled every 10 s (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, atRest ? undefined : g.fdsPerHour < FDS_PER_HOUR);
-    if (atRest) {
-      row(`  open fds growth per hour at rest (less 3 for each control client: ${a.clientsFirst}→${a.clientsLast})`, `${a.fdsPerHour.toFixed(1)}/h`, a.fdsPerHour < FDS_PER_HOUR);
-      row('  open fds at rest by kind, first → last of the window', `${kinds(a.kindsFirst)} → ${kinds(a.kindsLast)}`);
+    // fds sampled at any moment hold a burst's pipes and requests and the /proc reads in flight;
+    // the fewest of each rest is what the bridge keeps. That is judged where measured.
+    const f = growthAtRest(res.restFds, res.lastPid, res.samples);
+    row(`  open fds growth per hour, sampled every 10 s (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, f ? undefined : g.fdsPerHour < FDS_PER_HOUR);
+    if (f) {
+      row(`  open fds growth per hour, the fewest of each rest (${f.n} rests; less 3 for each control client: ${f.first.clients}→${f.last.clients})`, `${f.fdsPerHour.toFixed(1)}/h`, f.fdsPerHour < FDS_PER_HOUR);
+      row('  the fewest open fds at rest by kind, first → last of the window', `${f.first.fds}: ${kinds(f.first.kinds)} → ${f.last.fds}: ${kinds(f.last.kinds)}`);
     }
   }
   row('CPU at rest between bursts', res.rest.cpuSecondsPerHour === null ? 'no rest measured' : `${res.rest.cpuSecondsPerHour.toFixed(0)} s/h (${(res.rest.cpuSecondsPerHour / 36).toFixed(1)}% of a core, over ${(res.rest.restMs / 60000).toFixed(1)} min)`);
