@@ -63,6 +63,7 @@ describe('a message handed to the runtime', () => {
   // Killed in its first turn, the runtime never wrote its conversation: the resume fails before
   // it takes the waiting message, which goes first again and runs on a new conversation.
   it('the queue goes on on a new runtime when the runtime dies mid-turn', async () => {
+    const before = new Set(runtimePids());
     await using rig = await startRig();
     rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 200));
     rig.api.script(() => say('A long answer.', 30_000));
@@ -70,7 +71,7 @@ describe('a message handed to the runtime', () => {
     s.send({ text: 'first', origin: 'web', sender: 'ana' });
     await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
     expect(s.send({ text: 'waiting', origin: 'web', sender: 'ana' }).outcome).toBe('queued');
-    const pids = runtimePids();
+    const pids = runtimePids().filter((p) => !before.has(p));
     expect(pids).toHaveLength(1);
     process.kill(pids[0]!, 'SIGKILL');
     await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'waiting', 30_000);
@@ -93,5 +94,25 @@ describe('a message handed to the runtime', () => {
     const next = await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'on the new model', 30_000);
     expect(next.model).toBe('claude-opus-4-5');
     expect(s.queue.size).toBe(0);
+  });
+
+  it('a runtime closed mid-turn, and the gateway closed mid-turn, leave no `claude` process', async () => {
+    // Runtimes this worker process had before (another file's) are not this test's.
+    const before = new Set(runtimePids());
+    const rig = await startRig();
+    rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 30_000));
+    const s = rig.gateway.create();
+    s.send({ text: 'first', origin: 'web', sender: 'ana' });
+    await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
+    const old = runtimePids().find((p) => !before.has(p));
+    // A force stop closes the runtime mid-turn; the next message starts another.
+    await s.stop('force', 'ana');
+    s.send({ text: 'second', origin: 'web', sender: 'ana' });
+    await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'second', 30_000);
+    const both = runtimePids().filter((p) => !before.has(p));
+    expect(both).toContain(old);
+    expect(both).toHaveLength(2);
+    await rig[Symbol.asyncDispose]();
+    expect(runtimePids().filter((p) => both.includes(p))).toEqual([]);
   });
 });

@@ -2,8 +2,23 @@
  * One Claude runtime: the Agent SDK's `query()` in streaming-input mode, so an interrupt ends
  * the turn and `stopTask` ends one task. The only code that calls the SDK.
  */
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { query, type Query, type SDKMessage, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { Readable, Writable } from 'node:stream';
+import { query, type Query, type SDKMessage, type SDKUserMessage, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+
+/** How long a closed runtime's process has to end (the SDK's stdin EOF and grace, then its SIGTERM) before SIGKILL. */
+export const PROCESS_END_WAIT_MS = 5_000;
+
+/**
+ * Every runtime process still running. The SDK's own kill after a close rides unref'd timers, so
+ * a process that exits just after closing a runtime (a gateway shutdown) would leave the `claude`
+ * behind: these are ended as this process exits.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGTERM');
+});
 
 export interface RuntimeOptions {
   cwd: string;
@@ -53,6 +68,7 @@ export class Runtime {
   private readonly inbox = new Inbox();
   private readonly q: Query;
   private closed = false;
+  private child: ChildProcess | null = null;
 
   constructor(private readonly opts: RuntimeOptions) {
     this.q = query({
@@ -70,6 +86,7 @@ export class Runtime {
         // Nerve's sessions run their tools; who may use a Nerve is decided at its API's gates.
         canUseTool: (_name, input) => Promise.resolve({ behavior: 'allow', updatedInput: input }),
         settingSources: [],
+        spawnClaudeCodeProcess: (o) => this.spawn(o),
       },
     });
     void this.pump();
@@ -104,11 +121,36 @@ export class Runtime {
     await this.q.stopTask(taskId);
   }
 
-  /** Shuts the runtime down (force stop, model switch, archive, gateway shutdown). */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.inbox.end();
-    this.q.close();
+  /** The `claude` process, started as the SDK asks; kept so a close can see it end. */
+  private spawn(o: SpawnOptions): ChildProcessByStdio<Writable, Readable, null> {
+    // stderr is not read: a pipe nobody drains would stall the CLI once full.
+    const child = spawn(o.command, o.args, { cwd: o.cwd, env: o.env, signal: o.signal, stdio: ['pipe', 'pipe', 'ignore'] });
+    child.on('error', () => undefined);
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    this.child = child;
+    return child;
+  }
+
+  /**
+   * Shuts the runtime down (force stop, model switch, archive, gateway shutdown). Resolves when its
+   * process has ended: on its own after stdin ends, by the SDK's SIGTERM after its grace, or by
+   * SIGKILL after {@link PROCESS_END_WAIT_MS}.
+   */
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.inbox.end();
+      this.q.close();
+    }
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const t = setTimeout(() => child.kill('SIGKILL'), PROCESS_END_WAIT_MS);
+      child.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
   }
 }

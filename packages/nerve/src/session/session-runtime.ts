@@ -176,7 +176,7 @@ export class SessionRuntime {
       .live()
       .filter((r) => r.task_id !== null && (r.kind === 'shell' || r.kind === 'monitor'))
       .map((r) => r.task_id!);
-    const closed = rt ? this.closeRuntime(rt, processes) : Promise.resolve();
+    const closed = rt ? this.retire(rt, processes) : Promise.resolve();
     const ended = this.roster.interruptAll(reason);
     this.remind(ended);
     this.putBackUntaken();
@@ -195,6 +195,22 @@ export class SessionRuntime {
     this.emitQueue();
   }
 
+  /** Runtimes on their way out (a force stop, a model switch, a reap): a shutdown waits for every one. */
+  private readonly closing = new Set<Promise<void>>();
+
+  /** Resolves when every runtime on its way out has closed. */
+  protected async closed(): Promise<void> {
+    await Promise.all([...this.closing]);
+  }
+
+  /** Closes a runtime that has left the session, and keeps it among those a shutdown waits for. */
+  protected retire(rt: Runtime, tasks: readonly string[]): Promise<void> {
+    const closed = this.closeRuntime(rt, tasks);
+    this.closing.add(closed);
+    void closed.finally(() => this.closing.delete(closed));
+    return closed;
+  }
+
   /** Stops the given tasks (up to {@link TASK_STOP_WAIT_MS}), then closes the runtime. */
   private async closeRuntime(rt: Runtime, tasks: readonly string[]): Promise<void> {
     if (tasks.length > 0) {
@@ -204,7 +220,7 @@ export class SessionRuntime {
       await Promise.race([stops, late]);
       clearTimeout(timer);
     }
-    rt.close();
+    await rt.close();
   }
 
   private onMessage(msg: SDKMessage): void {

@@ -165,12 +165,13 @@ export class Session extends SessionRuntime {
 
   /**
    * The gateway shuts down or the session is deleted: the runtime goes, live agents end. Resolves
-   * when the runtime has closed: after its shells' stop_task answers, or {@link TASK_STOP_WAIT_MS}.
+   * when it has closed (after its shells' stop_task answers, or {@link TASK_STOP_WAIT_MS}) and its
+   * process has ended, and so has every runtime a stop, a model switch or a reap let go before.
    */
   shutdown(reason: EndReason): Promise<void> {
-    const closed = this.endRuntime(reason);
+    void this.endRuntime(reason);
     this.deps.store.flush();
-    return closed;
+    return this.closed();
   }
 
   tick(idleReapMinutes: number | null = null): void {
@@ -190,7 +191,7 @@ export class Session extends SessionRuntime {
     if (idle < minutes * 60_000) return;
     const rt = this.runtime;
     this.runtime = null;
-    rt.close();
+    void this.retire(rt, []);
     this.deps.log(`nerve: runtime of ${this.id} reaped after ${Math.round(idle / 1000)} s idle`);
   }
 
