@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, Turn } from '@collie/testkit';
-import { startRig } from './harness';
+import { startRig, type Rig } from './harness';
 
 const say = (text: string, durationMs = 0): Turn => ({ blocks: [{ type: 'text', text }], durationMs });
 const lastUserMessage = (r: ApiRequest) => JSON.stringify((r.body as { messages: unknown[] }).messages.at(-1));
@@ -24,6 +24,17 @@ function runtimePids(): number[] {
     }
   }
   return found;
+}
+
+/** A session whose first turn runs for 30 s, with one message queued behind it. */
+async function busyWithOneQueued(rig: Rig, queued: string) {
+  rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 200));
+  rig.api.script(() => say('A long answer.', 30_000));
+  const s = rig.gateway.create();
+  s.send({ text: 'first', origin: 'web', sender: 'ana' });
+  await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
+  expect(s.send({ text: queued, origin: 'web', sender: 'ana' }).outcome).toBe('queued');
+  return s;
 }
 
 describe('a message handed to the runtime', () => {
@@ -65,12 +76,7 @@ describe('a message handed to the runtime', () => {
   it('the queue goes on on a new runtime when the runtime dies mid-turn', async () => {
     const before = new Set(runtimePids());
     await using rig = await startRig();
-    rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 200));
-    rig.api.script(() => say('A long answer.', 30_000));
-    const s = rig.gateway.create();
-    s.send({ text: 'first', origin: 'web', sender: 'ana' });
-    await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
-    expect(s.send({ text: 'waiting', origin: 'web', sender: 'ana' }).outcome).toBe('queued');
+    const s = await busyWithOneQueued(rig, 'waiting');
     const pids = runtimePids().filter((p) => !before.has(p));
     expect(pids).toHaveLength(1);
     process.kill(pids[0]!, 'SIGKILL');
@@ -84,12 +90,7 @@ describe('a message handed to the runtime', () => {
 
   it('a model switch ends a turn with no agents; the queued message runs on the new model', async () => {
     await using rig = await startRig();
-    rig.api.setFallback((req) => say(`Answering: ${req.prompt}`, 200));
-    rig.api.script(() => say('A long answer.', 30_000));
-    const s = rig.gateway.create();
-    s.send({ text: 'first', origin: 'web', sender: 'ana' });
-    await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'first', 30_000);
-    expect(s.send({ text: 'on the new model', origin: 'web', sender: 'ana' }).outcome).toBe('queued');
+    const s = await busyWithOneQueued(rig, 'on the new model');
     expect(s.setModel('claude-opus-4-5')).toEqual({ ok: true });
     const next = await rig.api.waitForRequest((r) => r.kind === 'main' && r.prompt === 'on the new model', 30_000);
     expect(next.model).toBe('claude-opus-4-5');
