@@ -33,6 +33,10 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     this.outputs.fire(tmuxId);
     this.schedule(tmuxId);
   };
+  /** A session's panes drew before its control client was attached: read them again now. */
+  private readonly onAttached = (sessionId: string) => {
+    for (const [tmuxId, t] of this.panes) if (t.info.sessionId === sessionId) this.schedule(tmuxId, 0);
+  };
   /** What reconcile.ts and read-pane.ts work through. */
   private readonly core: TrackerCore;
 
@@ -61,6 +65,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
   async start(): Promise<void> {
     this.d.server.on('structure', this.onStructure);
     this.d.server.on('output', this.onOutput);
+    this.d.server.on('attached', this.onAttached);
     await this.syncStructure();
   }
 
@@ -69,6 +74,7 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     this.stopped = true;
     this.d.server.off('structure', this.onStructure);
     this.d.server.off('output', this.onOutput);
+    this.d.server.off('attached', this.onAttached);
     for (const [tmuxId, t] of this.panes) {
       if (t.timer) clearTimeout(t.timer);
       if (t.view) this.d.hub.publish({ type: 'pane.removed', id: paneId(this.name, tmuxId) });

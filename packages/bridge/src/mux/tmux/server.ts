@@ -24,6 +24,11 @@ const STRUCTURE = new Set([
 export interface TmuxServerEvents {
   structure: [];
   output: [paneId: string];
+  /**
+   * A control client is attached to a session: `%output` of its panes comes from now on. What
+   * they drew between a read and this moment came to nobody, so their screens are read again.
+   */
+  attached: [sessionId: string];
   gone: [reason: string];
 }
 
@@ -149,9 +154,12 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
       if (this.clients.size === 0) this.emit('gone', 'tmux server closed');
       else this.reconcile();
     });
-    return client.ready.catch(() => {
-      if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
-    });
+    return client.ready.then(
+      () => void this.emit('attached', sessionId),
+      () => {
+        if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
+      },
+    );
   }
 
   /** Bring the set of attached clients in line with the server's sessions. */
