@@ -37,6 +37,9 @@ export interface PaneCapture {
   cursor: { x: number; y: number } | null;
 }
 
+/** How long no session may come or go before the server's new sessions are attached. */
+export const SESSIONS_QUIET_MS = 250;
+
 /**
  * One tmux server. tmux sends `%output` to a control client only for panes in windows of
  * the session it is attached to (tmux 3.3a, control.c), so the server keeps one
@@ -72,6 +75,7 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
 
   stop(): void {
     this.stopped = true;
+    if (this.quietTimer) clearTimeout(this.quietTimer);
     for (const c of this.clients.values()) c.close();
     this.clients.clear();
   }
@@ -145,14 +149,14 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
     this.clients.set(sessionId, client);
     client.on('output', (paneId) => this.emit('output', paneId));
     client.on('notification', (name) => {
-      if (name === 'sessions-changed') this.reconcile();
+      if (name === 'sessions-changed') this.reconcileWhenQuiet();
       if (STRUCTURE.has(name)) this.emit('structure');
     });
     client.on('exit', () => {
       if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
       if (this.stopped) return;
       if (this.clients.size === 0) this.emit('gone', 'tmux server closed');
-      else this.reconcile();
+      else this.reconcileWhenQuiet();
     });
     return client.ready.then(
       () => void this.emit('attached', sessionId),
@@ -160,6 +164,22 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
         if (this.clients.get(sessionId) === client) this.clients.delete(sessionId);
       },
     );
+  }
+
+  private quietTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Sessions come and go: attach once they have stopped for {@link SESSIONS_QUIET_MS}. tmux 3.3a's
+   * server crashes (a NULL read in its session-created notification) when a session is made while
+   * a control client is attaching, so sessions made back to back (a script, a workspace loader)
+   * are let finish first. What their panes draw meanwhile is read once attached (`attached`).
+   */
+  private reconcileWhenQuiet(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.reconcile();
+    }, SESSIONS_QUIET_MS);
   }
 
   /** Bring the set of attached clients in line with the server's sessions. */
