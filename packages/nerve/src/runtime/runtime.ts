@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { query, type Query, type SDKMessage, type SDKUserMessage, type SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 
+/** How much of the process's stderr is kept for the error of a runtime that ends on its own. */
+const STDERR_TAIL = 2_000;
+
 /** How long a closed runtime's process has to end (the SDK's stdin EOF and grace, then its SIGTERM) before SIGKILL. */
 export const PROCESS_END_WAIT_MS = 5_000;
 
@@ -69,6 +72,7 @@ export class Runtime {
   private readonly q: Query;
   private closed = false;
   private child: ChildProcess | null = null;
+  private stderrTail = '';
 
   constructor(private readonly opts: RuntimeOptions) {
     this.q = query({
@@ -97,7 +101,8 @@ export class Runtime {
       for await (const msg of this.q) this.opts.onMessage(msg);
       this.opts.onEnd(this.closed ? 'closed' : 'process_ended');
     } catch (err) {
-      this.opts.onEnd(this.closed ? 'closed' : 'process_ended', err);
+      const tail = this.stderrTail.trim();
+      this.opts.onEnd(this.closed ? 'closed' : 'process_ended', tail && !this.closed ? new Error(`${String(err)} (stderr: ${tail})`) : err);
     }
   }
 
@@ -122,10 +127,11 @@ export class Runtime {
   }
 
   /** The `claude` process, started as the SDK asks; kept so a close can see it end. */
-  private spawn(o: SpawnOptions): ChildProcessByStdio<Writable, Readable, null> {
-    // stderr is not read: a pipe nobody drains would stall the CLI once full.
-    const child = spawn(o.command, o.args, { cwd: o.cwd, env: o.env, signal: o.signal, stdio: ['pipe', 'pipe', 'ignore'] });
+  private spawn(o: SpawnOptions): ChildProcessByStdio<Writable, Readable, Readable> {
+    const child = spawn(o.command, o.args, { cwd: o.cwd, env: o.env, signal: o.signal, stdio: ['pipe', 'pipe', 'pipe'] });
     child.on('error', () => undefined);
+    // Drained (a full pipe would stall the CLI); its tail goes with the error of a runtime that ends on its own.
+    child.stderr.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString()).slice(-STDERR_TAIL)));
     running.add(child);
     child.once('exit', () => running.delete(child));
     this.child = child;
