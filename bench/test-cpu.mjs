@@ -104,7 +104,7 @@ function sampleOnce() {
     const counted = ended.reduce((a, c) => a + c.own + c.kidsCounted, 0);
     const unseen = st.kids - s.kids - counted;
     if (unseen > 0) add(ended.length === 1 ? ended[0].kind : `short-lived children of ${s.kind}`, unseen);
-    s.kidsCounted = (s.kidsCounted ?? 0) + Math.max(0, unseen);
+    s.kidsCounted = (s.kidsCounted ?? 0) + counted + Math.max(0, unseen);
     s.kids = st.kids;
   }
 }
