@@ -51,12 +51,7 @@ export function growth(samples, pid) {
  * what a leak grows, without the noise of when V8 last collected.
  */
 export function growthAfterGc(gcSamples, pid, samples) {
-  const win = lastBridgeWindow(gcSamples, pid, samples);
-  if (!win) return null;
-  const { w, hours } = win;
-  return {
-    n: w.length,
-    windowMin: win.windowMin,
+  return inWindow(gcSamples, pid, samples, (w, hours) => ({
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
     heapMbPerHour: slope(hours, w.map((s) => s.heap / 1024)),
     externalMbPerHour: slope(hours, w.map((s) => (s.external ?? 0) / 1024)),
@@ -64,23 +59,20 @@ export function growthAfterGc(gcSamples, pid, samples) {
     rssLastMb: w.at(-1).rss / 1024,
     heapFirstMb: w[0].heap / 1024,
     heapLastMb: w.at(-1).heap / 1024,
-  };
+  }));
+}
+
+/** `figures` of the points in the last bridge's window, with their count and the window's length; null without one. */
+function inWindow(points, pid, samples, figures) {
+  const win = lastBridgeWindow(points, pid, samples);
+  return win && { n: win.w.length, windowMin: win.windowMin, ...figures(win.w, win.hours) };
 }
 
 const kinds = (k) => (k ? Object.entries(k).sort((x, y) => y[1] - x[1]).map(([n, c]) => `${n} ${c}`).join(', ') : '?');
 
 /** The fewest open fds of each rest of the last bridge in the same window, less 3 for each tmux control client. */
 export function growthAtRest(restFds, pid, samples) {
-  const win = lastBridgeWindow(restFds, pid, samples);
-  if (!win) return null;
-  const { w, hours } = win;
-  return {
-    n: w.length,
-    windowMin: win.windowMin,
-    fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * s.clients)),
-    first: w[0],
-    last: w.at(-1),
-  };
+  return inWindow(restFds, pid, samples, (w, hours) => ({ fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * s.clients)), first: w[0], last: w.at(-1) }));
 }
 
 /** Bounds on growth: within these the bridge counts as flat. */
