@@ -24,7 +24,9 @@ const panes = Number(flag('panes', 200));
 const json = flag('json', null);
 const minutes = Number(argv[0] ?? 60);
 
-const result = await runSoak({ minutes, seed, panes, log: (line) => console.error(line) });
+// Each line with the time since the start: a slow phase shows where it went.
+const start = Date.now();
+const result = await runSoak({ minutes, seed, panes, log: (line) => console.error(`${((Date.now() - start) / 1000).toFixed(1).padStart(6)} s  ${line}`) });
 const { text, failed } = table(result);
 console.log(text);
 if (json) writeFileSync(json, JSON.stringify(result, null, 2));

@@ -24,6 +24,13 @@ const MAX_LONG = 6;
 /** A message is sent again with its id only this soon after it: Nerve runs a client_msg_id once within 10 minutes. */
 const AGAIN_WITHIN_MS = 9 * 60_000;
 
+/**
+ * Requests the scripted API keeps whole: each holds the conversation so far, so an hour's
+ * thousands of them held whole grew the soak past 2.5 GB and stalled it in GC. Older ones keep
+ * what was decoded of them: the counts read only that, and the last request's history.
+ */
+const KEEP_WHOLE = 200;
+
 export async function startNerve({ seed, log }) {
   const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
   const mark = new RegExp(`nerve-soak-${seed}-(\\d+|end)(?![\\d])`);
@@ -47,6 +54,7 @@ export async function startNerve({ seed, log }) {
       return say(m ? `Done: ${m[0]}.` : 'Noted.');
     },
     subagentFallback: (req) => say(`${req.prompt.match(names)?.[0] ?? 'agent'} done`, /quick/.test(req.prompt) ? 1500 : 30 * 60_000),
+    keepWhole: KEEP_WHOLE,
   });
   const dir = mkdtempSync(join(tmpdir(), 'collie-soak-nerve-'));
   const state = join(dir, 'state');
@@ -228,8 +236,8 @@ export class NerveDriver {
       else {
         c.lost++;
         // Shown to the model inside another turn (the CLI's mid-turn reminder) is not its own turn either.
-        const inside = this.nerve.api.requests.some((q) => q.kind === 'main' && JSON.stringify(q.body).includes(m.text));
-        c.bad.push({ kind: inside ? 'shown inside another turn, never its own' : 'never said', m: m.text, turns: t, history: h, answer: m.answer });
+        const inside = this.nerve.api.requests.some((q) => q.kind === 'main' && q.body && JSON.stringify(q.body).includes(m.text));
+        c.bad.push({ kind: inside ? 'shown inside another turn, never its own' : `never said (nor shown in the last ${KEEP_WHOLE} requests' bodies)`, m: m.text, turns: t, history: h, answer: m.answer });
       }
     }
     // A shell is every third task (the scripted API's spawnTurn); a long one lives until stopped.

@@ -60,7 +60,8 @@ export async function startRealPanes(world, count, log) {
   try {
     for (let i = 0; i < count; i++) {
       const plan = new Map();
-      const api = await kit.startMessagesApi({ fallback: turnFor(plan) });
+      // Kept whole: the newest 200 requests (the count reads the last one's history; bench/soak/nerve.mjs says why).
+      const api = await kit.startMessagesApi({ fallback: turnFor(plan), keepWhole: 200 });
       const claude = await kit.startClaude(tmux, api, { session: 'real', readyTimeoutMs: 120_000 }).catch(async (err) => {
         await api.close();
         throw err;

@@ -27,17 +27,19 @@ const CREW_PANES = 6;
 
 export async function runSoak({ minutes, seed, panes, log }) {
   const r = rng(seed);
+  const t0 = Date.now();
+  const phase = phases(log);
   const pushes = await startPushes();
   const nerve = await startNerve({ seed, log });
   const world = startWorld({ ...pushes.env, ...nerve.env });
   // Stopped from outside (Ctrl-C, a timeout): the world goes with it.
   const onSignal = () => {
+    log(`soak: stopped from outside ${Math.round((Date.now() - t0) / 1000)} s in, during: ${phase.now}`);
     world.stop();
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const t0 = Date.now();
   const total = minutes * 60_000;
   const at = (f) => t0 + f * total;
   const stats = { missed: 0, missedAt: [], viewsEqual: 0, viewsDiffer: 0, viewsDifferAt: [], viewsUncompared: 0, reconnects: 0 };
@@ -49,10 +51,10 @@ export async function runSoak({ minutes, seed, panes, log }) {
   let real = null;
   let page = null;
   try {
-    await world.ready();
+    await phase('tmux and the state disk', () => world.ready());
     const sessions = Math.max(4, Math.round(panes / 10));
     for (let i = 0; i < panes; i++) world.addPane(`s${i % sessions}`);
-    real = await startRealPanes(world, REAL_PANES, log);
+    real = await phase('the real Claude Code panes', () => startRealPanes(world, REAL_PANES, log));
     const headers = world.token('soak-phone');
     const api = client(world, headers);
     // The durable agent and its taps have a schedule of their own (the panes' stays as it was for a seed).
@@ -63,23 +65,23 @@ export async function runSoak({ minutes, seed, panes, log }) {
     let bridge = await world.startBridge();
     const conn = { url: () => world.bridge?.url ?? bridge.url, headers };
     log(`soak: seed ${seed}, ${panes} panes, ${minutes} min, bridge ${bridge.url} (pid ${bridge.pid})`);
-    await waitSettled(api, world, log);
+    await phase('the panes read', () => waitSettled(api, world, log));
     await pushes.subscribe(bridge.url, headers);
-    await waitDurable(api, log);
+    await phase('the durable agent', () => waitDurable(api, log));
     for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
     // The real panes' sends and the Chromium page: schedules of their own.
     real.begin({ api, r: rng(seed ^ 0x7ea1), seed, phones });
-    page = await startBrowserPhone({ world, api, r: rng(seed ^ 0xc4e0), log });
+    page = await phase('the Chromium phone', () => startBrowserPhone({ world, api, r: rng(seed ^ 0xc4e0), log }));
     const walky = new Walky({ world, r: rng(seed ^ 0x3a1c), phones, control: (p, line) => actions.control(p, line) });
     // The crew (a second machine, its link cut now and then) and Nerve: schedules of their own.
     const cr = rng(seed ^ 0xc4e3);
     const nr = rng(seed ^ 0x4e52);
-    crew = await startCrew({ lead: world, panes: CREW_PANES, log });
+    crew = await phase('the crew', () => startCrew({ lead: world, panes: CREW_PANES, log }));
     const crewWalky = new CrewWalky({ lead: world, crew, r: rng(seed ^ 0xc7e3), phones, leadApi: api });
     const nerveDriver = new NerveDriver({ world, headers, r: nr, seed, nerve });
     await nerveDriver.open();
-    if (await crew.ready(api)) log('soak: the lead shows the member\'s stand-ins');
+    if (await phase('the member\'s stand-ins at the lead', () => crew.ready(api))) log('soak: the lead shows the member\'s stand-ins');
 
     // Faults: restarts in the first 40% (so the last bridge runs long enough to measure), the
     // disk full from 50% for a minute (30 s in runs under 5 minutes).
@@ -206,22 +208,22 @@ export async function runSoak({ minutes, seed, panes, log }) {
     }
     log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
     if (disk.filled && !disk.done) world.unfillState();
-    const crewBack = await crew.recovered(api);
-    const realSettled = real.settle(log);
-    const settled = await actions.settle(log);
+    const crewBack = await phase('the crew link back', () => crew.recovered(api));
+    const realSettled = phase('the real panes settled', () => real.settle(log));
+    const settled = await phase('the sends settled', () => actions.settle(log));
     await realSettled;
-    await page.settle();
-    await taps.settle();
-    await walky.settle(api, log);
+    await phase('the Chromium page settled', () => page.settle());
+    await phase('the durable taps settled', () => taps.settle());
+    await phase('walky settled', () => walky.settle(api, log));
     // The stand-ins log asynchronously: a last walky line may still be on its way to the file.
     await new Promise((res) => setTimeout(res, 1000));
     const walkyCounts = await walky.count(world.received(), api);
-    await crewWalky.settle(api, log);
-    await nerveDriver.settle(log);
+    await phase('crew walky settled', () => crewWalky.settle(api, log));
+    await phase('Nerve settled', () => nerveDriver.settle(log));
     const crewCounts = { walky: await crewWalky.count(), cuts: crew.cuts, cutMs: crew.cutMs, backMs: crewBack, outages: crew.outages };
     const nerveCounts = nerveDriver.count();
     const last = world.bridge.pid;
-    await world.stopBridge('SIGTERM');
+    await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);
@@ -254,14 +256,37 @@ export async function runSoak({ minutes, seed, panes, log }) {
     };
   } finally {
     for (const p of phones) p.close();
-    await page?.close();
-    await real?.close();
+    await phase('the Chromium page closed', () => page?.close());
+    await phase('the real panes closed', () => real?.close());
     world.stop();
-    await pushes.close();
-    await durable?.close();
-    await crew?.stop();
-    await nerve.close();
+    await phase('the push service closed', () => pushes.close());
+    await phase('the durable agent closed', () => durable?.close());
+    await phase('the crew stopped', () => crew?.stop());
+    await phase('Nerve closed', () => nerve.close());
   }
+}
+
+/** A phase slower than this is said, with its time. */
+const SLOW_PHASE_MS = 5_000;
+
+/** Runs the soak's phases by name: one slower than SLOW_PHASE_MS is said, and `now` names those under way (said when stopped from outside). */
+function phases(log) {
+  const running = new Set();
+  let last = 'starting';
+  const phase = async (name, fn) => {
+    running.add(name);
+    const t = Date.now();
+    try {
+      return await fn();
+    } finally {
+      running.delete(name);
+      last = name;
+      const ms = Date.now() - t;
+      if (ms > SLOW_PHASE_MS) log(`soak: ${name} took ${(ms / 1000).toFixed(1)} s`);
+    }
+  };
+  Object.defineProperty(phase, 'now', { get: () => (running.size ? [...running].join(', ') : `after ${last}`) });
+  return phase;
 }
 
 /** RSS (kB), open fds and CPU ticks of a process, or null once it is gone. */

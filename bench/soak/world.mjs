@@ -3,7 +3,7 @@
 // (a user and mount namespace made with `unshare -rm`, entered with `nsenter`: no root needed), so
 // the soak can kill it (-9 or TERM), start it again on the same port, and fill its disk.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
@@ -196,8 +196,8 @@ export function startWorld(extraEnv = {}) {
         why = String(err.stderr || err.message).trim().slice(0, 200);
       }
       const deadline = Date.now() + 2000;
-      while (serverPid && existsSync(`/proc/${serverPid}`) && Date.now() < deadline) execFileSync('sleep', ['0.05']);
-      if (serverPid && existsSync(`/proc/${serverPid}`)) {
+      while (serverPid && running(serverPid) && Date.now() < deadline) execFileSync('sleep', ['0.05']);
+      if (serverPid && running(serverPid)) {
         process.stderr.write(`soak: tmux server ${serverPid} (${name}) outlived kill-server (${why}); killed\n`);
         try {
           process.kill(serverPid, 'SIGKILL');
@@ -207,4 +207,17 @@ export function startWorld(extraEnv = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Whether a process runs: a server that ended and that no one reaps (tmux daemonizes, so its
+ * parent is the machine's init, which may not reap) stays in /proc as a zombie.
+ */
+function running(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
 }

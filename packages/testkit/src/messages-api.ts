@@ -22,6 +22,8 @@ export interface MessagesApiOptions {
   subagentFallback?: TurnScript;
   /** Answers side calls (names, titles, labels, recaps). Default: {@link sideReply}. */
   side?: TurnScript;
+  /** Requests kept whole; older ones lose their body and every user message but the last (the scripted server's keepWhole). Default: all. */
+  keepWhole?: number;
 }
 
 /** A scripted Messages API on loopback. */
@@ -96,11 +98,13 @@ export async function startMessagesApi(opts: MessagesApiOptions = {}): Promise<M
         await (req.stream ? writeStream(res, turn, ctx) : writeJson(res, turn, ctx));
       },
       describe: (r) => `${r.kind} ${JSON.stringify(r.prompt.slice(0, 60))}`,
+      lighten: (r) => void (r.userMessages = r.userMessages.slice(-1)),
     },
     {
       main: opts.fallback ?? (() => ({ blocks: [{ type: 'text', text: 'Nothing more is scripted.' }] })),
       subagent: opts.subagentFallback ?? (() => ({ blocks: [{ type: 'text', text: 'Sub-agent done.' }] })),
     },
+    { keepWhole: opts.keepWhole },
   );
   return {
     url: `http://127.0.0.1:${core.port}`,

@@ -43,6 +43,19 @@ export interface ScriptedWire<R extends RecordedRequest, T> {
   answer(res: ServerResponse, req: R, turn: T | null, signal: AbortSignal, raw: string): Promise<void>;
   /** One line naming a request, for the error of a wait that found none. */
   describe(req: R): string;
+  /** Drops the wire's long fields of a request no longer kept whole ({@link ScriptedServerOptions.keepWhole}). */
+  lighten?(req: R): void;
+}
+
+/** Options of {@link startScriptedServer}. */
+export interface ScriptedServerOptions {
+  /**
+   * Requests kept whole: older ones keep what was decoded of them (their kind, prompt, tool
+   * results), while their body, headers and the wire's long fields are dropped. Every request's
+   * body holds the whole conversation so far, so a server that answers for hours would hold
+   * them in memory as the square of its turns. Default: all.
+   */
+  keepWhole?: number;
 }
 
 /** The part of a scripted API that is the same for every wire. */
@@ -67,7 +80,8 @@ export interface ScriptedServer<R extends RecordedRequest, T> extends AsyncDispo
  * next script of the queue the wire picks for it (then that queue's fallback), and reports
  * scripts that throw as an error turn instead of failing the agent's request.
  */
-export async function startScriptedServer<R extends RecordedRequest, T>(wire: ScriptedWire<R, T>, fallbacks: Record<string, Script<R, T>>): Promise<ScriptedServer<R, T>> {
+export async function startScriptedServer<R extends RecordedRequest, T>(wire: ScriptedWire<R, T>, fallbacks: Record<string, Script<R, T>>, opts: ScriptedServerOptions = {}): Promise<ScriptedServer<R, T>> {
+  const keepWhole = opts.keepWhole ?? Infinity;
   const requests: R[] = [];
   const errors: Error[] = [];
   const queues = new Map<string, Array<Script<R, T>>>();
@@ -99,6 +113,12 @@ export async function startScriptedServer<R extends RecordedRequest, T>(wire: Sc
     const plumbing: RecordedRequest = { seq: requests.length, at: Date.now(), method, path, headers: req.headers, body, scripted: true, aborted: false };
     const record = { ...wire.decode({ method, pathname: path.split('?')[0] ?? '/', body, headers: req.headers }), ...plumbing } as R;
     requests.push(record);
+    const older = requests[requests.length - 1 - keepWhole];
+    if (older) {
+      older.body = null;
+      older.headers = {};
+      wire.lighten?.(older);
+    }
     arrivals.emit('request', record);
 
     const picked = wire.pick(record);

@@ -147,6 +147,25 @@ describe('scripted Messages API', () => {
     expect(api.requests.map((r) => r.kind)).toEqual(['count_tokens', 'probe', 'probe', 'side']);
   });
 
+  test('keepWhole: older requests keep what was decoded of them, not their body or history', async () => {
+    await using api = await startMessagesApi({ keepWhole: 2 });
+    const talk = (n: number) => {
+      const turns = Array.from({ length: n }, (_, i) => [{ role: 'user', content: [{ type: 'text', text: `say ${i}` }] }, { role: 'assistant', content: [{ type: 'text', text: 'ok' }] }]).flat();
+      return { ...(mainBody('x') as object), messages: turns.slice(0, -1) };
+    };
+    for (let n = 1; n <= 4; n++) await stream(api, talk(n));
+    expect(api.requests.map((r) => [r.kind, r.prompt, r.userMessages.length, r.body === null])).toEqual([
+      ['main', 'say 0', 1, true],
+      ['main', 'say 1', 1, true],
+      ['main', 'say 2', 3, false],
+      ['main', 'say 3', 4, false],
+    ]);
+    expect(api.requests[0]!.userMessages).toEqual(['say 0']);
+    expect(api.requests[1]!.userMessages).toEqual(['say 1']);
+    expect(api.requests[0]!.headers).toEqual({});
+    expect(api.requests[3]!.headers['x-claude-code-session-id']).toBe('session-1');
+  });
+
   test('a script that throws is answered with a text naming the error', async () => {
     await using api = await startMessagesApi();
     api.script(() => {
