@@ -114,9 +114,13 @@ export async function startCrew({ lead, panes, log }) {
     if (!up && (!last || last.end)) crew.outages.push({ start: Date.now(), end: null });
     else if (up && last && !last.end) last.end = Date.now();
   };
-  crew.stop = async () => {
+  /** The member's world ends now (the soak stopped from outside). */
+  crew.stopNow = () => {
     clearTimeout(crew.timer);
     member.stop();
+  };
+  crew.stop = async () => {
+    crew.stopNow();
     await proxy.close();
   };
   return crew;

@@ -90,6 +90,11 @@ export async function startNerve({ seed, log }) {
       await api.close();
       rmSync(dir, { recursive: true, force: true });
     },
+    /** The soak stopped from outside: Nerve and what it started end now, without waiting. */
+    killNow() {
+      child.kill('SIGKILL');
+      for (const pid of procsMatching(run)) try { process.kill(pid, 'SIGKILL'); } catch {}
+    },
   };
 }
 

@@ -36,6 +36,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
   const onSignal = () => {
     log(`soak: stopped from outside ${Math.round((Date.now() - t0) / 1000)} s in, during: ${phase.now}`);
     world.stop();
+    crew?.stopNow();
+    nerve.killNow();
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
@@ -103,109 +105,111 @@ export async function runSoak({ minutes, seed, panes, log }) {
     let fdPeak = null;
     const end = t0 + total;
 
-    while (Date.now() < end) {
-      const now = Date.now();
-      // Bursts of 40 s, then 20 s at rest (nothing asked of the bridge: its CPU at rest is read then).
-      const inRest = (now - t0) % 60_000 >= 40_000;
-      crew.observe(phones[0]);
-      // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
-      // last bridge must live long enough for its growth to be measured.
-      while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
-      if (restarts.length && now >= restarts[0].t && !inRest) {
-        const { signal } = restarts.shift();
-        // A Nerve message and a crew walky message on their way as the lead goes down.
-        nerveDriver.message();
-        await crewWalky.step();
-        await new Promise((res) => setTimeout(res, nr.int(0, 40)));
-        const pid = world.bridge.pid;
-        const exit = await world.stopBridge(signal);
-        faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
-        faults.bridgeExits.push({ signal, pid, exit });
-        bridge = await world.startBridge();
-        faults.restarts++;
-        page.afterRestart();
-        log(`soak: ${signal} bridge ${pid} (${JSON.stringify(exit)}); started again (pid ${bridge.pid}) at ${Math.round((Date.now() - t0) / 1000)} s`);
-      }
-      if (!disk.filled && now >= disk.fillAt) {
-        disk.before = world.stateFiles();
-        world.fillState();
-        disk.filled = true;
-        disk.freeWhileFull = world.stateFree();
-        log(`soak: state disk filled (${disk.freeWhileFull} bytes free)`);
-      }
-      if (disk.filled && !disk.done && now >= disk.unfillAt) {
-        world.unfillState();
-        disk.done = true;
-        log('soak: state disk freed');
-      }
-      if (now - lastSample >= SAMPLE_MS && world.bridge) {
-        lastSample = now;
-        const s = sample(world.bridge.pid);
-        if (s) samples.push({ t: now - t0, pid: world.bridge.pid, ...s, panes: world.panes.size });
-      }
-      if (now - lastPeek >= FD_PEEK_MS && world.bridge) {
-        lastPeek = now;
-        const n = fdCount(world.bridge.pid);
-        if (n !== null && (fdPeak === null || n > fdPeak.fds)) fdPeak = { t: now - t0, pid: world.bridge.pid, fds: n, kinds: fdKinds(world.bridge.pid), sinceStart: now - world.bridge.startedAt };
-      }
-      if (inRest) {
-        const pid = world.bridge.pid;
-        if (restingSince === null) restingSince = { t: now, ticks: sample(pid)?.ticks ?? 0, pid };
-        // Once a rest, 5 s into it: the bridge's memory just after a full GC (bench/soak/bridge-main.mjs).
-        if (!gcAsked && now - restingSince.t >= 5_000) {
-          gcAsked = { t: now, pid };
-          try {
-            process.kill(pid, 'SIGUSR2');
-          } catch {}
+    await phase('the schedule', async () => {
+      while (Date.now() < end) {
+        const now = Date.now();
+        // Bursts of 40 s, then 20 s at rest (nothing asked of the bridge: its CPU at rest is read then).
+        const inRest = (now - t0) % 60_000 >= 40_000;
+        crew.observe(phones[0]);
+        // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
+        // last bridge must live long enough for its growth to be measured.
+        while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
+        if (restarts.length && now >= restarts[0].t && !inRest) {
+          const { signal } = restarts.shift();
+          // A Nerve message and a crew walky message on their way as the lead goes down.
+          nerveDriver.message();
+          await crewWalky.step();
+          await new Promise((res) => setTimeout(res, nr.int(0, 40)));
+          const pid = world.bridge.pid;
+          const exit = await world.stopBridge(signal);
+          faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
+          faults.bridgeExits.push({ signal, pid, exit });
+          bridge = await world.startBridge();
+          faults.restarts++;
+          page.afterRestart();
+          log(`soak: ${signal} bridge ${pid} (${JSON.stringify(exit)}); started again (pid ${bridge.pid}) at ${Math.round((Date.now() - t0) / 1000)} s`);
         }
-        const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
-        if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
-          gcAsked.got = true;
-          gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, external: (m.external ?? 0) / 1024 });
+        if (!disk.filled && now >= disk.fillAt) {
+          disk.before = world.stateFiles();
+          world.fillState();
+          disk.filled = true;
+          disk.freeWhileFull = world.stateFree();
+          log(`soak: state disk filled (${disk.freeWhileFull} bytes free)`);
         }
-        // The fewest fds this rest: a burst's pipes and requests are gone, and a /proc read in
-        // flight is gone a moment later; what stays through the whole rest is what the bridge keeps.
-        if (restFd?.pid !== pid) restFd = { pid, t: now - t0, clients: tmuxClients(pid), fds: Infinity, kinds: null };
-        const n = fdCount(pid);
-        if (n !== null && n < restFd.fds) Object.assign(restFd, { fds: n, t: now - t0, kinds: fdKinds(pid) });
-        await new Promise((res) => setTimeout(res, 250));
-        continue;
-      }
-      gcAsked = null;
-      if (restFd && restFd.kinds) restFds.push(restFd);
-      restFd = null;
-      if (restingSince !== null) {
-        const s = sample(world.bridge.pid);
-        if (s && restingSince.pid === world.bridge.pid) {
-          rest = { ticks: rest.ticks + s.ticks - restingSince.ticks, ms: rest.ms + now - restingSince.t };
+        if (disk.filled && !disk.done && now >= disk.unfillAt) {
+          world.unfillState();
+          disk.done = true;
+          log('soak: state disk freed');
         }
-        restingSince = null;
+        if (now - lastSample >= SAMPLE_MS && world.bridge) {
+          lastSample = now;
+          const s = sample(world.bridge.pid);
+          if (s) samples.push({ t: now - t0, pid: world.bridge.pid, ...s, panes: world.panes.size });
+        }
+        if (now - lastPeek >= FD_PEEK_MS && world.bridge) {
+          lastPeek = now;
+          const n = fdCount(world.bridge.pid);
+          if (n !== null && (fdPeak === null || n > fdPeak.fds)) fdPeak = { t: now - t0, pid: world.bridge.pid, fds: n, kinds: fdKinds(world.bridge.pid), sinceStart: now - world.bridge.startedAt };
+        }
+        if (inRest) {
+          const pid = world.bridge.pid;
+          if (restingSince === null) restingSince = { t: now, ticks: sample(pid)?.ticks ?? 0, pid };
+          // Once a rest, 5 s into it: the bridge's memory just after a full GC (bench/soak/bridge-main.mjs).
+          if (!gcAsked && now - restingSince.t >= 5_000) {
+            gcAsked = { t: now, pid };
+            try {
+              process.kill(pid, 'SIGUSR2');
+            } catch {}
+          }
+          const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
+          if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
+            gcAsked.got = true;
+            gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, external: (m.external ?? 0) / 1024 });
+          }
+          // The fewest fds this rest: a burst's pipes and requests are gone, and a /proc read in
+          // flight is gone a moment later; what stays through the whole rest is what the bridge keeps.
+          if (restFd?.pid !== pid) restFd = { pid, t: now - t0, clients: tmuxClients(pid), fds: Infinity, kinds: null };
+          const n = fdCount(pid);
+          if (n !== null && n < restFd.fds) Object.assign(restFd, { fds: n, t: now - t0, kinds: fdKinds(pid) });
+          await new Promise((res) => setTimeout(res, 250));
+          continue;
+        }
+        gcAsked = null;
+        if (restFd && restFd.kinds) restFds.push(restFd);
+        restFd = null;
+        if (restingSince !== null) {
+          const s = sample(world.bridge.pid);
+          if (s && restingSince.pid === world.bridge.pid) {
+            rest = { ticks: rest.ticks + s.ticks - restingSince.ticks, ms: rest.ms + now - restingSince.t };
+          }
+          restingSince = null;
+        }
+        await actions.step();
+        if (dr.chance(0.12)) durable.step(dr);
+        if (dr.chance(0.15)) await taps.step();
+        if (dr.chance(0.1)) await walky.step();
+        if (cr.chance(0.08)) await crewWalky.step();
+        if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
+        if (nr.chance(0.08)) nerveDriver.step();
+        void real.step();
+        page.step();
+        await new Promise((res) => setTimeout(res, r.int(40, 250)));
+        // After a reconnect, check the view against the snapshot now and then.
+        if (r.chance(0.05)) {
+          const phone = r.pick(phones);
+          phone.drop();
+          stats.reconnects++;
+          void (async () => {
+            const eq = await compareWithSnapshot(phone, { url: conn.url(), headers }).catch(() => null);
+            if (eq === true) stats.viewsEqual++;
+            else if (eq === false) {
+              stats.viewsDiffer++;
+              stats.viewsDifferAt.push({ phone: phone.name, seq: phone.seq });
+            } else stats.viewsUncompared++;
+          })();
+        }
       }
-      await actions.step();
-      if (dr.chance(0.12)) durable.step(dr);
-      if (dr.chance(0.15)) await taps.step();
-      if (dr.chance(0.1)) await walky.step();
-      if (cr.chance(0.08)) await crewWalky.step();
-      if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
-      if (nr.chance(0.08)) nerveDriver.step();
-      void real.step();
-      page.step();
-      await new Promise((res) => setTimeout(res, r.int(40, 250)));
-      // After a reconnect, check the view against the snapshot now and then.
-      if (r.chance(0.05)) {
-        const phone = r.pick(phones);
-        phone.drop();
-        stats.reconnects++;
-        void (async () => {
-          const eq = await compareWithSnapshot(phone, { url: conn.url(), headers }).catch(() => null);
-          if (eq === true) stats.viewsEqual++;
-          else if (eq === false) {
-            stats.viewsDiffer++;
-            stats.viewsDifferAt.push({ phone: phone.name, seq: phone.seq });
-          } else stats.viewsUncompared++;
-        })();
-      }
-    }
+    });
     log(`soak: schedule over at ${Math.round((Date.now() - t0) / 1000)} s; settling every send`);
     if (disk.filled && !disk.done) world.unfillState();
     const crewBack = await phase('the crew link back', () => crew.recovered(api));
