@@ -228,6 +228,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const nerveCounts = nerveDriver.count();
     const last = world.bridge.pid;
     await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
+    // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
+    faults.controlLeft = world.controlClientsLeft();
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);

@@ -107,6 +107,7 @@ export function table(res) {
   row('  answers lost (typed, never taken) or with no final receipt', answers.lost + answers.open, answers.lost + answers.open === 0);
   row('panes made / killed, sessions made / killed', `${made.panes} / ${made.killed}, ${made.sessions} / ${made.sessionsKilled}`);
   row('bridge kill -9 / SIGTERM / started again', `${res.faults.kill9} / ${res.faults.term} / ${res.faults.restarts}`);
+  row('  tmux control clients of bridges gone, running at the end', res.faults.controlLeft ?? '?', res.faults.controlLeft === 0);
   const ph = res.phones;
   row('phone connections (drops and bridge restarts)', `${ph.connects} (${ph.reconnects} drops)`);
   row('  events missed without sync.reset', ph.missed, ph.missed === 0);

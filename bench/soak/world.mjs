@@ -185,6 +185,20 @@ export function startWorld(extraEnv = {}) {
       return out;
     },
     logFiles: () => readdirSync(logs),
+    /** `tmux -C` clients on this world's server still running (call once no bridge runs: every one is left behind). */
+    controlClientsLeft() {
+      let n = 0;
+      for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+        let argv;
+        try {
+          argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        } catch {
+          continue;
+        }
+        if (argv[0] === 'tmux' && argv.includes('-C') && argv.some((a) => a.startsWith(`${dir}/`)) && running(Number(pid))) n++;
+      }
+      return n;
+    },
     stop() {
       try {
         bridge?.child.kill('SIGKILL');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { CONTROL_OWNER_ENV, ownMark } from './orphans';
 import { EventEmitter } from 'node:events';
 import { ControlParser, type ControlEvent } from './control-parser';
 import { commandLine } from './quote';
@@ -49,7 +50,8 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     // ignore-size: this client must never resize the user's windows.
     this.child = spawn('tmux', ['-S', socketPath, '-C', 'attach-session', '-t', target, '-f', 'ignore-size'], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...env, TMUX: undefined },
+      // Which bridge started it: a bridge that starts ends the clients of one that died (./orphans).
+      env: { ...env, TMUX: undefined, [CONTROL_OWNER_ENV]: ownMark() ?? undefined },
     });
     this.child.stdout!.setEncoding('utf8');
     this.child.stdout!.on('data', (chunk: string) => this.onData(chunk));

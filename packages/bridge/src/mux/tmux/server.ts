@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import { ControlClient } from './control-client';
+import { orphanedClients } from './orphans';
 import { CURSOR_FORMAT, PANE_FORMAT, SERVER_FORMAT, SESSION_FORMAT, parseCursorLine, parsePaneLine, parseServerLine, parseSessionLine, type TmuxPane, type TmuxServerInfo } from './formats';
 
 const run = promisify(execFile);
@@ -71,6 +72,19 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
     await this.attachAll(ids);
     if (!this.live()) throw new Error(`tmux: no session on ${this.socketPath} could be attached`);
     this.info = parseServerLine((await this.command(['display-message', '-p', SERVER_FORMAT]))[0]);
+    await this.endOrphans();
+  }
+
+  /** Ends the control clients a bridge that no longer runs left on this server (./orphans). */
+  private async endOrphans(): Promise<void> {
+    const pids = (await this.command(['list-clients', '-F', '#{client_pid}']).catch(() => [])).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    for (const pid of orphanedClients(pids)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
   }
 
   stop(): void {
