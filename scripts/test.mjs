@@ -5,18 +5,17 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgents } from './agents.mjs';
+import { checks, runJobs } from './checks.mjs';
 import { ensure } from './ensure.mjs';
 import { root, sh } from './lib.mjs';
 import { slowest } from './slowest.mjs';
 
 ensure();
 ensureAgents();
-if (sh(process.execPath, [join(root, 'scripts/typecheck.mjs')]) !== 0) {
-  console.error('npm test: type errors; fix them first.');
-  process.exit(1);
-}
-if (sh(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), 'packages']) !== 0) {
-  console.error('npm test: lint errors (package boundaries, floating promises, switches); fix them first.');
+// The type checks and the lint, side by side (scripts/checks.mjs).
+const failedChecks = await runJobs(checks());
+if (failedChecks.length) {
+  console.error(`npm test: ${failedChecks.join(', ')} failed (type errors; lint: package boundaries, floating promises, switches); fix them first.`);
   process.exit(1);
 }
 mkdirSync(join(root, '.artifacts'), { recursive: true });

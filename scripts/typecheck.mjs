@@ -1,14 +1,6 @@
-// Type-checks each package against its own tsconfig (the protocol's sees no node types).
-import { join } from 'node:path';
-import { root, sh } from './lib.mjs';
+// Type-checks each package against its own tsconfig (scripts/checks.mjs), side by side.
+import { runJobs, typechecks } from './checks.mjs';
 
-let failed = 0;
-// The web app's tests need node types, which its browser code must not see: their own tsconfig.
-for (const p of ['protocol', 'durable-sdk', 'bridge', 'cli', 'testkit', 'web', 'web/test', 'nerve', 'acp-bridge']) {
-  const code = sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', `packages/${p}/tsconfig.json`]);
-  if (code !== 0) {
-    console.error(`typecheck: packages/${p} has errors`);
-    failed++;
-  }
-}
-process.exit(failed ? 1 : 0);
+const failed = await runJobs(typechecks());
+for (const name of failed) console.error(`${name}: errors`);
+process.exit(failed.length ? 1 : 0);

@@ -92,7 +92,8 @@ export async function startNerve({ seed, log }) {
     },
     /** The soak stopped from outside: Nerve and what it started end now, without waiting. */
     killNow() {
-      child.kill('SIGKILL');
+      // TERM: Nerve ends its runtimes' processes as it goes.
+      child.kill('SIGTERM');
       for (const pid of procsMatching(run)) try { process.kill(pid, 'SIGKILL'); } catch {}
     },
   };

@@ -159,7 +159,11 @@ export class RealPanes {
       for (const x of blocked) this.answer(this.panes.find((p) => p.tmuxId === x.tmuxId), x);
       const quiet = mine.length === this.panes.length && mine.every((x) => (x.state === 'idle' || x.state === 'done') && !x.dialog);
       const open = this.actions.sends.filter((s) => !s.answer?.receipt?.final).length;
-      if ((quiet && open === 0 && !blocked.length) || Date.now() > deadline) break;
+      if (quiet && open === 0 && !blocked.length) break;
+      if (Date.now() > deadline) {
+        log(`soak: real panes not settled: ${JSON.stringify(mine.map((x) => [x.tmuxId, x.state, x.dialog ?? null, x.card?.kind ?? null]))}, ${open} sends not final, ${blocked.length} cards open`);
+        break;
+      }
       // Asked again with the same id: the receipt as it stands (nothing is typed again).
       for (const s of this.actions.sends.filter((x) => !x.answer?.receipt?.final)) {
         const a = await this.api.send(s.paneId, s.text, s.requestId);

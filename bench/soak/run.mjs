@@ -229,7 +229,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const last = world.bridge.pid;
     await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
     // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
-    faults.controlLeft = world.controlClientsLeft();
+    // The last bridge's own end as it exits: given 5 s.
+    for (const until = Date.now() + 5_000; (faults.controlLeft = world.controlClientsLeft()) > 0 && Date.now() < until; ) await new Promise((res) => setTimeout(res, 100));
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);

@@ -6,7 +6,10 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { root } from '../lib.mjs';
+
+const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
 
 const AGENT = join(root, 'bench/soak/agent/claude');
 const CLI = join(root, 'packages/cli/dist/collie.mjs');
@@ -24,17 +27,14 @@ export function startWorld(extraEnv = {}) {
   mkdirSync(state);
   const name = `collie-soak-${process.pid}`;
   const env = { ...process.env, TMUX_TMPDIR: dir, TMUX: '' };
-  // The namespace holder: its mount namespace has the state tmpfs; every bridge enters it.
-  const holder = spawn('unshare', ['-rm', 'sh', '-c', `mount -t tmpfs -o size=${STATE_MB}m tmpfs ${state} && echo ready && exec sleep 100000`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ready = new Promise((resolve, reject) => {
-    holder.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-    holder.once('exit', (code) => reject(new Error(`unshare -rm failed (${code}): no tmpfs for the state`)));
-  });
-  const nsArgs = (argv) => ['-t', String(holder.pid), '-U', '-m', '--preserve-credentials', ...argv];
-  const inNs = (argv) => ['nsenter', ...nsArgs(argv)];
-  const ns = (argv, opts = {}) => execFileSync(inNs(argv)[0], inNs(argv).slice(1), { encoding: 'utf8', ...opts });
+  // The state disk: a tmpfs in a mount namespace of its own (testkit smallDisk); every bridge and tmux enter it.
+  let disk = null;
+  const diskMade = kit.smallDisk(state, STATE_MB).then((d) => (disk = d));
+  const inNs = (argv) => disk.inside(argv);
+  const ns = (argv, opts = {}) => disk.run(argv, opts);
   // tmux runs in the namespace too: its server reads the bridge's paste files from the state dir.
-  const tmux = (...args) => execFileSync('nsenter', nsArgs(['tmux', '-L', name, '-f', '/dev/null', ...args]), { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const tmuxArgv = (...args) => inNs(['tmux', '-L', name, '-f', '/dev/null', ...args]);
+  const tmux = (...args) => execFileSync(tmuxArgv(...args)[0], tmuxArgv(...args).slice(1), { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   let n = 0;
   /** Every pane the soak made: tmuxId → {fifo, log}. */
   const panes = new Map();
@@ -99,13 +99,13 @@ export function startWorld(extraEnv = {}) {
     state,
     tmux,
     /** argv of a tmux command on the world's server, in its namespace (bench/soak/real-panes.mjs runs it async). */
-    tmuxArgv: (...args) => ['nsenter', ...nsArgs(['tmux', '-L', name, '-f', '/dev/null', ...args])],
+    tmuxArgv,
     tmuxEnv: env,
     panes,
     sessions,
     addPane,
     async ready() {
-      await ready;
+      await diskMade;
       mkdirSync(join(dir, 'unused'), { recursive: true });
     },
     /** A device token made by `collie token` in the bridge's state dir, as a user would. */
@@ -147,24 +147,16 @@ export function startWorld(extraEnv = {}) {
       } catch {}
     },
     /** Free bytes on the state disk. */
-    stateFree() {
-      const [, avail] = ns(['df', '-B1', '--output=size,avail', state]).trim().split('\n')[1].trim().split(/\s+/);
-      return Number(avail);
-    },
+    stateFree: () => disk.free(),
     /** Fills the state disk to its last megabyte. */
-    fillState() {
-      const free = this.stateFree();
-      ns(['fallocate', '-l', String(Math.max(0, free - 1024 * 1024)), join(state, 'soak-fill')]);
-    },
-    unfillState() {
-      ns(['rm', '-f', join(state, 'soak-fill')]);
-    },
+    fillState: () => disk.fill(1024 * 1024),
+    unfillState: () => disk.unfill(),
     /** Every file of the state dir: relative path → its text (read inside the namespace). */
     stateFiles() {
       const list = ns(['find', state, '-type', 'f']).trim().split('\n').filter(Boolean);
       const out = new Map();
       for (const f of list) {
-        if (f.endsWith('soak-fill')) continue;
+        if (f === join(state, '.fill')) continue;
         // A temporary file of an atomic write may be renamed away between find and cat.
         try {
           out.set(f.slice(state.length + 1), ns(['cat', f], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }));
@@ -217,7 +209,8 @@ export function startWorld(extraEnv = {}) {
           process.kill(serverPid, 'SIGKILL');
         } catch {}
       }
-      holder.kill('SIGKILL');
+      // Closed at once when made (the soak may exit right after), else once it is.
+      void (disk ? disk.close() : diskMade.then((d) => d.close()));
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import { Snapshot } from '@collie/protocol';
 import { repoRoot } from '@collie/testkit';
 
-/** The built bridge as its own process (`collie serve` of `cli`), so the test can `kill -9` it. */
-export async function bridgeProcess(env: NodeJS.ProcessEnv, cli = join(repoRoot, 'packages/cli/dist/collie.mjs')): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--no-qr'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * The built bridge as its own process (`collie serve` of `cli`), so the test can `kill -9` it.
+ * `inside` makes the command line run somewhere else (a small disk's namespace: testkit smallDisk).
+ */
+export async function bridgeProcess(env: NodeJS.ProcessEnv, cli = join(repoRoot, 'packages/cli/dist/collie.mjs'), inside = (argv: string[]) => argv): Promise<{ url: string; child: ChildProcess; stderr(): string }> {
+  const [cmd, ...args] = inside([process.execPath, cli, 'serve', '--port', '0', '--no-qr']);
+  const child = spawn(cmd!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -13,11 +18,11 @@ export async function bridgeProcess(env: NodeJS.ProcessEnv, cli = join(repoRoot,
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]!);
     });
-    // Read, so a bridge that writes much to stderr never blocks on a full pipe.
-    child.stderr!.on('data', () => undefined);
-    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}`)));
+    // Read (its tail kept), so a bridge that writes much to stderr never blocks on a full pipe.
+    child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+    child.once('exit', (code) => reject(new Error(`bridge exited (${code}): ${out}${err}`)));
   });
-  return { url, child };
+  return { url, child, stderr: () => err };
 }
 
 

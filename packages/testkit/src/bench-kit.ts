@@ -14,3 +14,4 @@ export { testBridgeOptions } from './bridge-options';
 export { startFaultProxy } from './fault-proxy';
 export { writeClaudeConfig } from './claude-config';
 export { FAKE_API_KEY } from './claude';
+export { smallDisk } from './small-disk';

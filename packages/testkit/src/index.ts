@@ -2,6 +2,7 @@
 export { startTmux, listSessions, type TmuxServer, type StartTmuxOptions, type PaneOptions, type SessionOptions } from './tmux';
 export { waitForScreen, type ScreenPredicate, type WaitForScreenOptions } from './wait';
 export { tempDir, type TempDir } from './temp-dir';
+export { smallDisk, type SmallDisk } from './small-disk';
 export { artifactPath, repoRoot } from './artifacts';
 export { launchChromium, phoneContext, CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 export {

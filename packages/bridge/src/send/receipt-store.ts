@@ -35,6 +35,8 @@ const receiptRetention = (keep: number): Retention<StoredSend> => ({ keep, madeA
 
 /** How soon after a send ends the log is rewritten without the text it no longer needs. */
 const COMPACT_AFTER_MS = 200;
+/** How soon a rewrite that failed (the state disk full) is tried again. */
+const COMPACT_RETRY_MS = 10_000;
 
 /**
  * Receipts on disk: `<state>/sends/log.jsonl`, one JSON line per change, flushed to disk
@@ -154,18 +156,32 @@ export class ReceiptStore {
       await this.fh.write(line);
       await this.fh.datasync();
     });
-    if (this.stale > 0 && !this.compactTimer) this.compactTimer = setTimeout(() => void this.compact(), COMPACT_AFTER_MS);
+    if (this.stale > 0 && !this.compactTimer) this.compactAfter(COMPACT_AFTER_MS);
     return next;
   }
 
-  /** Rewrite the log from what is kept, so texts of ended sends are gone from disk too. */
+  private compactAfter(ms: number): void {
+    // A rewrite that fails (the state disk full) is tried again later: the log as it stands holds every receipt.
+    this.compactTimer = setTimeout(() => void this.compact().catch(() => this.fh && this.compactAfter(COMPACT_RETRY_MS)), ms);
+  }
+
+  /**
+   * Rewrite the log from what is kept, so texts of ended sends are gone from disk too. When the
+   * rewrite fails, the log is left as it was (appends go on) and its stale lines are counted again.
+   */
   compact(): Promise<void> {
     if (this.compactTimer) clearTimeout(this.compactTimer);
     this.compactTimer = null;
     return this.writes.run(async () => {
       if (!this.fh || this.stale === 0) return;
+      const stale = this.stale;
       this.stale = 0;
-      await writeFileAtomic(this.path, [...this.sends.values()].map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
+      try {
+        await writeFileAtomic(this.path, [...this.sends.values()].map((s) => `${JSON.stringify(s)}\n`).join(''), 0o600);
+      } catch (err) {
+        this.stale += stale;
+        throw err;
+      }
       await this.fh.close();
       this.fh = await open(this.path, 'a', 0o600);
     });
