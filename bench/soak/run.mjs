@@ -228,6 +228,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const nerveCounts = nerveDriver.count();
     const last = world.bridge.pid;
     await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
+    faults.unasked = world.unasked.map(({ pid, code, signal, at, stderr }) => ({ pid, code, signal, at: at - t0, stderr }));
     // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
     // The last bridge's own end as it exits: given 5 s.
     for (const until = Date.now() + 5_000; (faults.controlLeft = world.controlClientsLeft()) > 0 && Date.now() < until; ) await new Promise((res) => setTimeout(res, 100));

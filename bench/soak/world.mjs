@@ -81,9 +81,22 @@ export function startWorld(extraEnv = {}) {
       void exited.then((e) => reject(new Error(`bridge exited (${JSON.stringify(e)}): ${out}${err}`)));
     });
     port = Number(new URL(url).port);
-    bridge = { url, pid: child.pid, exited, child, stderr: () => err, startedAt: Date.now() };
-    return bridge;
+    const b = { url, pid: child.pid, exited, child, stderr: () => err, startedAt: Date.now() };
+    bridge = b;
+    // An exit no one asked for (stopBridge makes `bridge` another first): said, counted, and started
+    // again as a service manager would, so the run goes on and the rest is still measured.
+    void exited.then(async (e) => {
+      if (bridge !== b || stopped) return;
+      bridge = null;
+      unasked.push({ pid: b.pid, ...e, at: Date.now(), stderr: err.slice(-1500) });
+      process.stderr.write(`soak: bridge ${b.pid} exited on its own (${JSON.stringify(e)}): ${err.slice(-1500)}\n`);
+      await startBridge().catch((x) => process.stderr.write(`soak: the bridge did not start again: ${x.message}\n`));
+    });
+    return b;
   }
+  /** Bridge exits no one asked for (a crash), with the tail of their stderr. */
+  const unasked = [];
+  let stopped = false;
 
   return {
     dir,
@@ -123,6 +136,7 @@ export function startWorld(extraEnv = {}) {
       return new Promise((resolve, reject) => execFile(argv[0], argv.slice(1), { env: bridgeEnv, encoding: 'utf8' }, (err, out, stderr) => (err ? reject(new Error(`${args.join(' ')}: ${out}${stderr}`)) : resolve(out.trim()))));
     },
     startBridge,
+    unasked,
     get bridge() {
       return bridge;
     },
@@ -192,6 +206,7 @@ export function startWorld(extraEnv = {}) {
       return n;
     },
     stop() {
+      stopped = true;
       try {
         bridge?.child.kill('SIGKILL');
       } catch {}
