@@ -232,6 +232,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
     // The last bridge's own end as it exits: given 5 s.
     for (const until = Date.now() + 5_000; (faults.controlLeft = world.controlClientsLeft()) > 0 && Date.now() < until; ) await new Promise((res) => setTimeout(res, 100));
+    // A bridge killed between a send's paste and its Enter left that pane's input off; the next one switches it on.
+    faults.inputOff = world.inputsOff();
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);

@@ -192,6 +192,14 @@ export function startWorld(extraEnv = {}) {
     },
     logFiles: () => readdirSync(logs),
     /** `tmux -C` clients on this world's server still running (call once no bridge runs: every one is left behind). */
+    /** Panes of this world whose input is switched off (`select-pane -d`): none once every send has ended. */
+    inputsOff() {
+      try {
+        return tmux('list-panes', '-a', '-F', '#{pane_id} #{pane_input_off}').split('\n').filter((l) => l.endsWith(' 1')).map((l) => l.split(' ')[0]);
+      } catch {
+        return [];
+      }
+    },
     controlClientsLeft() {
       let n = 0;
       for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {

@@ -90,7 +90,9 @@ describe('after a restart (even kill -9) the phone sees every unfinished send an
     const t = Date.now();
     await store.put({ receipt: { requestId: 'mid-x', paneId: otherId, kind: 'text', summary: 'caught mid-typing', state: 'typing', outcome: OUTCOME.typing, final: false, createdAt: t, updatedAt: t }, text: 'caught mid-typing' });
     await store.close();
+    // As the crashed bridge left it: input off, marked as switched off by a process that no longer runs.
     await tmux.tmux('select-pane', '-d', '-t', other.paneId);
+    await tmux.tmux('set-option', '-p', '-t', other.paneId, '@collie-input-off', `${process.pid}:0`);
 
     const second = await bridgeProcess(env);
     try {

@@ -56,8 +56,6 @@ export class ReceiptStore {
   /** Ended sends whose text is still on an older line of the log. */
   private stale = 0;
   private compactTimer: NodeJS.Timeout | null = null;
-  /** Sends this open found caught mid-typing by a crash (their panes may have input off). */
-  readonly interrupted: SendReceipt[] = [];
 
   private constructor(
     private readonly path: string,
@@ -90,7 +88,6 @@ export class ReceiptStore {
       // A send caught mid-typing by a crash may be partly in the box: never type it again.
       if (s.receipt.state === 'typing') {
         s.receipt = { ...s.receipt, state: 'not_submitted', outcome: OUTCOME.interrupted, final: true, updatedAt: now() };
-        store.interrupted.push(s.receipt);
       }
       // Logs written before hashes: the request's hash from its text while it is there.
       if (s.fingerprint === undefined && (s.text !== undefined || s.keys !== undefined)) {

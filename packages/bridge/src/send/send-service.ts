@@ -57,15 +57,11 @@ export class SendService {
 
   /**
    * Sends that were waiting when the bridge stopped wait again (nothing of them was typed).
-   * A pane a crash caught mid-send may still have its input off (`typist.ts`): it is put back on.
+   * A pane a crash caught mid-send was switched on as its server was attached (`mux/tmux/left-off.ts`).
    */
   resume(): void {
     for (const s of this.d.store.waiting()) if (s.text !== undefined && s.receipt.state !== 'scheduled') void this.texts.run(s.receipt.requestId, s.receipt.paneId);
     this.later.arm(); // scheduled sends: their times, past ones at once
-    for (const r of this.d.store.interrupted) {
-      const at = this.d.locate(r.paneId);
-      if (at) void at.tracker.command(['select-pane', '-e', '-t', at.tmuxId]).catch(() => undefined);
-    }
   }
 
   stop(): void {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatLiteral } from '../mux/tmux';
+import { formatLiteral, inputOffCommands, inputOnCommands } from '../mux/tmux';
 import type { PaneNow } from '../panes/pane-tracker';
 import { AGENTS } from '../harness/agents';
 import { graphemes, matchBox, withoutOurs, boxForm, type BoxMatch } from './box-match';
@@ -67,8 +67,9 @@ const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft
  *
  * The text goes in as one bracketed paste (`paste-buffer -p`: line breaks stay text), from a
  * file through `load-buffer`, so no byte of it is parsed by tmux. In the same tmux batch the
- * pane's input is switched off (`select-pane -d`). That makes the paste a fence: keys someone
- * typed before it reach the agent before it, so once the box shows the paste it shows them
+ * pane's input is switched off (`select-pane -d`), the pane marked as ours: a bridge that dies
+ * before it is on again leaves that to the next (`mux/tmux/left-off.ts`). That makes the paste
+ * a fence: keys someone typed before it reach the agent before it, so once the box shows the paste it shows them
  * too; keys after it are not taken until the text is submitted. The box must then hold
  * exactly the text (`matchBox`), else Enter is not pressed and what we pasted is taken out
  * again with Backspace, leaving what they typed. Enter goes in one batch with input on
@@ -88,7 +89,7 @@ const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft
 export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string, blind: boolean, inBox = false): Promise<TypeResult> {
   if (inBox) {
     // The text is in the box already (a dialog came over it before its Enter): input off, then the same checks.
-    if (!(await d.command(['select-pane', '-d', '-t', tmuxId]).then(() => true, () => false))) return { result: 'gone' };
+    if (!(await d.commands(inputOffCommands(tmuxId)).then(() => true, () => false))) return { result: 'gone' };
   } else {
     const pasted = await paste(d, tmuxId, text, blind);
     if (pasted !== 'pasted') return pasted;
@@ -98,7 +99,7 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   const inputOn = async () => {
     if (!inputOff) return;
     inputOff = false;
-    await d.command(['select-pane', '-e', '-t', tmuxId]).catch(() => undefined);
+    await d.commands(inputOnCommands(tmuxId)).catch(() => undefined);
   };
   try {
     const seen = await until(d, (p) => covered(p, text) || ['ours', 'ours_and_more'].includes(matchOf(p, text)));
@@ -195,7 +196,7 @@ async function paste(d: TypistDeps, tmuxId: string, text: string, blind: boolean
       await d.commands([cmd, ['send-keys', '-t', tmuxId, 'Enter']]);
       return { result: 'typed' };
     }
-    await d.commands([cmd, ['select-pane', '-d', '-t', tmuxId]]);
+    await d.commands([cmd, ...inputOffCommands(tmuxId)]);
     return 'pasted';
   } catch {
     return { result: 'gone' };

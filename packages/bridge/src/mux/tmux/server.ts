@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import { ControlClient } from './control-client';
 import { orphanedClients } from './orphans';
+import { LEFT_OFF_FORMAT, inputOnCommands, inputsLeftOff } from './left-off';
 import { CURSOR_FORMAT, PANE_FORMAT, SERVER_FORMAT, SESSION_FORMAT, parseCursorLine, parsePaneLine, parseServerLine, parseSessionLine, type TmuxPane, type TmuxServerInfo } from './formats';
 
 const run = promisify(execFile);
@@ -73,6 +74,13 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
     if (!this.live()) throw new Error(`tmux: no session on ${this.socketPath} could be attached`);
     this.info = parseServerLine((await this.command(['display-message', '-p', SERVER_FORMAT]))[0]);
     await this.endOrphans();
+    await this.endInputsLeftOff();
+  }
+
+  /** Switches on the input of the panes a bridge that no longer runs left off (./left-off). */
+  private async endInputsLeftOff(): Promise<void> {
+    const lines = await this.command(['list-panes', '-a', '-F', LEFT_OFF_FORMAT]).catch(() => []);
+    for (const pane of inputsLeftOff(lines)) await this.commands(inputOnCommands(pane)).catch(() => undefined);
   }
 
   /** Ends the control clients a bridge that no longer runs left on this server (./orphans). */
