@@ -180,8 +180,10 @@ export class Actions {
       await Promise.all(open.slice(i, i + 25).map(async (s) => {
         for (;;) {
           const a = await this.api.send(s.paneId, s.text, s.requestId);
-          if (a.receipt) s.answer = a;
-          if (a.receipt?.final || Date.now() > deadline) return;
+          // Refused with no receipt (the pane gone before the send came: 404) is final as it is;
+          // asking again until the deadline made the settle wait its whole 4 minutes.
+          if (a.receipt || a.status >= 400) s.answer = a;
+          if (a.receipt?.final || (!a.receipt && a.status >= 400) || Date.now() > deadline) return;
           // Still held by a box someone left text in: they clear it.
           const p = this.world.panes.get(s.tmuxId);
           if (p?.alive) this.submitTheirs(p), this.clearOurs(p);

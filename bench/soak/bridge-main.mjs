@@ -19,7 +19,7 @@ if (gcFile && typeof globalThis.gc === 'function') {
   process.on('SIGUSR2', () => {
     globalThis.gc();
     const m = process.memoryUsage();
-    writeFileSync(gcFile, JSON.stringify({ pid: process.pid, at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers }));
+    writeFileSync(gcFile, JSON.stringify({ pid: process.pid, at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }));
   });
 }
 await serve({ port, qr: false, interactive: false, ...(ca ? { push: { ca: readFileSync(ca, 'utf8'), loopbackEndpoints: true } } : {}) });

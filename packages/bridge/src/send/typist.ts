@@ -50,6 +50,8 @@ export const VERIFY_MS = 3000;
  */
 export const SUBMIT_MS = 10_000;
 const STEP_MS = 15;
+/** How many times switching a pane's input on again is tried (a pane gone fails every time). */
+const INPUT_ON_TRIES = 3;
 
 async function until(d: TypistDeps, ok: (p: PaneNow) => boolean, ms = VERIFY_MS): Promise<PaneNow | null> {
   const deadline = Date.now() + ms;
@@ -99,7 +101,12 @@ export async function typeAndSubmit(d: TypistDeps, tmuxId: string, text: string,
   const inputOn = async () => {
     if (!inputOff) return;
     inputOff = false;
-    await d.commands(inputOnCommands(tmuxId)).catch(() => undefined);
+    // A batch fails when the control client it went through ends with it (its session killed):
+    // switching input on is the same done twice, so it is tried again, through the next client.
+    for (let i = 0; i < INPUT_ON_TRIES; i++) {
+      if (await d.commands(inputOnCommands(tmuxId)).then(() => true, () => false)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
   try {
     const seen = await until(d, (p) => covered(p, text) || ['ours', 'ours_and_more'].includes(matchOf(p, text)));
