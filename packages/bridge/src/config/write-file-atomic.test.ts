@@ -21,6 +21,23 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(root)).toEqual(['instances.json']);
   });
 
+  it('takes away the temp files a process killed mid-write left, and no other', async () => {
+    const file = join(root, 'devices.json');
+    // A pid no process has: the first from the top that signal 0 finds gone.
+    let gone = 4_194_303;
+    for (; ; gone--) {
+      try {
+        process.kill(gone, 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ESRCH') break;
+      }
+    }
+    const left = [`.devices.json.${gone}.0123456789ab.tmp`, `.devices.json.${process.pid}.0123456789ab.tmp`, `.other.json.${gone}.0123456789ab.tmp`, `.devices.json.${gone}.tmp`];
+    for (const name of left) writeFileSync(join(root, name), '');
+    await writeFileAtomic(file, '{}');
+    expect(readdirSync(root).sort()).toEqual(['devices.json', ...left.slice(1)].sort());
+  });
+
   it('replaces a file, bytes and mode, whatever the umask', async () => {
     const file = join(root, 'seen.json');
     writeFileSync(file, 'old old old');

@@ -1,6 +1,6 @@
 /** Atomic file replacement, for everything the state directory keeps across restarts. */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 async function syncDir(dir: string): Promise<void> {
@@ -43,4 +43,35 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
     throw err;
   }
   await syncDir(dir);
+  await sweepLeftovers(dir, basename(path));
+}
+
+/**
+ * Temp files of `base` that a process killed mid-write left beside it (their pid no longer
+ * runs): nothing reads them, so they go. This process's own (a write in flight) and a running
+ * process's are left.
+ */
+async function sweepLeftovers(dir: string, base: string): Promise<void> {
+  const prefix = `.${base}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
+    if (!m || Number(m[1]) === process.pid || running(Number(m[1]))) continue;
+    await rm(join(dir, name), { force: true }).catch(() => undefined);
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
