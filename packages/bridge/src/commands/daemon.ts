@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { ensureStateDir } from '../config';
+import { pidRunning } from '../config/pid-running';
 import { askBridge } from '../devices';
 import { configOrThrow } from './config';
 import { cliEntry, runFile } from './paths';
@@ -20,15 +21,6 @@ export interface StatusResult {
   detail: string;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running bridge of this state dir, as its run file says and its pid and port confirm. */
 export async function status(env: NodeJS.ProcessEnv = process.env): Promise<StatusResult> {
   const { stateDir } = configOrThrow(env);
@@ -40,7 +32,7 @@ export async function status(env: NodeJS.ProcessEnv = process.env): Promise<Stat
   } catch {
     return { running: false, info: null, detail: 'not running' };
   }
-  if (!alive(info.pid)) return { running: false, info, detail: `not running (stale run file, pid ${info.pid} is gone)` };
+  if (!pidRunning(info.pid)) return { running: false, info, detail: `not running (stale run file, pid ${info.pid} is gone)` };
   // The API needs a device; the local devices socket (0600) names the bridge's run instead.
   try {
     const hello = await askBridge(stateDir, { op: 'hello' }, 2000);
@@ -115,15 +107,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env, log = (l: stri
 /** `collie stop`: ask the running bridge to stop and wait until it has. */
 export async function stop(env: NodeJS.ProcessEnv = process.env, log = (l: string) => process.stdout.write(`${l}\n`)): Promise<boolean> {
   const s = await status(env);
-  if (!s.info || !alive(s.info.pid)) {
+  if (!s.info || !pidRunning(s.info.pid)) {
     log('Collie bridge is not running');
     return false;
   }
   if (await userSystemd(env)) await run('systemctl', ['--user', 'stop', UNIT], { env }).catch(() => undefined);
-  if (alive(s.info.pid)) process.kill(s.info.pid, 'SIGTERM');
+  if (pidRunning(s.info.pid)) process.kill(s.info.pid, 'SIGTERM');
   const deadline = Date.now() + 10_000;
-  while (alive(s.info.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (alive(s.info.pid)) throw new Error(`collie stop: pid ${s.info.pid} did not stop within 10 s`);
+  while (pidRunning(s.info.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (pidRunning(s.info.pid)) throw new Error(`collie stop: pid ${s.info.pid} did not stop within 10 s`);
   log(`Collie bridge stopped (pid ${s.info.pid})`);
   return true;
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { pidRunning } from './pid-running';
 
 async function syncDir(dir: string): Promise<void> {
   // Makes the rename itself durable. Best effort: some file systems refuse fsync on a directory.
@@ -62,16 +63,7 @@ async function sweepLeftovers(dir: string, base: string): Promise<void> {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const m = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
-    if (!m || Number(m[1]) === process.pid || running(Number(m[1]))) continue;
+    if (!m || Number(m[1]) === process.pid || pidRunning(Number(m[1]))) continue;
     await rm(join(dir, name), { force: true }).catch(() => undefined);
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
