@@ -5,6 +5,9 @@
 // answer, the sending machine's record, the receiving machine's record and the lines the target
 // pane really received.
 import { cliAnswer, FINAL, Walky, walkyLines } from './walky.mjs';
+
+/** A walky message some of which may be in the box (the bridge stopped while typing it): `unknown` for good (walky/delivery.ts). */
+const TYPED_NOT_SUBMITTED = 'typed, not submitted';
 import { MEMBER } from './crew.mjs';
 
 const writeLine = (p, line) => import('node:fs/promises').then(({ writeFile }) => writeFile(p.fifo, `${line}\n`)).catch(() => undefined);
@@ -48,7 +51,8 @@ export class CrewWalky extends Walky {
         const [sender, receiver] = await Promise.all(ends(s).map((api) => api.walkyStatus(id).then((x) => x?.message ?? null).catch(() => null)));
         this.records.set(s.n, { id, sender, receiver });
         // Final on the sender; on the receiver too when it was passed there (a message refused on the way has no record there).
-        if (!sender || !FINAL.has(sender.state) || sender.state === 'unknown' || (receiver && !FINAL.has(receiver.state))) open++;
+        // `unknown` for the link (member slow, lead unreachable) is told later; typed and not submitted is the end of it.
+        if (!sender || !FINAL.has(sender.state) || (sender.state === 'unknown' && sender.reason !== TYPED_NOT_SUBMITTED) || (receiver && !FINAL.has(receiver.state))) open++;
       }
       if (open === 0) return;
       if (Date.now() > deadline) return log(`soak: ${open} crew walky messages not final on both machines`);
