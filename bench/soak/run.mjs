@@ -184,7 +184,11 @@ export async function runSoak({ minutes, seed, panes, log }) {
           }
           restingSince = null;
         }
-        await actions.step();
+        // A step of the soak's own that fails (a tmux call refused) is said and counted, not the end of the hour.
+        await actions.step().catch((err) => {
+          faults.stepErrors = (faults.stepErrors ?? 0) + 1;
+          log(`soak: a step failed: ${String(err?.message ?? err).split('\n')[0]}`);
+        });
         if (dr.chance(0.12)) durable.step(dr);
         if (dr.chance(0.15)) await taps.step();
         if (dr.chance(0.1)) await walky.step();

@@ -49,7 +49,17 @@ export function startWorld(extraEnv = {}) {
     return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} SOAK_CLI=${CLI} COLLIE_STATE_DIR=${state} ${process.execPath} ${AGENT}` };
   }
   let serverPid = null;
+  function hasSession(session) {
+    try {
+      tmux('has-session', '-t', `=${session}`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
   function addPane(session) {
+    // A session whose last pane went (killed, or its agent ended) is gone from tmux: made again.
+    if (sessions.has(session) && !hasSession(session)) sessions.delete(session);
     const a = agentCmd();
     const args = sessions.has(session) ? ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', session] : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', '200', '-y', '60'];
     const tmuxId = tmux(...args, a.cmd);
