@@ -201,7 +201,6 @@ export function startWorld(extraEnv = {}) {
       return out;
     },
     logFiles: () => readdirSync(logs),
-    /** `tmux -C` clients on this world's server still running (call once no bridge runs: every one is left behind). */
     /** Panes of this world whose input is switched off (`select-pane -d`): none once every send has ended. */
     inputsOff() {
       try {
@@ -210,6 +209,7 @@ export function startWorld(extraEnv = {}) {
         return [];
       }
     },
+    /** `tmux -C` clients on this world's server still running (call once no bridge runs: every one is left behind). */
     controlClientsLeft() {
       let n = 0;
       for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {

@@ -71,8 +71,8 @@ const matchOf = (p: PaneNow, text: string): BoxMatch => matchBox(p.reading.draft
  * file through `load-buffer`, so no byte of it is parsed by tmux. In the same tmux batch the
  * pane's input is switched off (`select-pane -d`), the pane marked as ours: a bridge that dies
  * before it is on again leaves that to the next (`mux/tmux/left-off.ts`). That makes the paste
- * a fence: keys someone typed before it reach the agent before it, so once the box shows the paste it shows them
- * too; keys after it are not taken until the text is submitted. The box must then hold
+ * a fence: keys someone typed before it reach the agent before it, so once the box shows the
+ * paste it shows them too; keys after it are not taken until the text is submitted. The box must then hold
  * exactly the text (`matchBox`), else Enter is not pressed and what we pasted is taken out
  * again with Backspace, leaving what they typed. Enter goes in one batch with input on
  * before it and off again after it, and input comes back on once the box shows the text
