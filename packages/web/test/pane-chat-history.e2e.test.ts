@@ -58,10 +58,26 @@ describe('a pane’s Chat History on the phone (issue 13)', () => {
     expect(await chat.locator('.chat-user', { hasText: /^question 0$/ }).count()).toBe(0);
     await page.screenshot({ path: artifactPath('web/pane-chat-history-end.png') });
     // Scroll to the top: History loads above, and the item that was first stays in view.
-    for (let i = 0; i < 5 && (await chat.locator('.chat-user', { hasText: /^question 0$/ }).count()) === 0; i++) {
-      // One page scroll (the Chat has no scroller of its own): the person scrolls the page to its top.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.locator('.pane-chat-older:not([disabled]), .pane-chat-note:text("Start of the conversation")').first().waitFor();
+    // Each scroll up must load a page: more of the person's questions (and the button ready again),
+    // or the start of the conversation.
+    const start = chat.locator('.pane-chat-note', { hasText: 'Start of the conversation' });
+    for (let page_ = 0; (await start.count()) === 0; page_++) {
+      expect(page_, 'pages of History loaded by scrolling up').toBeLessThan(20);
+      const before = await chat.locator('.chat-user').count();
+      // One page scroll (the Chat has no scroller of its own): the person scrolls up to the page's top.
+      // From below the Load History button, so that it comes into view as a person's scroll would bring it.
+      await page.evaluate(async () => {
+        window.scrollTo(0, window.innerHeight * 2);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        window.scrollTo(0, 0);
+      });
+      await page.waitForFunction(
+        (n) =>
+          (document.querySelectorAll('.pane-chat-scroll .chat-user').length > n && document.querySelector('.pane-chat-older[disabled]') === null) ||
+          [...document.querySelectorAll('.pane-chat-scroll .pane-chat-note')].some((e) => e.textContent === 'Start of the conversation'),
+        before,
+        { timeout: 30_000 },
+      );
     }
     await chat.locator('.chat-user', { hasText: /^question 0$/ }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
