@@ -114,7 +114,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
         // A restart that came due past 45% (restarts of 200 panes take a while) is dropped: the
         // last bridge must live long enough for its growth to be measured.
         while (restarts.length && now >= restarts[0].t && now > at(0.45)) restarts.shift();
-        if (restarts.length && now >= restarts[0].t && !inRest) {
+        // A bridge that exited on its own is being started again (world.mjs): a restart due waits for it.
+        if (restarts.length && now >= restarts[0].t && !inRest && world.bridge) {
           const { signal } = restarts.shift();
           // A Nerve message and a crew walky message on their way as the lead goes down.
           nerveDriver.message();
@@ -151,6 +152,10 @@ export async function runSoak({ minutes, seed, panes, log }) {
           const n = fdCount(world.bridge.pid);
           if (n !== null && (fdPeak === null || n > fdPeak.fds)) fdPeak = { t: now - t0, pid: world.bridge.pid, fds: n, kinds: fdKinds(world.bridge.pid), sinceStart: now - world.bridge.startedAt };
         }
+        if (inRest && !world.bridge) {
+          await new Promise((res) => setTimeout(res, 250));
+          continue;
+        }
         if (inRest) {
           const pid = world.bridge.pid;
           if (restingSince === null) restingSince = { t: now, ticks: sample(pid)?.ticks ?? 0, pid };
@@ -178,7 +183,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
         if (restFd && restFd.kinds) restFds.push(restFd);
         restFd = null;
         if (restingSince !== null) {
-          const s = sample(world.bridge.pid);
+          const s = world.bridge && sample(world.bridge.pid);
           if (s && restingSince.pid === world.bridge.pid) {
             rest = { ticks: rest.ticks + s.ticks - restingSince.ticks, ms: rest.ms + now - restingSince.t };
           }
@@ -230,8 +235,9 @@ export async function runSoak({ minutes, seed, panes, log }) {
     await phase('Nerve settled', () => nerveDriver.settle(log));
     const crewCounts = { walky: await crewWalky.count(), cuts: crew.cuts, cutMs: crew.cutMs, backMs: crewBack, outages: crew.outages };
     const nerveCounts = nerveDriver.count();
-    const last = world.bridge.pid;
-    await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
+    // No bridge when the last one exited on its own and would not start again (said in the log).
+    const last = world.bridge?.pid ?? null;
+    if (world.bridge) await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
     faults.unasked = world.unasked.map(({ pid, code, signal, at, stderr }) => ({ pid, code, signal, at: at - t0, stderr }));
     // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
     // The last bridge's own end as it exits: given 5 s.
