@@ -169,7 +169,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
           const m = gcAsked && !gcAsked.got ? world.gcMemory() : null;
           if (m && m.pid === gcAsked.pid && m.at >= gcAsked.t) {
             gcAsked.got = true;
-            gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, heapTotal: (m.heapTotal ?? m.heapUsed) / 1024, external: (m.external ?? 0) / 1024 });
+            gcSamples.push({ t: m.at - t0, pid: m.pid, rss: m.rss / 1024, heap: m.heapUsed / 1024, heapTotal: (m.heapTotal ?? m.heapUsed) / 1024, external: (m.external ?? 0) / 1024, split: m.split ?? null });
           }
           // The fewest fds this rest: a burst's pipes and requests are gone, and a /proc read in
           // flight is gone a moment later; what stays through the whole rest is what the bridge keeps.

@@ -64,6 +64,18 @@ export function growthAfterGc(gcSamples, pid, samples) {
     rssLastMb: w.at(-1).rss / 1024,
     heapFirstMb: w[0].heap / 1024,
     heapLastMb: w.at(-1).heap / 1024,
+    split: w.every((s) => s.split) ? splitGrowth(w, hours) : null,
+  }));
+}
+
+/** Where the resident memory lies (bench/soak/bridge-main.mjs): each part first → last, and its growth per hour. */
+function splitGrowth(w, hours) {
+  const parts = { mainArena: "malloc's main arena", arenas: "malloc's other arenas", otherAnon: "V8's pages and other anonymous memory", files: 'mapped files' };
+  return Object.entries(parts).map(([k, name]) => ({
+    name: k === 'arenas' ? `${name} (${w[0].split.arenaCount}→${w.at(-1).split.arenaCount})` : name,
+    firstMb: w[0].split[k] / 1024,
+    lastMb: w.at(-1).split[k] / 1024,
+    mbPerHour: slope(hours, w.map((s) => s.split[k] / 1024)),
   }));
 }
 
@@ -150,6 +162,7 @@ export function table(res) {
       row(`  live heap growth per hour just after a full GC (${a.heapFirstMb.toFixed(0)}→${a.heapLastMb.toFixed(0)} MB)`, `${a.heapMbPerHour.toFixed(1)} MB/h`, a.heapMbPerHour < RSS_MB_PER_HOUR);
     }
     if (a) row(`  memory outside the heap just after a full GC (external)`, `${a.externalMbPerHour.toFixed(1)} MB/h`);
+    for (const p of a?.split ?? []) row(`    resident in ${p.name} (${p.firstMb.toFixed(1)}→${p.lastMb.toFixed(1)} MB)`, `${p.mbPerHour.toFixed(1)} MB/h`);
     // fds sampled at any moment hold a burst's pipes and requests and the /proc reads in flight;
     // the fewest of each rest is what the bridge keeps. That is judged where measured.
     const f = growthAtRest(res.restFds, res.lastPid, res.samples);

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { root } from '../lib.mjs';
 
 const kit = await import(pathToFileURL(join(root, 'packages/testkit/dist/bench-kit.mjs')).href);
+// The environment every bridge process starts with (collie start, its unit and npm start use it too).
+const { bridgeEnv: productEnv } = await import(pathToFileURL(join(root, 'packages/bridge/dist/commands.mjs')).href);
 
 const AGENT = join(root, 'bench/soak/agent/claude');
 const CLI = join(root, 'packages/cli/dist/collie.mjs');
@@ -71,7 +73,7 @@ export function startWorld(extraEnv = {}) {
   }
 
   // Held sends give up after 2 minutes (not 10), so every send is final before the soak's settling ends.
-  const bridgeEnv = { ...process.env, TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', SOAK_GC_FILE: join(dir, 'gc.json'), ...extraEnv };
+  const bridgeEnv = { ...productEnv(process.env), TMUX_TMPDIR: dir, COLLIE_TMUX_TMPDIR: dir, COLLIE_STATE_DIR: state, COLLIE_CONFIG_DIR: join(state, 'config'), COLLIE_NO_SYSTEMD: '1', COLLIE_HOLD_MINUTES: '2', SOAK_GC_FILE: join(dir, 'gc.json'), ...extraEnv };
 
   let bridge = null;
   let port = 0;

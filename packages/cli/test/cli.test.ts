@@ -77,6 +77,8 @@ describe('the collie command', () => {
       expect(((await stat(join(env.COLLIE_STATE_DIR, 'bridge.json'))).mode & 0o777).toString(8)).toBe('600');
       expect(((await stat(env.COLLIE_STATE_DIR)).mode & 0o777).toString(8)).toBe('700');
       expect((await collie(['start'], env)).stdout).toContain(`already running, pid ${info.pid}`);
+      // The bridge process starts with glibc's malloc held to two arenas (bridge-env.ts).
+      expect((await readFile(`/proc/${info.pid}/environ`, 'utf8')).split('\0')).toContain('MALLOC_ARENA_MAX=2');
     } finally {
       const stopped = await collie(['stop'], env);
       expect(stopped.code).toBe(0);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ensureStateDir } from '../config';
 import { pidRunning } from '../config/pid-running';
 import { askBridge } from '../devices';
+import { bridgeEnv } from './bridge-env';
 import { configOrThrow } from './config';
 import { cliEntry, runFile } from './paths';
 
@@ -69,7 +70,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, log = (l: stri
   if (await userSystemd(env)) {
     const dir = join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'systemd', 'user');
     await mkdir(dir, { recursive: true });
-    const passed = Object.entries(env).filter(([k]) => k.startsWith('COLLIE_') || k === 'TMUX_TMPDIR' || k === 'XDG_STATE_HOME');
+    const passed = Object.entries(bridgeEnv(env)).filter(([k]) => k.startsWith('COLLIE_') || k === 'TMUX_TMPDIR' || k === 'XDG_STATE_HOME' || k === 'MALLOC_ARENA_MAX');
     const unit = [
       '[Unit]',
       'Description=Collie bridge',
@@ -88,7 +89,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, log = (l: stri
     await run('systemctl', ['--user', 'start', UNIT], { env });
   } else {
     const logFd = openSync(join(stateDir, 'bridge.log'), 'a', 0o600);
-    const child = spawn(process.execPath, [cliEntry, 'serve', '--no-qr'], { detached: true, stdio: ['ignore', logFd, logFd], env });
+    const child = spawn(process.execPath, [cliEntry, 'serve', '--no-qr'], { detached: true, stdio: ['ignore', logFd, logFd], env: bridgeEnv(env) });
     child.unref();
     closeSync(logFd);
   }

@@ -2,6 +2,7 @@
 export { serve } from './serve';
 export { screen } from './screen';
 export { start, stop, status } from './daemon';
+export { bridgeEnv } from './bridge-env';
 export { doctor, formatChecks } from './doctor';
 export { pair, token, devicesList, devicesRevoke, devicesSet, formatDevices, pairingLines, devicesCommand, rightWords } from './devices';
 export { qrCode } from './qr';
