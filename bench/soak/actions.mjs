@@ -1,6 +1,7 @@
 // The soak's schedule of actions, one at a time, and what they add up to: every send and answer
 // made, checked against the lines the stand-in panes logged as submitted to them.
-import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 const WORDS = ['check', 'the', 'tests', 'again', 'and', 'fix', 'lint', 'rename', 'module', 'deploy', 'docs', 'señal', 'naïve', 'café', 'ünïcode', '→', '✓'];
 const MARKER = /soak-\d+-\d+(?![\d])/g;
@@ -27,8 +28,20 @@ export class Actions {
   alive() {
     return [...this.world.panes.values()].filter((p) => p.alive);
   }
-  control(p, line) {
-    return writeFile(p.fifo, `${line}\n`).catch(() => undefined);
+  /**
+   * A control line to the pane's stand-in. The FIFO is opened without blocking: with its stand-in
+   * gone (no reader) a plain open waits for good, and with it a pool thread and the whole schedule.
+   */
+  async control(p, line) {
+    let fh = null;
+    try {
+      fh = await open(p.fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      await fh.write(`${line}\n`);
+    } catch {
+      // ENXIO: no stand-in reads it any more
+    } finally {
+      await fh?.close().catch(() => undefined);
+    }
   }
   send(p, extra = {}) {
     const i = this.n++;

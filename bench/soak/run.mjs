@@ -142,6 +142,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
           disk.done = true;
           log('soak: state disk freed');
         }
+        if (now - lastSample >= SAMPLE_MS) world.watchServer();
         if (now - lastSample >= SAMPLE_MS && world.bridge) {
           lastSample = now;
           const s = sample(world.bridge.pid);
@@ -239,6 +240,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const last = world.bridge?.pid ?? null;
     if (world.bridge) await phase('the last bridge stopped', () => world.stopBridge('SIGTERM'));
     faults.unasked = world.unasked.map(({ pid, code, signal, at, stderr }) => ({ pid, code, signal, at: at - t0, stderr }));
+    world.watchServer();
+    faults.serverExits = world.serverExits.map(({ pid, at }) => ({ pid, at: at - t0 }));
     // A bridge killed with -9 leaves its tmux control clients; the next one ends them as it starts.
     // The last bridge's own end as it exits: given 5 s.
     for (const until = Date.now() + 5_000; (faults.controlLeft = world.controlClientsLeft()) > 0 && Date.now() < until; ) await new Promise((res) => setTimeout(res, 100));

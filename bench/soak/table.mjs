@@ -140,6 +140,8 @@ export function table(res) {
   row('  panes left with their input off at the end', off === null ? '?' : off.length ? `${off.length}: ${off.join(' ')}` : 0, off?.length === 0);
   const crashes = res.faults.unasked ?? [];
   row('  bridge exits no one asked for (started again)', crashes.length ? `${crashes.length}: ${crashes.map((c) => `at ${Math.round(c.at / 1000)} s (${c.code ?? c.signal})`).join(', ')}` : 0, crashes.length === 0);
+  const ends = res.faults.serverExits ?? [];
+  row('  tmux server ends no one asked for (its panes with it)', ends.length ? `${ends.length}: ${ends.map((e) => `server ${e.pid} seen gone at ${Math.round(e.at / 1000)} s`).join(', ')}` : 0, ends.length === 0);
   const ph = res.phones;
   row('phone connections (drops and bridge restarts)', `${ph.connects} (${ph.reconnects} drops)`);
   row('  events missed without sync.reset', ph.missed, ph.missed === 0);

@@ -108,6 +108,8 @@ export function startWorld(extraEnv = {}) {
   }
   /** Bridge exits no one asked for (a crash), with the tail of their stderr. */
   const unasked = [];
+  /** Ends of the world's tmux server that no one asked for (every pane goes with it). */
+  const serverExits = [];
   let stopped = false;
 
   return {
@@ -149,6 +151,13 @@ export function startWorld(extraEnv = {}) {
     },
     startBridge,
     unasked,
+    serverExits,
+    /** Notes an end of the tmux server no one asked for (once for each server), and says it. */
+    watchServer() {
+      if (stopped || !serverPid || running(serverPid) || serverExits.some((e) => e.pid === serverPid)) return;
+      serverExits.push({ pid: serverPid, at: Date.now() });
+      process.stderr.write(`soak: tmux server ${serverPid} (${name}) ended, no one asked for it: its panes are gone\n`);
+    },
     get bridge() {
       return bridge;
     },
