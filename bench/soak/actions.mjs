@@ -10,6 +10,23 @@ const THEIRS = 'zq';
 /** A send whose Enter a dialog took as its answer says so (protocol OUTCOME.enterTookDialog). */
 const ENTER_TOOK_DIALOG = 'typed, not submitted: a dialog opened as Enter went in, and the Enter answered it; the text is in the box';
 
+/**
+ * A control line to a pane's stand-in (every side of the soak sends them this way). The FIFO is
+ * opened without blocking: with its stand-in gone (no reader) a plain open waits for good, and
+ * with it a pool thread and the whole schedule.
+ */
+export async function controlLine(p, line) {
+  let fh = null;
+  try {
+    fh = await open(p.fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    await fh.write(`${line}\n`);
+  } catch {
+    // ENXIO: no stand-in reads it any more
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
 export class Actions {
   constructor({ world, api, r, seed, phones }) {
     Object.assign(this, { world, api, r, seed, phones });
@@ -28,20 +45,8 @@ export class Actions {
   alive() {
     return [...this.world.panes.values()].filter((p) => p.alive);
   }
-  /**
-   * A control line to the pane's stand-in. The FIFO is opened without blocking: with its stand-in
-   * gone (no reader) a plain open waits for good, and with it a pool thread and the whole schedule.
-   */
-  async control(p, line) {
-    let fh = null;
-    try {
-      fh = await open(p.fifo, constants.O_WRONLY | constants.O_NONBLOCK);
-      await fh.write(`${line}\n`);
-    } catch {
-      // ENXIO: no stand-in reads it any more
-    } finally {
-      await fh?.close().catch(() => undefined);
-    }
+  control(p, line) {
+    return controlLine(p, line);
   }
   send(p, extra = {}) {
     const i = this.n++;

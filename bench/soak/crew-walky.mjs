@@ -4,17 +4,16 @@
 // and the lead is restarted on the soak's schedule. Counted per message from the sender's CLI
 // answer, the sending machine's record, the receiving machine's record and the lines the target
 // pane really received.
+import { controlLine } from './actions.mjs';
 import { cliAnswer, FINAL, Walky, walkyLines } from './walky.mjs';
 
 /** A walky message some of which may be in the box (the bridge stopped while typing it): `unknown` for good (walky/delivery.ts). */
 const TYPED_NOT_SUBMITTED = 'typed, not submitted';
 import { MEMBER } from './crew.mjs';
 
-const writeLine = (p, line) => import('node:fs/promises').then(({ writeFile }) => writeFile(p.fifo, `${line}\n`)).catch(() => undefined);
-
 export class CrewWalky extends Walky {
   constructor({ lead, crew, r, phones, leadApi }) {
-    super({ world: lead, r, phones, control: writeLine });
+    super({ world: lead, r, phones, control: controlLine });
     Object.assign(this, { lead, crew, leadApi });
   }
   route() {
