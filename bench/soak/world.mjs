@@ -51,6 +51,14 @@ export function startWorld(extraEnv = {}) {
     return { fifo, log, cmd: `env SOAK_FIFO=${fifo} SOAK_LOG=${log} SOAK_CLI=${CLI} COLLIE_STATE_DIR=${state} ${process.execPath} ${AGENT}` };
   }
   let serverPid = null;
+  /** Ends of the world's tmux server that no one asked for (every pane goes with it). */
+  const serverExits = [];
+  /** Counts and says an end of server `pid`, once. */
+  function noteServerEnd(pid) {
+    if (serverExits.some((e) => e.pid === pid)) return;
+    serverExits.push({ pid, at: Date.now() });
+    process.stderr.write(`soak: tmux server ${pid} (${name}) ended, no one asked for it: its panes went with it\n`);
+  }
   function hasSession(session) {
     try {
       tmux('has-session', '-t', `=${session}`);
@@ -66,7 +74,12 @@ export function startWorld(extraEnv = {}) {
     const args = sessions.has(session) ? ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', session] : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', '200', '-y', '60'];
     const tmuxId = tmux(...args, a.cmd);
     // The server's pid, so stop() can end it even when kill-server does not (servers of earlier runs were seen left).
-    if (!sessions.has(session)) serverPid = Number(tmux('display-message', '-p', '#{pid}'));
+    if (!sessions.has(session)) {
+      const pid = Number(tmux('display-message', '-p', '#{pid}'));
+      // A new server: the one before it ended (every session of it went, or it died).
+      if (serverPid && pid !== serverPid) noteServerEnd(serverPid);
+      serverPid = pid;
+    }
     sessions.add(session);
     panes.set(tmuxId, { ...a, tmuxId, session, alive: true });
     return tmuxId;
@@ -108,8 +121,6 @@ export function startWorld(extraEnv = {}) {
   }
   /** Bridge exits no one asked for (a crash), with the tail of their stderr. */
   const unasked = [];
-  /** Ends of the world's tmux server that no one asked for (every pane goes with it). */
-  const serverExits = [];
   let stopped = false;
 
   return {
@@ -152,11 +163,9 @@ export function startWorld(extraEnv = {}) {
     startBridge,
     unasked,
     serverExits,
-    /** Notes an end of the tmux server no one asked for (once for each server), and says it. */
+    /** Notes an end of the tmux server no one asked for, if it has ended. */
     watchServer() {
-      if (stopped || !serverPid || running(serverPid) || serverExits.some((e) => e.pid === serverPid)) return;
-      serverExits.push({ pid: serverPid, at: Date.now() });
-      process.stderr.write(`soak: tmux server ${serverPid} (${name}) ended, no one asked for it: its panes are gone\n`);
+      if (!stopped && serverPid && !running(serverPid)) noteServerEnd(serverPid);
     },
     get bridge() {
       return bridge;
