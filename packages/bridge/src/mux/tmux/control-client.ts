@@ -4,6 +4,9 @@ import { EventEmitter } from 'node:events';
 import { ControlParser, type ControlEvent } from './control-parser';
 import { commandLine } from './quote';
 
+/** How long a client may take to leave after `detach-client` before it is killed. */
+const CLOSE_GRACE_MS = 2_000;
+
 export class TmuxCommandError extends Error {
   constructor(
     readonly command: string,
@@ -97,11 +100,20 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     return Promise.all(replies);
   }
 
+  /**
+   * Detaches with tmux's own `detach-client`, never with an empty line or the end of its input.
+   * tmux 3.3a marks a client that ends its input as exiting in the middle of a turn of its loop,
+   * with the client's `%output` still queued; a pane read later in the same turn moves that
+   * client past the queued output, and writing the output then ends the whole server, every pane
+   * with it (`fatal: not enough data`, control.c). The end of this process's input comes too when
+   * the `tmux` process is killed, as Node closes a child's stdin once it exits. A command runs
+   * between two turns, and the same pass drops the client's queued output before any pane is
+   * read (test/control-close.test.ts). A client that is not gone after a while is killed.
+   */
   close(): void {
     if (this.closed) return;
-    // An empty line detaches a control client cleanly (tmux(1) CONTROL MODE).
-    this.child.stdin!.end('\n');
-    const timer = setTimeout(() => this.child.kill('SIGTERM'), 500);
+    this.command(['detach-client']).catch(() => undefined);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), CLOSE_GRACE_MS);
     timer.unref();
   }
 
