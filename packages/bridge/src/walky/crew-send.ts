@@ -86,6 +86,6 @@ export class CrewSend implements CrewSending {
     const m = this.s.d.log.get(id);
     if (!m || RANK[state] < RANK[m.state]) return;
     if (m.state === state && m.reason === reason && !to) return;
-    await this.s.save({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.s.d.now() });
+    await this.s.keep({ ...m, state, reason, ...(to ? { to } : {}), updatedAt: this.s.d.now() });
   }
 }

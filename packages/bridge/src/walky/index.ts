@@ -124,6 +124,7 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
     async stop() {
       clearInterval(timer);
       delivery.stop();
+      service.stop();
       await socket.close();
       await log.close();
     },

@@ -39,6 +39,8 @@ export interface CrewSendHost {
   checkBody(raw: string): { body: string } | { refused: string };
   refused(m: WalkyMessage, reason: string): Promise<WalkyMessage>;
   save(m: WalkyMessage): Promise<void>;
+  /** `save`, tried again until written when the write fails (service.ts). */
+  keep(m: WalkyMessage): Promise<void>;
   settled(id: string, ms: number): Promise<WalkyMessage>;
 }
 

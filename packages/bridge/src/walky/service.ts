@@ -17,6 +17,9 @@ export type Found = { pane: Pane; member?: string; refused?: undefined; lead?: u
 
 type Answer = Promise<WalkyAnswer>;
 
+/** How soon a receipt change whose write failed (the state disk full) is tried again. */
+export const KEEP_RETRY_MS = 5_000;
+
 /**
  * The walky verbs over proved callers, the log and the send protocol. The methods that are not
  * private are what the crew's side (`crew-host.ts`, `crew-send.ts`) and broadcasts
@@ -24,6 +27,11 @@ type Answer = Promise<WalkyAnswer>;
  */
 export class WalkyService implements BroadcastHost, CrewSendHost {
   private readonly waiters: ReceiptWaiters;
+
+  /** Receipt changes whose write failed, by message id: tried again (`keep`). */
+  private readonly unwritten = new Map<string, WalkyMessage>();
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   private readonly broadcasts: Broadcaster;
 
@@ -56,7 +64,42 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
   settle(id: string, state: WalkyState, reason: string | null): void {
     const m = this.d.log.get(id);
     if (!m || (m.state === state && m.reason === reason)) return;
-    void this.save({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
+    this.keep({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
+  }
+
+  /**
+   * A receipt change that may come only once (a delivery's outcome, one a crew machine reports):
+   * saved, and when the write fails (the state disk full) saved again every
+   * {@link KEEP_RETRY_MS} until it is on disk; only then is it published and reported to the
+   * crew. A later change of the same message takes its place. Rejects as `save` does when the
+   * first write fails, so a caller that acknowledges the change can hold its acknowledgement.
+   */
+  async keep(m: WalkyMessage): Promise<void> {
+    this.unwritten.set(m.id, m);
+    try {
+      await this.save(m);
+    } catch (err) {
+      this.keepTrying();
+      throw err;
+    }
+    if (this.unwritten.get(m.id) === m) this.unwritten.delete(m.id);
+  }
+
+  private keepTrying(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      // The log's record as it stands (a change made since, say read, is in it); the one kept when the log dropped it.
+      for (const m of [...this.unwritten.values()]) this.keep(this.d.log.get(m.id) ?? m).catch(() => undefined);
+    }, KEEP_RETRY_MS);
+    this.retry.unref();
+  }
+
+  /** Stops trying the changes not yet written (the bridge stops; its log closes). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
   }
 
   crewSelf(): CrewSelf | null {

@@ -186,9 +186,11 @@ export class WalkyLog {
     return !e || e.state !== m.state || e.reason !== m.reason || (e.pane === null && m.to !== null);
   }
 
+  /** Held here only once on disk: a write that failed (a full disk) leaves seen.json behind, and the next try sees it so. */
   private async writeSeen(m: WalkyMessage): Promise<void> {
-    this.seen[m.id] = seenOf(m);
-    await writeFileAtomic(this.path('seen.json'), JSON.stringify({ version: 1, ids: this.seen }), 0o600);
+    const ids = { ...this.seen, [m.id]: seenOf(m) };
+    await writeFileAtomic(this.path('seen.json'), JSON.stringify({ version: 1, ids }), 0o600);
+    this.seen = ids;
   }
 
   async close(): Promise<void> {
