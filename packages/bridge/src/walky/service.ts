@@ -8,6 +8,7 @@ import { errorAnswer } from './parse';
 import { ReceiptWaiters } from './receipt-waiters';
 import { inboxAnswer, knownMessage, statusAnswer, whoAnswer } from './read-verbs';
 import type { BroadcastHost, CrewSendHost, ServiceDeps } from './service-deps';
+import { UntilWritten } from './until-written';
 import { MAX_UNREAD_PER_PANE } from './walky-log';
 
 export type { ServiceDeps } from './service-deps';
@@ -17,9 +18,6 @@ export type Found = { pane: Pane; member?: string; refused?: undefined; lead?: u
 
 type Answer = Promise<WalkyAnswer>;
 
-/** How soon a receipt change whose write failed (the state disk full) is tried again. */
-export const KEEP_RETRY_MS = 5_000;
-
 /**
  * The walky verbs over proved callers, the log and the send protocol. The methods that are not
  * private are what the crew's side (`crew-host.ts`, `crew-send.ts`) and broadcasts
@@ -27,11 +25,7 @@ export const KEEP_RETRY_MS = 5_000;
  */
 export class WalkyService implements BroadcastHost, CrewSendHost {
   private readonly waiters: ReceiptWaiters;
-
-  /** Receipt changes whose write failed, by message id: tried again (`keep`). */
-  private readonly unwritten = new Map<string, WalkyMessage>();
-  private retry: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly untilWritten = new UntilWritten((m) => this.save(m), (id) => this.d.log.get(id));
 
   private readonly broadcasts: Broadcaster;
 
@@ -60,46 +54,21 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     }
   }
 
-  /** A receipt change from the delivery: logged, published, and waiters woken. */
+  /** A receipt change from the delivery: logged (`keep`), published, and waiters woken. */
   settle(id: string, state: WalkyState, reason: string | null): void {
     const m = this.d.log.get(id);
     if (!m || (m.state === state && m.reason === reason)) return;
     this.keep({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
-  /**
-   * A receipt change that may come only once (a delivery's outcome, one a crew machine reports):
-   * saved, and when the write fails (the state disk full) saved again every
-   * {@link KEEP_RETRY_MS} until it is on disk; only then is it published and reported to the
-   * crew. A later change of the same message takes its place. Rejects as `save` does when the
-   * first write fails, so a caller that acknowledges the change can hold its acknowledgement.
-   */
-  async keep(m: WalkyMessage): Promise<void> {
-    this.unwritten.set(m.id, m);
-    try {
-      await this.save(m);
-    } catch (err) {
-      this.keepTrying();
-      throw err;
-    }
-    if (this.unwritten.get(m.id) === m) this.unwritten.delete(m.id);
-  }
-
-  private keepTrying(): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      // The log's record as it stands (a change made since, say read, is in it); the one kept when the log dropped it.
-      for (const m of [...this.unwritten.values()]) this.keep(this.d.log.get(m.id) ?? m).catch(() => undefined);
-    }, KEEP_RETRY_MS);
-    this.retry.unref();
+  /** `save`, and tried again until written when the write fails (`until-written.ts`). */
+  keep(m: WalkyMessage): Promise<void> {
+    return this.untilWritten.keep(m);
   }
 
   /** Stops trying the changes not yet written (the bridge stops; its log closes). */
   stop(): void {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
+    this.untilWritten.stop();
   }
 
   crewSelf(): CrewSelf | null {
