@@ -5,81 +5,59 @@
  * bridge here runs with its state on a 4 MB tmpfs (testkit smallDisk), a log of the last day's
  * receipts bigger than the room left, and a stand-in agent in a tmux of the same namespace.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReceiptBody } from '@collie/protocol';
-import { repoRoot, smallDisk, tempDir } from '@collie/testkit';
-import { bridgeProcess, claudePaneReady } from './bridge-process';
+import { claudePaneReady } from './bridge-process';
+import { CLI, smallDiskDesk } from './small-disk-rig';
 import { standIn } from './stand-in-rig';
-
-const CLI = join(repoRoot, 'packages/cli/dist/collie.mjs');
 
 describe('the state disk full', () => {
   it('the bridge goes on sending, keeps every receipt, and drops the texts once there is room again', async () => {
-    await using work = await tempDir('collie-disk-full');
-    await using state = await tempDir('collie-state');
-    await using disk = await smallDisk(state.path, 4);
-    const env = { ...process.env, TMUX_TMPDIR: work.path, COLLIE_TMUX_TMPDIR: work.path, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config'), COLLIE_NO_SYSTEMD: '1', TMUX: '' };
-    const tmux = (...args: string[]) => {
-      const [cmd, ...rest] = disk.inside(['tmux', '-L', 'disk-full', '-f', '/dev/null', ...args]);
-      return execFileSync(cmd!, rest, { env, encoding: 'utf8' }).trim();
-    };
-    const log = join(work.path, 'pane.jsonl');
-    const pane = tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_LOG=${log} ${process.execPath} ${standIn}`);
-    try {
-      // The last day's receipts: a log bigger than the room the disk will have left.
-      const now = Date.now();
-      const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ receipt: { requestId: `old-${i}`, paneId: 'disk-full:%9', kind: 'text', summary: `an earlier send ${i}`, state: 'typed', outcome: 'typed into the pane', final: true, createdAt: now - 60_000, updatedAt: now - 60_000 } }));
-      disk.run(['sh', '-c', 'mkdir -p "$0/sends" && cat > "$0/sends/log.jsonl"', state.path], { input: `${lines.join('\n')}\n` });
-      const token = disk.run([process.execPath, CLI, 'token', '--name', 'disk-full'], { env }).trim();
-      const auth = { authorization: `Bearer ${token}` };
-      const bridge = await bridgeProcess(env, CLI, (argv) => disk.inside(argv));
-      try {
-        const id = await claudePaneReady(bridge.url, auth, pane);
-        const send = async (text: string, requestId: string) => {
-          const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId }) }).catch((err: Error) => {
-            throw new Error(`the send ${requestId} got no answer (${err.message}); the bridge ${bridge.child.exitCode === null ? 'runs' : `exited ${bridge.child.exitCode}`}: ${bridge.stderr()}`);
-          });
-          return ReceiptBody.parse(await res.json()).receipt;
-        };
-        const logSize = () => Number(disk.run(['stat', '-c', '%s', join(state.path, 'sends', 'log.jsonl')]));
-        expect(logSize()).toBeGreaterThan(200_000);
+    await using desk = await smallDiskDesk('disk-full');
+    const { disk, env, state } = desk;
+    const log = join(desk.work.path, 'pane.jsonl');
+    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_LOG=${log} ${process.execPath} ${standIn}`);
+    // The last day's receipts: a log bigger than the room the disk will have left.
+    const now = Date.now();
+    const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ receipt: { requestId: `old-${i}`, paneId: 'disk-full:%9', kind: 'text', summary: `an earlier send ${i}`, state: 'typed', outcome: 'typed into the pane', final: true, createdAt: now - 60_000, updatedAt: now - 60_000 } }));
+    disk.run(['sh', '-c', 'mkdir -p "$0/sends" && cat > "$0/sends/log.jsonl"', state.path], { input: `${lines.join('\n')}\n` });
+    const token = disk.run([process.execPath, CLI, 'token', '--name', 'disk-full'], { env }).trim();
+    const auth = { authorization: `Bearer ${token}` };
+    await using bridge = await desk.startBridge();
+    await bridge.explained(async () => {
+      const id = await claudePaneReady(bridge.url, auth, pane);
+      const send = async (text: string, requestId: string) => {
+        const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId }) }).catch((err: Error) => {
+          throw new Error(`the send ${requestId} got no answer (${err.message}); the bridge ${bridge.child.exitCode === null ? 'runs' : `exited ${bridge.child.exitCode}`}: ${bridge.stderr()}`);
+        });
+        return ReceiptBody.parse(await res.json()).receipt;
+      };
+      const logSize = () => Number(disk.run(['stat', '-c', '%s', join(state.path, 'sends', 'log.jsonl')]));
+      expect(logSize()).toBeGreaterThan(200_000);
 
-        disk.fill(64 * 1024);
-        // Each send's receipt lines still fit; the log's rewrite after it does not.
-        for (let i = 0; i < 3; i++) {
-          expect((await send(`full disk send ${i}`, `full-${i}`)).outcome).toBe('typed into the pane');
-          await claudePaneReady(bridge.url, auth, pane);
-        }
-        // The rewrite came due 200 ms after each send, and failed.
-        await new Promise((r) => setTimeout(r, 1000));
-        expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
-        expect(disk.run(['cat', join(state.path, 'sends', 'log.jsonl')])).toContain('"text":"full disk send 0"');
+      disk.fill(64 * 1024);
+      // Each send's receipt lines still fit; the log's rewrite after it does not.
+      for (let i = 0; i < 3; i++) {
+        expect((await send(`full disk send ${i}`, `full-${i}`)).outcome).toBe('typed into the pane');
+        await claudePaneReady(bridge.url, auth, pane);
+      }
+      // The rewrite came due 200 ms after each send, and failed.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
+      expect(disk.run(['cat', join(state.path, 'sends', 'log.jsonl')])).toContain('"text":"full disk send 0"');
 
-        disk.unfill();
-        // The rewrite is tried again: the texts of ended sends leave the disk, every receipt stays.
-        await expect.poll(() => disk.run(['cat', join(state.path, 'sends', 'log.jsonl')]).includes('"text":"full disk send'), { timeout: 20_000, interval: 500 }).toBe(false);
-        const kept = disk.run(['cat', join(state.path, 'sends', 'log.jsonl')]);
-        expect(kept).toContain('"requestId":"full-2"');
-        expect(kept).toContain('"requestId":"old-0"');
-        expect((await send('full disk send 0', 'full-0')).outcome).toBe('typed into the pane');
-        const typed = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line?: string });
-        expect(typed.filter((t) => t.line?.startsWith('full disk send'))).toHaveLength(3);
-        expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
-      } catch (err) {
-        throw new Error(`${(err as Error).message}\nthe bridge ${bridge.child.exitCode === null ? 'runs' : `exited ${bridge.child.exitCode}`}: ${bridge.stderr()}`, { cause: err });
-      } finally {
-        bridge.child.kill('SIGTERM');
-        await new Promise((r) => (bridge.child.exitCode !== null ? r(null) : bridge.child.once('exit', r)));
-      }
-    } finally {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
-    }
+      disk.unfill();
+      // The rewrite is tried again: the texts of ended sends leave the disk, every receipt stays.
+      await expect.poll(() => disk.run(['cat', join(state.path, 'sends', 'log.jsonl')]).includes('"text":"full disk send'), { timeout: 20_000, interval: 500 }).toBe(false);
+      const kept = disk.run(['cat', join(state.path, 'sends', 'log.jsonl')]);
+      expect(kept).toContain('"requestId":"full-2"');
+      expect(kept).toContain('"requestId":"old-0"');
+      expect((await send('full disk send 0', 'full-0')).outcome).toBe('typed into the pane');
+      const typed = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line?: string });
+      expect(typed.filter((t) => t.line?.startsWith('full disk send'))).toHaveLength(3);
+      expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
+    });
   });
 });

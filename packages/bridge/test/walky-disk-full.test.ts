@@ -11,79 +11,58 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Snapshot, WalkyMessage, WalkySendAnswer } from '@collie/protocol';
-import { repoRoot, smallDisk, tempDir } from '@collie/testkit';
-import { bridgeProcess, claudePaneReady } from './bridge-process';
+import { claudePaneReady } from './bridge-process';
+import { CLI, smallDiskDesk } from './small-disk-rig';
 import { standIn } from './stand-in-rig';
-
-const CLI = join(repoRoot, 'packages/cli/dist/collie.mjs');
 
 describe('a walky outcome while the state disk is full', () => {
   it('is written once there is room, and the receipt on disk is final', async () => {
-    await using work = await tempDir('collie-walky-disk');
-    await using state = await tempDir('collie-state');
-    await using disk = await smallDisk(state.path, 4);
-    const env = { ...process.env, TMUX_TMPDIR: work.path, COLLIE_TMUX_TMPDIR: work.path, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config'), COLLIE_NO_SYSTEMD: '1', TMUX: '' };
-    const tmux = (...args: string[]) => {
-      const [cmd, ...rest] = disk.inside(['tmux', '-L', 'walky-disk', '-f', '/dev/null', ...args]);
-      return execFileSync(cmd!, rest, { env, encoding: 'utf8' }).trim();
-    };
-    const fifo = join(work.path, 'fifo');
+    await using desk = await smallDiskDesk('walky-disk');
+    const { disk, env, state } = desk;
+    const fifo = join(desk.work.path, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const pane = tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${join(work.path, 'pane.jsonl')} ${process.execPath} ${standIn}`);
-    try {
-      const token = disk.run([process.execPath, CLI, 'token', '--name', 'walky-disk'], { env }).trim();
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const bridge = await bridgeProcess(env, CLI, (argv) => disk.inside(argv));
-      try {
-        const id = await claudePaneReady(bridge.url, headers, pane);
-        const snapshot = async () => Snapshot.parse(await (await fetch(`${bridge.url}/api/snapshot`, { headers })).json());
-        const address = (await snapshot()).panes.find((p) => p.id === id)!.address;
-        const status = async (mid: string) => WalkyMessage.parse(((await (await fetch(`${bridge.url}/api/walky/status?id=${mid}`, { headers })).json()) as { message: unknown }).message);
-        const walkyFile = (name: string) => disk.run(['cat', join(state.path, 'walky', name)]);
-        // The message's lines in the log, and what seen.json (which answers for it once the log drops it) holds.
-        const onDisk = (mid: string) => ({
-          log: walkyFile('log.jsonl')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => (JSON.parse(l) as { m: WalkyMessage }).m)
-            .filter((m) => m.id === mid)
-            .map((m) => `${m.state}: ${m.reason}`),
-          seen: ((x) => (x ? `${x.state}: ${x.reason}` : null))((JSON.parse(walkyFile('seen.json')) as { ids: Record<string, { state: string; reason: string | null }> }).ids[mid]),
-        });
+    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${join(desk.work.path, 'pane.jsonl')} ${process.execPath} ${standIn}`);
+    const token = disk.run([process.execPath, CLI, 'token', '--name', 'walky-disk'], { env }).trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await using bridge = await desk.startBridge();
+    await bridge.explained(async () => {
+      const id = await claudePaneReady(bridge.url, headers, pane);
+      const snapshot = async () => Snapshot.parse(await (await fetch(`${bridge.url}/api/snapshot`, { headers })).json());
+      const address = (await snapshot()).panes.find((p) => p.id === id)!.address;
+      const status = async (mid: string) => WalkyMessage.parse(((await (await fetch(`${bridge.url}/api/walky/status?id=${mid}`, { headers })).json()) as { message: unknown }).message);
+      const walkyFile = (name: string) => disk.run(['cat', join(state.path, 'walky', name)]);
+      // The message's lines in the log, and what seen.json (which answers for it once the log drops it) holds.
+      const onDisk = (mid: string) => ({
+        log: walkyFile('log.jsonl')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { m: WalkyMessage }).m)
+          .filter((m) => m.id === mid)
+          .map((m) => `${m.state}: ${m.reason}`),
+        seen: ((x) => (x ? `${x.state}: ${x.reason}` : null))((JSON.parse(walkyFile('seen.json')) as { ids: Record<string, { state: string; reason: string | null }> }).ids[mid]),
+      });
 
-        // A turn runs: the message waits for it, accepted and on disk.
-        writeFileSync(fifo, 'busy 3000\n');
-        await expect.poll(async () => (await snapshot()).panes.find((p) => p.id === id)?.state, { timeout: 10_000 }).toBe('working');
-        const res = await fetch(`${bridge.url}/api/walky/send`, { method: 'POST', headers, body: JSON.stringify({ to: address, body: 'when your turn ends' }) });
-        const sent = WalkySendAnswer.parse(await res.json()).message;
-        expect(sent.state).toBe('accepted');
-        expect(onDisk(sent.id)).toEqual({ log: ['accepted: null'], seen: 'accepted: null' });
+      // A turn runs: the message waits for it, accepted and on disk.
+      writeFileSync(fifo, 'busy 3000\n');
+      await expect.poll(async () => (await snapshot()).panes.find((p) => p.id === id)?.state, { timeout: 10_000 }).toBe('working');
+      const res = await fetch(`${bridge.url}/api/walky/send`, { method: 'POST', headers, body: JSON.stringify({ to: address, body: 'when your turn ends' }) });
+      const sent = WalkySendAnswer.parse(await res.json()).message;
+      expect(sent.state).toBe('accepted');
+      expect(onDisk(sent.id)).toEqual({ log: ['accepted: null'], seen: 'accepted: null' });
 
-        // The disk fills; the turn ends and the message has its outcome. seen.json cannot take it
-        // (a new file), and a log line only while it fits in the page the file already has.
-        disk.fill(0);
-        await expect.poll(async () => (await status(sent.id)).state, { timeout: 20_000 }).not.toBe('accepted');
-        const outcome = await status(sent.id);
-        const said = `${outcome.state}: ${outcome.reason}`;
-        expect(onDisk(sent.id).seen).toBe('accepted: null');
+      // The disk fills; the turn ends and the message has its outcome. seen.json cannot take it
+      // (a new file), and a log line only while it fits in the page the file already has.
+      disk.fill(0);
+      await expect.poll(async () => (await status(sent.id)).state, { timeout: 20_000 }).not.toBe('accepted');
+      const outcome = await status(sent.id);
+      const said = `${outcome.state}: ${outcome.reason}`;
+      expect(onDisk(sent.id).seen).toBe('accepted: null');
 
-        // Room again: the outcome is written, as it was said, in both.
-        disk.unfill();
-        await expect.poll(() => onDisk(sent.id), { timeout: 20_000, interval: 500 }).toEqual({ log: expect.arrayContaining([said]), seen: said });
-        expect(onDisk(sent.id).log.at(-1)).toBe(said);
-        expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
-      } catch (err) {
-        throw new Error(`${(err as Error).message}\nthe bridge ${bridge.child.exitCode === null ? 'runs' : `exited ${bridge.child.exitCode}`}: ${bridge.stderr()}`, { cause: err });
-      } finally {
-        bridge.child.kill('SIGTERM');
-        await new Promise((r) => (bridge.child.exitCode !== null ? r(null) : bridge.child.once('exit', r)));
-      }
-    } finally {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
-    }
+      // Room again: the outcome is written, as it was said, in both.
+      disk.unfill();
+      await expect.poll(() => onDisk(sent.id), { timeout: 20_000, interval: 500 }).toEqual({ log: expect.arrayContaining([said]), seen: said });
+      expect(onDisk(sent.id).log.at(-1)).toBe(said);
+      expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
+    });
   });
 });
