@@ -1,5 +1,8 @@
 // The soak's phone-side writes: a send, a card answer, each with its request_id, retried with
 // the same id while the bridge is down or restarting (as the app retries), until an answer.
+/** How long a read of the bridge may take (the bridge answers one in milliseconds). */
+const GET_MS = 30_000;
+
 export function client(world, headers) {
   /** The bridge's URL while it is up; waits while it is down. */
   async function up() {
@@ -28,6 +31,12 @@ export function client(world, headers) {
       }
     }
   }
+  /** A read of the bridge; one with no answer in GET_MS fails (its caller goes on) rather than waiting for good. */
+  async function get(path) {
+    const url = await up();
+    const res = await fetch(`${url}${path}`, { headers, signal: AbortSignal.timeout(GET_MS) });
+    return res.json();
+  }
   const pane = (id) => `/api/panes/${encodeURIComponent(id)}`;
   return {
     up,
@@ -35,17 +44,8 @@ export function client(world, headers) {
     answer: (paneId, signature, option, requestId, opts) => post(`${pane(paneId)}/answer`, { signature, option, request_id: requestId }, opts),
     /** A durable tap: `unsure` (the call may not have arrived) is tried again with the same id, as the app's "Try again". */
     durableAnswer: (body) => post('/api/durable/answer', body, { until: (a) => a.result !== undefined && a.result.outcome !== 'unsure' }),
-    async walkyStatus(id) {
-      const url = await up();
-      return (await fetch(`${url}/api/walky/status?id=${encodeURIComponent(id)}`, { headers })).json();
-    },
-    async walkyMessages() {
-      const url = await up();
-      return (await fetch(`${url}/api/walky/messages`, { headers })).json();
-    },
-    async snapshot() {
-      const url = await up();
-      return (await fetch(`${url}/api/snapshot`, { headers })).json();
-    },
+    walkyStatus: (id) => get(`/api/walky/status?id=${encodeURIComponent(id)}`),
+    walkyMessages: () => get('/api/walky/messages'),
+    snapshot: () => get('/api/snapshot'),
   };
 }

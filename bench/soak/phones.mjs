@@ -86,7 +86,7 @@ export function startPhone(name, { url, headers }, stats) {
  * the bridge restarted meanwhile or the phone fell behind for 10 s).
  */
 export async function compareWithSnapshot(phone, bridge) {
-  const snap = await (await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.headers })).json();
+  const snap = await (await fetch(`${bridge.url}/api/snapshot`, { headers: bridge.headers, signal: AbortSignal.timeout(30_000) })).json();
   const deadline = Date.now() + 10_000;
   while (phone.run !== snap.run || phone.seq < snap.seq) {
     if (Date.now() > deadline) return null;

@@ -15,6 +15,7 @@ import { CrewWalky } from './crew-walky.mjs';
 import { NerveDriver, startNerve } from './nerve.mjs';
 import { startRealPanes } from './real-panes.mjs';
 import { countBrowser, startBrowserPhone } from './browser-phone.mjs';
+import { watchSteps } from './watch.mjs';
 
 const PHONES = 4;
 /** Real Claude Code panes beside the stand-ins (bench/soak/real-panes.mjs). */
@@ -45,7 +46,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
   const total = minutes * 60_000;
   const at = (f) => t0 + f * total;
   const stats = { missed: 0, missedAt: [], viewsEqual: 0, viewsDiffer: 0, viewsDifferAt: [], viewsUncompared: 0, reconnects: 0 };
-  const faults = { kill9: 0, term: 0, restarts: 0, bridgeExits: [] };
+  const watch = watchSteps(log, t0);
+  const faults = { kill9: 0, term: 0, restarts: 0, bridgeExits: [], stuck: watch.stuck };
   const samples = [];
   const phones = [];
   let durable = null;
@@ -119,13 +121,13 @@ export async function runSoak({ minutes, seed, panes, log }) {
           const { signal } = restarts.shift();
           // A Nerve message and a crew walky message on their way as the lead goes down.
           nerveDriver.message();
-          await crewWalky.step();
+          await watch.step('a crew walky message before a restart', () => crewWalky.step());
           await new Promise((res) => setTimeout(res, nr.int(0, 40)));
           const pid = world.bridge.pid;
-          const exit = await world.stopBridge(signal);
+          const exit = await watch.step(`the bridge's ${signal}`, () => world.stopBridge(signal), { deadline: false });
           faults[signal === 'SIGKILL' ? 'kill9' : 'term']++;
           faults.bridgeExits.push({ signal, pid, exit });
-          bridge = await world.startBridge();
+          bridge = await watch.step('the bridge started again', () => world.startBridge(), { deadline: false });
           faults.restarts++;
           page.afterRestart();
           log(`soak: ${signal} bridge ${pid} (${JSON.stringify(exit)}); started again (pid ${bridge.pid}) at ${Math.round((Date.now() - t0) / 1000)} s`);
@@ -191,14 +193,14 @@ export async function runSoak({ minutes, seed, panes, log }) {
           restingSince = null;
         }
         // A step of the soak's own that fails (a tmux call refused) is said and counted, not the end of the hour.
-        await actions.step().catch((err) => {
+        await watch.step('a send, answer or pane change', () => actions.step()).catch((err) => {
           faults.stepErrors = (faults.stepErrors ?? 0) + 1;
           log(`soak: a step failed: ${String(err?.message ?? err).split('\n')[0]}`);
         });
         if (dr.chance(0.12)) durable.step(dr);
-        if (dr.chance(0.15)) await taps.step();
-        if (dr.chance(0.1)) await walky.step();
-        if (cr.chance(0.08)) await crewWalky.step();
+        if (dr.chance(0.15)) await watch.step('a durable tap', () => taps.step());
+        if (dr.chance(0.1)) await watch.step('a walky message', () => walky.step());
+        if (cr.chance(0.08)) await watch.step('a crew walky message', () => crewWalky.step());
         if (cr.chance(0.01)) crew.cut(cr.int(2000, 8000));
         if (nr.chance(0.08)) nerveDriver.step();
         void real.step();

@@ -136,6 +136,8 @@ export function table(res) {
   row('bridge kill -9 / SIGTERM / started again', `${res.faults.kill9} / ${res.faults.term} / ${res.faults.restarts}`);
   row('  tmux control clients of bridges gone, running at the end', res.faults.controlLeft ?? '?', res.faults.controlLeft === 0);
   row('  the soak\'s own steps that failed (said in its log)', res.faults.stepErrors ?? 0, (res.faults.stepErrors ?? 0) === 0);
+  const stuck = res.faults.stuck ?? [];
+  row('  the soak\'s own steps given up, pending 180 s (said in its log)', stuck.length ? `${stuck.length}: ${stuck.map((x) => `${x.name} at ${Math.round(x.at / 1000)} s`).join(', ')}` : 0, stuck.length === 0);
   const off = res.faults.inputOff ?? null;
   row('  panes left with their input off at the end', off === null ? '?' : off.length ? `${off.length}: ${off.join(' ')}` : 0, off?.length === 0);
   const crashes = res.faults.unasked ?? [];
