@@ -5,10 +5,11 @@
  * bridge here runs with its state on a 4 MB tmpfs (testkit smallDisk), a log of the last day's
  * receipts bigger than the room left, and a stand-in agent in a tmux of the same namespace.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReceiptBody } from '@collie/protocol';
+import { OUTCOME, ReceiptBody } from '@collie/protocol';
 import { claudePaneReady } from './bridge-process';
 import { CLI, smallDiskDesk } from './small-disk-rig';
 import { standIn } from './stand-in-rig';
@@ -60,4 +61,57 @@ describe('the state disk full', () => {
       expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
     });
   });
+
+  it('a send it cannot write is not sent, says why, and nothing of it is typed', async () => {
+    await using desk = await smallDiskDesk('send-unsaved');
+    const { disk, env, state } = desk;
+    const fifo = join(desk.work.path, 'fifo');
+    const log = join(desk.work.path, 'pane.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${standIn}`);
+    const token = disk.run([process.execPath, CLI, 'token', '--name', 'send-unsaved'], { env }).trim();
+    const auth = { authorization: `Bearer ${token}` };
+    await using bridge = await desk.startBridge();
+    await bridge.explained(async () => {
+      const id = await claudePaneReady(bridge.url, auth, pane);
+      const send = async (text: string, requestId: string) => {
+        const res = await fetch(`${bridge.url}/api/panes/${encodeURIComponent(id)}/send`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ text, request_id: requestId }), signal: AbortSignal.timeout(20_000) });
+        expect(res.status).toBe(200);
+        return ReceiptBody.parse(await res.json()).receipt;
+      };
+      const typed = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { line?: string }).line ?? '') : []);
+      const onDisk = (requestId: string) =>
+        disk
+          .run(['cat', join(state.path, 'sends', 'log.jsonl')])
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { receipt: { requestId: string; outcome: string } }).receipt)
+          .filter((r) => r.requestId === requestId)
+          .at(-1)?.outcome;
+
+      // No room at all: the receipt cannot be written before typing, so the send ends at once, not sent, with the reason.
+      disk.fill(0);
+      const first = await send('no room for this', 'unsaved-1');
+      expect({ state: first.state, final: first.final, outcome: first.outcome }).toEqual({ state: 'not_sent', final: true, outcome: OUTCOME.notSaved });
+      expect(await send('no room for this', 'unsaved-1')).toMatchObject({ state: 'not_sent', outcome: OUTCOME.notSaved });
+
+      // A send waiting for the agent's turn when the disk fills: when the turn ends, nothing can be written, and nothing is typed.
+      disk.unfill();
+      writeFileSync(fifo, 'busy 3000\n');
+      await expect.poll(async () => ((await (await fetch(`${bridge.url}/api/snapshot`, { headers: auth })).json()) as { panes: { id: string; state: string }[] }).panes.find((p) => p.id === id)?.state, { timeout: 10_000 }).toBe('working');
+      const held = await send('wait for the turn', 'unsaved-2');
+      expect(held.final).toBe(false);
+      disk.fill(0);
+      await expect.poll(async () => (await send('wait for the turn', 'unsaved-2')).final, { timeout: 20_000 }).toBe(true);
+      expect(await send('wait for the turn', 'unsaved-2')).toMatchObject({ state: 'not_sent', outcome: OUTCOME.notSaved });
+
+      // Room again: both final receipts are on disk as they were said, and the pane got neither text.
+      disk.unfill();
+      await expect.poll(() => [onDisk('unsaved-1'), onDisk('unsaved-2')], { timeout: 20_000, interval: 500 }).toEqual([OUTCOME.notSaved, OUTCOME.notSaved]);
+      expect((await send('room again', 'unsaved-3')).outcome).toBe(OUTCOME.typed);
+      expect(typed()).toEqual(['room again']);
+      expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
+    });
+  });
 });
+

@@ -7,10 +7,10 @@
  * same namespace; a message waits for the agent's turn, the disk fills, the turn ends.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Snapshot, WalkyMessage, WalkySendAnswer } from '@collie/protocol';
+import { INBOX_REASON, REFUSAL, Snapshot, WalkyMessage, WalkySendAnswer } from '@collie/protocol';
 import { claudePaneReady } from './bridge-process';
 import { CLI, smallDiskDesk } from './small-disk-rig';
 import { standIn } from './stand-in-rig';
@@ -56,6 +56,8 @@ describe('a walky outcome while the state disk is full', () => {
       await expect.poll(async () => (await status(sent.id)).state, { timeout: 20_000 }).not.toBe('accepted');
       const outcome = await status(sent.id);
       const said = `${outcome.state}: ${outcome.reason}`;
+      // The send could not write its receipt, so nothing was typed: the message waits in the inbox, and says why in words.
+      expect(said).toBe(`inbox-only: ${INBOX_REASON.notSaved}`);
       expect(onDisk(sent.id).seen).toBe('accepted: null');
 
       // Room again: the outcome is written, as it was said, in both.
@@ -65,4 +67,58 @@ describe('a walky outcome while the state disk is full', () => {
       expect(bridge.child.exitCode, bridge.stderr()).toBeNull();
     });
   });
+
+  it('refuses a message it cannot write at all, says why, and never types it', async () => {
+    await using desk = await smallDiskDesk('walky-unsaved');
+    const { disk, env, state } = desk;
+    const fifo = join(desk.work.path, 'fifo');
+    const paneLog = join(desk.work.path, 'pane.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${paneLog} ${process.execPath} ${standIn}`);
+    const token = disk.run([process.execPath, CLI, 'token', '--name', 'walky-unsaved'], { env }).trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const walkyFile = (name: string) => disk.run(['cat', join(state.path, 'walky', name)]);
+    const typed = () => readFileSync(paneLog, 'utf8').split('\n').filter((l) => l.includes('[walky-talky '));
+    let id = '';
+    let address = '';
+    {
+      await using bridge = await desk.startBridge();
+      await bridge.explained(async () => {
+        const paneId = await claudePaneReady(bridge.url, headers, pane);
+        address = Snapshot.parse(await (await fetch(`${bridge.url}/api/snapshot`, { headers })).json()).panes.find((p) => p.id === paneId)!.address;
+        const status = async (mid: string) => WalkyMessage.parse(((await (await fetch(`${bridge.url}/api/walky/status?id=${mid}`, { headers })).json()) as { message: unknown }).message);
+
+        // No room at all: the message cannot be written before it is typed, so it is not sent, and the sender is told why.
+        disk.fill(0);
+        const res = await fetch(`${bridge.url}/api/walky/send`, { method: 'POST', headers, body: JSON.stringify({ to: address, body: 'nowhere to write this' }) });
+        expect(res.status).toBe(200);
+        const sent = WalkySendAnswer.parse(await res.json()).message;
+        expect({ state: sent.state, reason: sent.reason }).toEqual({ state: 'refused', reason: REFUSAL.notSaved });
+        id = sent.id;
+        // Asked again by its id, the same answer: never `accepted`, never typed.
+        const again = await fetch(`${bridge.url}/api/walky/send`, { method: 'POST', headers, body: JSON.stringify({ to: address, body: 'nowhere to write this', id }) });
+        expect(WalkySendAnswer.parse(await again.json()).message).toMatchObject({ id, state: 'refused', reason: REFUSAL.notSaved });
+
+        // Room again: the refusal is what the disk keeps, in the log and in seen.json.
+        disk.unfill();
+        await expect.poll(() => (JSON.parse(walkyFile('seen.json')) as { ids: Record<string, { state: string; reason: string | null }> }).ids[id], { timeout: 20_000, interval: 500 }).toMatchObject({ state: 'refused', reason: REFUSAL.notSaved });
+        const lines = walkyFile('log.jsonl').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { m: WalkyMessage }).m).filter((m) => m.id === id);
+        expect(lines.at(-1)).toMatchObject({ state: 'refused', reason: REFUSAL.notSaved });
+        expect((await status(id)).state).toBe('refused');
+      });
+    }
+    // A bridge started again over that disk types nothing of it either.
+    await using bridge = await desk.startBridge();
+    await bridge.explained(async () => {
+      await claudePaneReady(bridge.url, headers, pane);
+      const st = WalkyMessage.parse(((await (await fetch(`${bridge.url}/api/walky/status?id=${id}`, { headers })).json()) as { message: unknown }).message);
+      expect({ state: st.state, reason: st.reason }).toEqual({ state: 'refused', reason: REFUSAL.notSaved });
+      // A message sent now is typed, and it is the only one the pane ever got.
+      const res = await fetch(`${bridge.url}/api/walky/send`, { method: 'POST', headers, body: JSON.stringify({ to: address, body: 'this one has room' }) });
+      const next = WalkySendAnswer.parse(await res.json()).message;
+      await expect.poll(() => (existsSync(paneLog) ? typed() : []), { timeout: 15_000 }).toHaveLength(1);
+      expect(typed()[0]).toContain(next.id);
+    });
+  });
 });
+

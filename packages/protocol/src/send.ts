@@ -73,6 +73,8 @@ export const OUTCOME = {
   /** A dialog the agent opened as the Enter went in (drawn only after it) took the Enter as its answer. */
   enterTookDialog: 'typed, not submitted: a dialog opened as Enter went in, and the Enter answered it; the text is in the box',
   notVerified: 'not sent: the text did not arrive in the box',
+  /** Its receipt could not be written before typing (the state disk full): nothing was typed. */
+  notSaved: 'not sent: could not be saved on this machine',
   cancelled: 'not sent: cancelled',
   someoneTyped: 'not sent: someone typed in the pane at the same time; the box holds what they typed',
   someoneTypedLeft: 'not sent: someone typed in the pane at the same time; the box holds both texts',

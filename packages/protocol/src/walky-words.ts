@@ -42,6 +42,9 @@ export function verifiedWords(verified: WalkyVerified, member?: string): string 
   }
 }
 
+/** A message whose write failed (the state disk full): refused before it is typed, or left in the inbox when its send could not be written. */
+const REFUSAL_NOT_SAVED = 'could not be saved on this machine';
+
 /** The refusal reasons the page names, word for word. */
 export const REFUSAL = {
   notInPane: 'run this inside a pane, or send from the phone',
@@ -57,6 +60,8 @@ export const REFUSAL = {
   otherMember: 'no crew on this machine',
   operatorReply: 'a message from an operator has no pane to reply to',
   inboxFull: 'inbox full',
+  /** Its first write failed (the state disk full): nothing typed or passed on, since the receipt comes first. */
+  notSaved: REFUSAL_NOT_SAVED,
   /** Crew (walky across machines). */
   stale: 'stale',
   olderMember: 'older member',
@@ -109,7 +114,7 @@ export function broadcastLines(messages: readonly WalkyMessage[], here: string):
 /** A crew member's message the lead has, before its outcome comes back; and a machine that took too long. */
 export const CREW_REASON = { onLead: 'outcome known on the lead', slow: 'member slow', leadGone: 'lead unreachable' } as const;
 
-export const INBOX_REASON = { draft: 'draft present', busy: 'pane busy', gone: 'pane gone' } as const;
+export const INBOX_REASON = { draft: 'draft present', busy: 'pane busy', gone: 'pane gone', notSaved: REFUSAL_NOT_SAVED } as const;
 
 /**
  * The CLI's check of an answer line, without the schema library: the discriminant and every

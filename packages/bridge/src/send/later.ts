@@ -1,6 +1,6 @@
 import { OUTCOME, parseSendAt, scheduledOutcome, sendAtProblem, type Pane, type SendReceipt, type SendWhen } from '@collie/protocol';
 import type { EventHub } from '../events/hub';
-import type { ReceiptStore, StoredSend } from './receipt-store';
+import { NotSaved, type ReceiptStore, type StoredSend } from './receipt-store';
 import { SendRefusal } from './refusal';
 import { SendTimer } from './send-timer';
 
@@ -118,7 +118,10 @@ export class LaterSends {
           const cur = this.d.store.get(requestId);
           if (!cur || cur.receipt.state !== 'scheduled') return false; // cancelled meanwhile
           const t = this.d.now();
-          await this.d.record({ ...cur, receipt: { ...cur.receipt, state: 'queued', outcome: OUTCOME.queued, updatedAt: t }, firedAt: t });
+          // Not written (the state disk full): it joins the queue all the same, and its next write decides whether it is typed.
+          await this.d.record({ ...cur, receipt: { ...cur.receipt, state: 'queued', outcome: OUTCOME.queued, updatedAt: t }, firedAt: t }).catch((err: unknown) => {
+            if (!(err instanceof NotSaved)) throw err;
+          });
           return true;
         })
         .then((go) => go && this.d.run(requestId, paneId))

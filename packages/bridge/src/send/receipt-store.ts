@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { KeyName, OUTCOME, SendReceipt } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
 import { forgetOldest, retained, type Retention } from '../config/retention';
+import { UntilWritten } from '../config/until-written';
 import { WriteChain } from '../config/write-chain';
 
 /**
@@ -39,6 +40,17 @@ const COMPACT_AFTER_MS = 200;
 const COMPACT_RETRY_MS = 10_000;
 
 /**
+ * A receipt the store could not write (the state disk full). A final one is written again until
+ * it is on disk (`config/until-written.ts`); one before anything is typed is the caller's to
+ * end (`send-service.ts`: not sent, nothing typed).
+ */
+export class NotSaved extends Error {
+  constructor(cause: unknown) {
+    super(`sends: the receipt could not be written: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/**
  * Receipts on disk: `<state>/sends/log.jsonl`, one JSON line per change, flushed to disk
  * before the call returns. A receipt is written before a key is typed, so after `kill -9`
  * the bridge knows every request id it may have typed and never types one twice.
@@ -56,6 +68,8 @@ export class ReceiptStore {
   /** Ended sends whose text is still on an older line of the log. */
   private stale = 0;
   private compactTimer: NodeJS.Timeout | null = null;
+  /** Final receipts whose write failed, written again until they are on disk. */
+  private readonly finals = new UntilWritten<StoredSend>((s) => this.write(s), (s) => s.receipt.requestId, (id) => this.sends.get(id));
 
   private constructor(
     private readonly path: string,
@@ -140,21 +154,34 @@ export class ReceiptStore {
     return all.filter((r) => keep.has(r));
   }
 
-  /** Record a change; resolves once it is on disk. Final sends drop what they had to type. */
+  /**
+   * Record a change; resolves once it is on disk, rejects with {@link NotSaved} when the write
+   * fails. A final receipt is then written again until it is on disk. Final sends drop what they
+   * had to type.
+   */
   put(send: StoredSend): Promise<void> {
     const before = this.sends.get(send.receipt.requestId);
     const entry: StoredSend = send.receipt.final ? { receipt: send.receipt, fingerprint: send.fingerprint, leftHash: send.leftHash } : send;
     if (send.receipt.final && (before?.text !== undefined || before?.keys !== undefined || send.text !== undefined)) this.stale++;
     this.sends.set(send.receipt.requestId, entry);
     if (this.sends.size > this.retention.keep) forgetOldest(this.sends, this.retention, this.now());
-    const line = `${JSON.stringify(entry)}\n`;
-    const next = this.writes.run(async () => {
-      if (!this.fh) throw new Error('sends: the receipt log is closed');
-      await this.fh.write(line);
-      await this.fh.datasync();
-    });
+    const next = entry.receipt.final ? this.finals.keep(entry) : this.write(entry);
     if (this.stale > 0 && !this.compactTimer) this.compactAfter(COMPACT_AFTER_MS);
     return next;
+  }
+
+  /** One line on disk; a write that fails rejects with {@link NotSaved}. */
+  private write(entry: StoredSend): Promise<void> {
+    const line = `${JSON.stringify(entry)}\n`;
+    return this.writes.run(async () => {
+      if (!this.fh) throw new Error('sends: the receipt log is closed');
+      try {
+        await this.fh.write(line);
+        await this.fh.datasync();
+      } catch (err) {
+        throw new NotSaved(err);
+      }
+    });
   }
 
   private compactAfter(ms: number): void {
@@ -186,6 +213,7 @@ export class ReceiptStore {
 
   /** Wait for every write (and the pending rewrite), then close; a put after this fails with a reason in words. */
   async close(): Promise<void> {
+    this.finals.stop();
     if (this.compactTimer) await this.compact().catch(() => undefined);
     await this.writes.drain();
     const fh = this.fh;

@@ -9,7 +9,7 @@ import { decide } from './decide';
 import { LaterSends, type SendLater } from './later';
 import { answerWithText } from './free-text';
 import { tmuxKeys } from './keys';
-import type { ReceiptStore, StoredSend } from './receipt-store';
+import { NotSaved, type ReceiptStore, type StoredSend } from './receipt-store';
 import { boxForm } from './box-match';
 import { actOnBox } from './box-action';
 import { SendRefusal, sameRequest } from './refusal';
@@ -102,12 +102,16 @@ export class SendService {
     const due = atMs ?? (later.when === 'limit-reset' ? this.later.resetFor(paneId) : null);
     if (due !== null) {
       this.later.check(due, later);
-      const receipt = await this.record({ receipt: this.later.receipt(this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), due, later.when), text: clean, fingerprint });
-      this.later.arm();
-      return receipt;
+      return this.untyped(requestId, async () => {
+        const receipt = await this.record({ receipt: this.later.receipt(this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), due, later.when), text: clean, fingerprint });
+        this.later.arm();
+        return receipt;
+      });
     }
-    await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), text: clean, fingerprint });
-    return this.texts.run(requestId, paneId);
+    return this.untyped(requestId, async () => {
+      await this.record({ receipt: this.fresh(requestId, paneId, 'text', summarize(summary ?? clean)), text: clean, fingerprint });
+      return this.texts.run(requestId, paneId);
+    });
   }
 
   /** `POST /api/panes/:id/keys`: pressed as asked, in the pane's lane. */
@@ -115,14 +119,16 @@ export class SendService {
     const fingerprint = this.d.store.fingerprint('keys', keys.join(' '));
     const known = this.d.store.get(requestId);
     if (known) return sameRequest(known, paneId, 'keys', fingerprint);
-    await this.record({ receipt: this.fresh(requestId, paneId, 'keys', keys.join(' ')), keys: [...keys], fingerprint });
-    return this.inLane(paneId, async () => {
-      const at = this.d.locate(paneId);
-      const now = at ? await at.tracker.readNow(at.tmuxId) : null;
-      if (!at || !now) return this.finish(requestId, 'not_sent', OUTCOME.paneGone);
-      await this.update(requestId, 'typing', OUTCOME.typing);
-      const ok = await pressKeys(at.tracker, at.tmuxId, tmuxKeys(keys, now.harness));
-      return ok ? this.finish(requestId, 'typed', OUTCOME.pressed) : this.finish(requestId, 'not_sent', OUTCOME.paneGone);
+    return this.untyped(requestId, async () => {
+      await this.record({ receipt: this.fresh(requestId, paneId, 'keys', keys.join(' ')), keys: [...keys], fingerprint });
+      return this.inLane(paneId, async () => {
+        const at = this.d.locate(paneId);
+        const now = at ? await at.tracker.readNow(at.tmuxId) : null;
+        if (!at || !now) return this.finish(requestId, 'not_sent', OUTCOME.paneGone);
+        await this.update(requestId, 'typing', OUTCOME.typing);
+        const ok = await pressKeys(at.tracker, at.tmuxId, tmuxKeys(keys, now.harness));
+        return ok ? this.finish(requestId, 'typed', OUTCOME.pressed) : this.finish(requestId, 'not_sent', OUTCOME.paneGone);
+      });
     });
   }
 
@@ -132,32 +138,34 @@ export class SendService {
     const known = this.d.store.get(req.request_id);
     if (known) return sameRequest(known, paneId, 'answer', fingerprint);
     const what = req.option !== undefined ? `option ${req.option}${req.text !== undefined ? ' with words' : ''}` : `tick ${req.toggle?.join(', ')}`;
-    await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what), fingerprint });
-    return this.inLane(paneId, async () => {
-      const at = this.d.locate(paneId);
-      let now = at ? await at.tracker.readNow(at.tmuxId) : null;
-      if (!at || !now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
-      const wait = now.cardSince + DIALOG_SETTLE_MS - this.now();
-      if (wait > 0 && now.card?.signature === req.signature) {
-        await new Promise((r) => setTimeout(r, wait));
-        now = await at.tracker.readNow(at.tmuxId);
-        if (!now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
-      }
-      const card = now.card;
-      if (!card || card.signature !== req.signature) return this.finish(req.request_id, 'not_sent', OUTCOME.askChanged);
-      if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
-      if (req.text !== undefined && req.option !== undefined) return this.answerText(req.request_id, at, now, card, req.option, req.text);
-      // Other unanswerable cards (the pointer rests on a text row, where a digit would be
-      // typed) are refused by the plan, with its reason in words.
-      const plan = answerPlan(now.harness, card, { option: req.option, toggle: req.toggle });
-      if (!plan.ok) return this.finish(req.request_id, 'not_sent', `not sent: ${plan.reason}`);
-      const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
-      const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));
-      await this.update(req.request_id, 'typing', OUTCOME.typing, false, `${what}: ${labels.join(', ')}`);
-      // The agent's redraw is awaited: a second answer to this dialog (a double tap, two
-      // phones) must read the screen after this one, not the dialog it already answered.
-      const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps, true);
-      return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+    return this.untyped(req.request_id, async () => {
+      await this.record({ receipt: this.fresh(req.request_id, paneId, 'answer', what), fingerprint });
+      return this.inLane(paneId, async () => {
+        const at = this.d.locate(paneId);
+        let now = at ? await at.tracker.readNow(at.tmuxId) : null;
+        if (!at || !now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+        const wait = now.cardSince + DIALOG_SETTLE_MS - this.now();
+        if (wait > 0 && now.card?.signature === req.signature) {
+          await new Promise((r) => setTimeout(r, wait));
+          now = await at.tracker.readNow(at.tmuxId);
+          if (!now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+        }
+        const card = now.card;
+        if (!card || card.signature !== req.signature) return this.finish(req.request_id, 'not_sent', OUTCOME.askChanged);
+        if (card.kind === 'menu') return this.finish(req.request_id, 'not_sent', OUTCOME.notAnswerable);
+        if (req.text !== undefined && req.option !== undefined) return this.answerText(req.request_id, at, now, card, req.option, req.text);
+        // Other unanswerable cards (the pointer rests on a text row, where a digit would be
+        // typed) are refused by the plan, with its reason in words.
+        const plan = answerPlan(now.harness, card, { option: req.option, toggle: req.toggle });
+        if (!plan.ok) return this.finish(req.request_id, 'not_sent', `not sent: ${plan.reason}`);
+        const picked = req.option !== undefined ? [req.option] : (req.toggle ?? []);
+        const labels = picked.map((n) => card.options.find((o) => o.n === n)?.label ?? String(n));
+        await this.update(req.request_id, 'typing', OUTCOME.typing, false, `${what}: ${labels.join(', ')}`);
+        // The agent's redraw is awaited: a second answer to this dialog (a double tap, two
+        // phones) must read the screen after this one, not the dialog it already answered.
+        const ok = await pressKeys(at.tracker, at.tmuxId, plan.steps, true);
+        return ok ? this.finish(req.request_id, 'typed', OUTCOME.answered) : this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+      });
     });
   }
 
@@ -197,24 +205,26 @@ export class SendService {
     const fingerprint = this.d.store.fingerprint('box', `${req.action}\0${req.send_id}`);
     const known = this.d.store.get(req.request_id);
     if (known) return sameRequest(known, paneId, 'keys', fingerprint);
-    await this.record({ receipt: this.fresh(req.request_id, paneId, 'keys', req.action === 'submit' ? 'Send it' : 'Clear it'), fingerprint });
-    return this.inLane(paneId, async () => {
-      const of = this.d.store.get(req.send_id);
-      const at = this.d.locate(paneId);
-      const now = at ? await at.tracker.readNow(at.tmuxId) : null;
-      if (!at || !now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
-      const draft = now.reading.draft;
-      if (!of?.leftHash || of.receipt.paneId !== paneId || draft === null || now.reading.dialog !== null || this.d.store.fingerprint('box', boxForm(draft)) !== of.leftHash) {
-        return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
-      }
-      if (req.action === 'submit' && (now.state === 'working' || now.state === 'blocked' || now.reading.state === 'working')) return this.finish(req.request_id, 'not_sent', OUTCOME.busy);
-      await this.update(req.request_id, 'typing', OUTCOME.typing);
-      const done = await actOnBox(this.typist(at), at.tmuxId, req.action, draft);
-      if (done === 'gone') return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
-      if (done === 'unchanged') return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
-      const ended = req.action === 'submit' ? (['typed', OUTCOME.sentFromBox] as const) : (['not_sent', OUTCOME.clearedFromBox] as const);
-      await this.record({ receipt: { ...of.receipt, state: ended[0], outcome: ended[1], left: undefined, updatedAt: this.now() }, fingerprint: of.fingerprint });
-      return this.finish(req.request_id, 'typed', OUTCOME.pressed);
+    return this.untyped(req.request_id, async () => {
+      await this.record({ receipt: this.fresh(req.request_id, paneId, 'keys', req.action === 'submit' ? 'Send it' : 'Clear it'), fingerprint });
+      return this.inLane(paneId, async () => {
+        const of = this.d.store.get(req.send_id);
+        const at = this.d.locate(paneId);
+        const now = at ? await at.tracker.readNow(at.tmuxId) : null;
+        if (!at || !now) return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+        const draft = now.reading.draft;
+        if (!of?.leftHash || of.receipt.paneId !== paneId || draft === null || now.reading.dialog !== null || this.d.store.fingerprint('box', boxForm(draft)) !== of.leftHash) {
+          return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
+        }
+        if (req.action === 'submit' && (now.state === 'working' || now.state === 'blocked' || now.reading.state === 'working')) return this.finish(req.request_id, 'not_sent', OUTCOME.busy);
+        await this.update(req.request_id, 'typing', OUTCOME.typing);
+        const done = await actOnBox(this.typist(at), at.tmuxId, req.action, draft);
+        if (done === 'gone') return this.finish(req.request_id, 'not_sent', OUTCOME.paneGone);
+        if (done === 'unchanged') return this.finish(req.request_id, 'not_sent', OUTCOME.boxChanged);
+        const ended = req.action === 'submit' ? (['typed', OUTCOME.sentFromBox] as const) : (['not_sent', OUTCOME.clearedFromBox] as const);
+        await this.record({ receipt: { ...of.receipt, state: ended[0], outcome: ended[1], left: undefined, updatedAt: this.now() }, fingerprint: of.fingerprint });
+        return this.finish(req.request_id, 'typed', OUTCOME.pressed);
+      });
     });
   }
 
@@ -234,8 +244,27 @@ export class SendService {
     return { requestId, paneId, kind, summary: this.d.redact(summary), state: 'queued', outcome: OUTCOME.queued, final: false, createdAt: t, updatedAt: t };
   }
 
+  /**
+   * A request whose receipt could not be written before anything was typed (the state disk
+   * full, `NotSaved`): not sent, and said so. That final receipt is written once there is room.
+   */
+  private async untyped(requestId: string, fn: () => Promise<SendReceipt>): Promise<SendReceipt> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof NotSaved)) throw err;
+      return this.finish(requestId, 'not_sent', OUTCOME.notSaved);
+    }
+  }
+
   private async record(send: StoredSend): Promise<SendReceipt> {
-    await this.d.store.put(send);
+    try {
+      await this.d.store.put(send);
+    } catch (err) {
+      // A final receipt stands once decided (the store writes it once there is room); before
+      // that, nothing may be typed on a receipt the disk does not hold.
+      if (!(err instanceof NotSaved) || !send.receipt.final) throw err;
+    }
     this.d.hub.publish({ type: 'send.updated', receipt: send.receipt });
     return send.receipt;
   }

@@ -6,7 +6,7 @@ import type { PaneNow, PaneTracker } from '../panes/pane-tracker';
 import type { Redactor } from '../redact';
 import { boxForm, matchBox } from './box-match';
 import { decide } from './decide';
-import type { ReceiptStore } from './receipt-store';
+import { NotSaved, type ReceiptStore } from './receipt-store';
 import { summarize } from './sanitize';
 import { typeAndSubmit, type TypeResult, type TypistDeps } from './typist';
 
@@ -54,6 +54,8 @@ export class TextQueue {
   private readonly count = new Map<string, number>();
   /** When a send was last typed (submitted) into each pane: the turn it starts may not show yet. */
   private readonly submitted = new Map<string, number>();
+  /** Sends whose typing began: a receipt not written after that cannot say "not sent". */
+  private readonly typing = new Set<string>();
 
   constructor(private readonly d: TextQueueDeps) {}
 
@@ -65,12 +67,27 @@ export class TextQueue {
     this.count.set(paneId, ahead + 1);
     const job = (this.tail.get(paneId) ?? Promise.resolve())
       .then(() => this.job(requestId, paneId, settle, ahead > 0))
-      .catch(async (err: unknown) => settle(await this.d.finish(requestId, 'not_sent', `not sent: ${(err as Error).message}`)))
+      .catch(async (err: unknown) => settle(await this.failed(requestId, err)))
       .catch(() => undefined) // the receipt log is closed: the bridge is stopping
-      .finally(() => this.count.set(paneId, (this.count.get(paneId) ?? 1) - 1));
+      .finally(() => {
+        this.count.set(paneId, (this.count.get(paneId) ?? 1) - 1);
+        this.typing.delete(requestId);
+      });
     this.tail.set(paneId, job);
     if (ahead > 0) settle(this.d.store.get(requestId)!.receipt); // stays "queued" behind the others
     return settled;
+  }
+
+  /**
+   * A send whose job failed. A receipt that could not be written (`NotSaved`, the state disk
+   * full) before typing began: not sent, nothing typed. After typing began (the text went into
+   * the box and a dialog came over it): not submitted, the text is in the box.
+   */
+  private failed(requestId: string, err: unknown): Promise<SendReceipt> {
+    if (!(err instanceof NotSaved)) return this.d.finish(requestId, 'not_sent', `not sent: ${(err as Error).message}`);
+    if (!this.typing.has(requestId)) return this.d.finish(requestId, 'not_sent', OUTCOME.notSaved);
+    const text = this.d.store.get(requestId)?.text;
+    return this.d.finish(requestId, 'not_submitted', OUTCOME.notSubmitted, text === undefined ? undefined : this.left(text));
   }
 
   private async job(requestId: string, paneId: string, settle: (r: SendReceipt) => void, queued: boolean): Promise<void> {
@@ -112,6 +129,7 @@ export class TextQueue {
               return this.d.update(requestId, 'held', OUTCOME.heldWorking);
             }
             await this.d.update(requestId, 'typing', OUTCOME.typing);
+            this.typing.add(requestId);
             const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, d.blind);
             if (result.result === 'typed') this.typedInto(paneId);
             inBox = result.result === 'held';
@@ -174,6 +192,7 @@ export class TextQueue {
     if (m === 'ours_and_more') return this.d.finish(requestId, 'not_sent', OUTCOME.someoneTypedLeft, this.left(now.reading.draft!));
     if (m !== 'ours') return this.d.finish(requestId, 'not_sent', OUTCOME.draft);
     await this.d.update(requestId, 'typing', OUTCOME.typing);
+    this.typing.add(requestId);
     const result = await typeAndSubmit(this.d.typist(at), at.tmuxId, text, false, true);
     if (result.result === 'typed') this.typedInto(paneId);
     return this.outcome(requestId, result, text, now.harness);
@@ -196,6 +215,8 @@ export class TextQueue {
         return this.d.update(requestId, 'held', OUTCOME.heldDialog);
       case 'gone':
         return this.d.finish(requestId, 'not_sent', OUTCOME.paneGone);
+      case 'unsaved':
+        return this.d.finish(requestId, 'not_sent', OUTCOME.notSaved);
       case 'not_arrived':
         return this.d.finish(requestId, 'not_sent', OUTCOME.notVerified);
       case 'not_submitted':

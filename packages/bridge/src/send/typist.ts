@@ -39,7 +39,9 @@ export type TypeResult =
   | { result: 'not_arrived' }
   | { result: 'not_submitted'; left: string; dialog?: true }
   | { result: 'held' }
-  | { result: 'gone' };
+  | { result: 'gone' }
+  /** The paste's file could not be written (the state disk full): nothing was typed. */
+  | { result: 'unsaved' };
 
 /** How long typed text may take to show in the box (the pane takes no keys meanwhile). */
 export const VERIFY_MS = 3000;
@@ -195,7 +197,12 @@ async function paste(d: TypistDeps, tmuxId: string, text: string, blind: boolean
   const name = `collie-${randomBytes(6).toString('hex')}`;
   const file = join(d.bufferDir, name);
   const cmd = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
-  await writeFile(file, text, { mode: 0o600 });
+  try {
+    await writeFile(file, text, { mode: 0o600 });
+  } catch {
+    await rm(file, { force: true }).catch(() => undefined);
+    return { result: 'unsaved' };
+  }
   try {
     // load-buffer expands formats in its path (the state dir's name is the user's to choose).
     await d.command(['load-buffer', '-b', name, formatLiteral(file)]);

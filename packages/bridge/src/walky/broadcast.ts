@@ -76,8 +76,14 @@ export class Broadcaster {
           for (const d of drafts) messages.push(await this.s.refused(d, refusal ?? REFUSAL.empty));
           return;
         }
-        const accepted = drafts.map((d) => ({ ...d, body: checked.body, state: 'accepted' as const, reason: null }));
-        for (const a of accepted) await this.s.save(a);
+        const accepted = [];
+        for (const d of drafts) {
+          const a = { ...d, body: checked.body, state: 'accepted' as const, reason: null };
+          const unsaved = await this.s.saveFirst(a);
+          if (unsaved) messages.push(unsaved);
+          else accepted.push(a);
+        }
+        if (accepted.length === 0) return;
         const c = await port!.toMember(member, accepted.map((a) => ({ envelope: this.s.crewSend.envelope(a, checked.body, self!.name), pane: a.to.paneId.slice(member.length + 2) }))).catch((): Carried => ({ unknown: CREW_REASON.slow }));
         for (const a of accepted) {
           await this.s.crewSend.carried(a.id, c);

@@ -24,7 +24,8 @@ export class CrewSend implements CrewSending {
     if ('refused' in checked) return this.s.refused(m, checked.refused);
     if (versionBefore(self.leadVersion, WALKY_CREW_SINCE)) return this.s.refused(m, REFUSAL.olderLead);
     const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: CREW_REASON.onLead };
-    await this.s.save(accepted);
+    const unsaved = await this.s.saveFirst(accepted);
+    if (unsaved) return unsaved;
     const carried = this.s.d.crew!()!
       .toLead(this.envelope(accepted, checked.body, self.name))
       .then((c) => this.carried(m.id, c))
@@ -52,7 +53,8 @@ export class CrewSend implements CrewSending {
     if (versionBefore(standing.version, WALKY_CREW_SINCE)) return this.s.refused(m, REFUSAL.olderMember);
     if (!standing.reachable) return this.s.refused(m, REFUSAL.unreachable);
     const accepted: WalkyMessage = { ...m, body: checked.body, state: 'accepted', reason: null, verified: origin ? 'origin' : m.verified };
-    await this.s.save(accepted);
+    const unsaved = await this.s.saveFirst(accepted);
+    if (unsaved) return unsaved;
     // A member's message travels on as its origin signed it.
     const env = origin ? origin.envelope : this.envelope(accepted, checked.body, self.name);
     const pane = m.to!.paneId.slice(member.length + 2);

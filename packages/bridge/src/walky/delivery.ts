@@ -21,6 +21,7 @@ export function fromSend(r: SendReceipt): { state: WalkyState; reason: string | 
       if (r.outcome === OUTCOME.draft) return { state: 'inbox-only', reason: INBOX_REASON.draft };
       if (r.outcome === OUTCOME.timedOut) return { state: 'inbox-only', reason: INBOX_REASON.busy };
       if (r.outcome === OUTCOME.paneGone) return { state: 'inbox-only', reason: INBOX_REASON.gone };
+      if (r.outcome === OUTCOME.notSaved) return { state: 'inbox-only', reason: INBOX_REASON.notSaved };
       return { state: 'inbox-only', reason: r.outcome.replace(/^not sent: /, '') };
   }
 }

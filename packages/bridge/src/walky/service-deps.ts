@@ -41,6 +41,8 @@ export interface CrewSendHost {
   save(m: WalkyMessage): Promise<void>;
   /** `save`, tried again until written when the write fails (service.ts). */
   keep(m: WalkyMessage): Promise<void>;
+  /** A message's first write: null once on disk, else the message refused as not saved (service.ts). */
+  saveFirst(m: WalkyMessage): Promise<WalkyMessage | null>;
   settled(id: string, ms: number): Promise<WalkyMessage>;
 }
 
@@ -56,7 +58,7 @@ export interface BroadcastHost {
   draft(id: string, me: Pane | null, asked: string, replyTo: string | null): WalkyMessage;
   target(p: Pane, member?: string): WalkyTarget;
   refused(m: WalkyMessage, reason: string): Promise<WalkyMessage>;
-  save(m: WalkyMessage): Promise<void>;
+  saveFirst(m: WalkyMessage): Promise<WalkyMessage | null>;
 }
 
 /** The service as read-verbs.ts sees it (WalkyService is one). */

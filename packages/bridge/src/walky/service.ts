@@ -8,7 +8,7 @@ import { errorAnswer } from './parse';
 import { ReceiptWaiters } from './receipt-waiters';
 import { inboxAnswer, knownMessage, statusAnswer, whoAnswer } from './read-verbs';
 import type { BroadcastHost, CrewSendHost, ServiceDeps } from './service-deps';
-import { UntilWritten } from './until-written';
+import { UntilWritten } from '../config/until-written';
 import { MAX_UNREAD_PER_PANE } from './walky-log';
 
 export type { ServiceDeps } from './service-deps';
@@ -25,7 +25,7 @@ type Answer = Promise<WalkyAnswer>;
  */
 export class WalkyService implements BroadcastHost, CrewSendHost {
   private readonly waiters: ReceiptWaiters;
-  private readonly untilWritten = new UntilWritten((m) => this.save(m), (id) => this.d.log.get(id));
+  private readonly untilWritten = new UntilWritten<WalkyMessage>((m) => this.save(m), (m) => m.id, (id) => this.d.log.get(id));
 
   private readonly broadcasts: Broadcaster;
 
@@ -61,7 +61,7 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     this.keep({ ...m, state, reason, updatedAt: this.d.now() }).catch(() => undefined);
   }
 
-  /** `save`, and tried again until written when the write fails (`until-written.ts`). */
+  /** `save`, and tried again until written when the write fails (`config/until-written.ts`). */
   keep(m: WalkyMessage): Promise<void> {
     return this.untilWritten.keep(m);
   }
@@ -202,7 +202,8 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     if (this.d.log.unread(to.paneId, to.token) >= MAX_UNREAD_PER_PANE) return this.refused(m, REFUSAL.inboxFull);
     const accepted: WalkyMessage = { ...m, body, state: 'accepted', reason: null };
     // On disk (log and seen.json) before anything is typed.
-    await this.save(accepted);
+    const unsaved = await this.saveFirst(accepted);
+    if (unsaved) return unsaved;
     this.d.delivery().enqueue(to.paneId, m.id, typedText(accepted), accepted.at);
     return waitMs > 0 ? this.settled(m.id, waitMs) : accepted;
   }
@@ -291,6 +292,23 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     if (self && this.fromAfar(m)) this.d.crew?.()?.report(self.role === 'member' ? self.lead : m.from.member!, { id: m.id, state: m.state, reason: m.reason, at: m.updatedAt });
     this.d.hub.publish({ type: 'walky.updated', message: { ...m, body: this.d.redact(m.body) } });
     this.waiters.wake(m.id);
+  }
+
+  /**
+   * A message's first write, before anything of it is typed or passed on: null once on disk.
+   * When it fails (the state disk full) the message is not sent: it is refused as not saved,
+   * and that refusal is kept until written, so its id never answers `accepted` again.
+   */
+  async saveFirst(m: WalkyMessage): Promise<WalkyMessage | null> {
+    try {
+      await this.save(m);
+      return null;
+    } catch {
+      const refused: WalkyMessage = { ...m, body: '', state: 'refused', reason: REFUSAL.notSaved, updatedAt: this.d.now() };
+      this.keep(refused).catch(() => undefined);
+      this.d.log.refused(REFUSAL.notSaved).catch(() => undefined);
+      return refused;
+    }
   }
 
   /** The message once its receipt is final (not `accepted`), or as it stands after `ms`. */
