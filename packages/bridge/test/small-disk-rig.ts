@@ -2,6 +2,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot, smallDisk, tempDir, type SmallDisk, type TempDir } from '@collie/testkit';
 import { bridgeProcess } from './bridge-process';
+import { standIn } from './stand-in-rig';
 
 export const CLI = join(repoRoot, 'packages/cli/dist/collie.mjs');
 
@@ -28,6 +29,19 @@ export interface SmallDiskDesk extends AsyncDisposable {
   /** Runs `tmux -L <name> -f /dev/null …args` in the namespace; its stdout, trimmed. */
   tmux(...args: string[]): string;
   startBridge(): Promise<DiskBridge>;
+  /**
+   * A stand-in Claude Code (bench/soak/agent/claude) in a new tmux session, told what to do
+   * through `fifo` (`busy 3000`, …), logging what it receives to `log`; and a device token
+   * for the bridge's routes (`auth`).
+   */
+  standInPane(): StandInPane;
+}
+
+export interface StandInPane {
+  pane: string;
+  fifo: string;
+  log: string;
+  auth: { authorization: string };
 }
 
 export async function smallDiskDesk(name: string): Promise<SmallDiskDesk> {
@@ -57,6 +71,14 @@ export async function smallDiskDesk(name: string): Promise<SmallDiskDesk> {
       },
     };
   };
+  const standInPane = (): StandInPane => {
+    const fifo = join(work.path, 'fifo');
+    const log = join(work.path, 'pane.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${standIn}`);
+    const token = disk.run([process.execPath, CLI, 'token', '--name', name], { env }).trim();
+    return { pane, fifo, log, auth: { authorization: `Bearer ${token}` } };
+  };
   return {
     work,
     state,
@@ -64,6 +86,7 @@ export async function smallDiskDesk(name: string): Promise<SmallDiskDesk> {
     env,
     tmux,
     startBridge,
+    standInPane,
     async [Symbol.asyncDispose]() {
       try {
         tmux('kill-server');

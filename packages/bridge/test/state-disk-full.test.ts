@@ -5,27 +5,22 @@
  * bridge here runs with its state on a 4 MB tmpfs (testkit smallDisk), a log of the last day's
  * receipts bigger than the room left, and a stand-in agent in a tmux of the same namespace.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, ReceiptBody } from '@collie/protocol';
 import { claudePaneReady } from './bridge-process';
-import { CLI, smallDiskDesk } from './small-disk-rig';
-import { standIn } from './stand-in-rig';
+import { smallDiskDesk } from './small-disk-rig';
 
 describe('the state disk full', () => {
   it('the bridge goes on sending, keeps every receipt, and drops the texts once there is room again', async () => {
     await using desk = await smallDiskDesk('disk-full');
-    const { disk, env, state } = desk;
-    const log = join(desk.work.path, 'pane.jsonl');
-    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_LOG=${log} ${process.execPath} ${standIn}`);
+    const { disk, state } = desk;
+    const { pane, log, auth } = desk.standInPane();
     // The last day's receipts: a log bigger than the room the disk will have left.
     const now = Date.now();
     const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ receipt: { requestId: `old-${i}`, paneId: 'disk-full:%9', kind: 'text', summary: `an earlier send ${i}`, state: 'typed', outcome: 'typed into the pane', final: true, createdAt: now - 60_000, updatedAt: now - 60_000 } }));
     disk.run(['sh', '-c', 'mkdir -p "$0/sends" && cat > "$0/sends/log.jsonl"', state.path], { input: `${lines.join('\n')}\n` });
-    const token = disk.run([process.execPath, CLI, 'token', '--name', 'disk-full'], { env }).trim();
-    const auth = { authorization: `Bearer ${token}` };
     await using bridge = await desk.startBridge();
     await bridge.explained(async () => {
       const id = await claudePaneReady(bridge.url, auth, pane);
@@ -64,13 +59,8 @@ describe('the state disk full', () => {
 
   it('a send it cannot write is not sent, says why, and nothing of it is typed', async () => {
     await using desk = await smallDiskDesk('send-unsaved');
-    const { disk, env, state } = desk;
-    const fifo = join(desk.work.path, 'fifo');
-    const log = join(desk.work.path, 'pane.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${log} ${process.execPath} ${standIn}`);
-    const token = disk.run([process.execPath, CLI, 'token', '--name', 'send-unsaved'], { env }).trim();
-    const auth = { authorization: `Bearer ${token}` };
+    const { disk, state } = desk;
+    const { pane, fifo, log, auth } = desk.standInPane();
     await using bridge = await desk.startBridge();
     await bridge.explained(async () => {
       const id = await claudePaneReady(bridge.url, auth, pane);

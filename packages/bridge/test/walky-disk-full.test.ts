@@ -6,24 +6,19 @@
  * runs with its state on a 4 MB tmpfs (testkit smallDisk) and a stand-in agent in a tmux of the
  * same namespace; a message waits for the agent's turn, the disk fills, the turn ends.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INBOX_REASON, REFUSAL, Snapshot, WalkyMessage, WalkySendAnswer } from '@collie/protocol';
 import { claudePaneReady } from './bridge-process';
-import { CLI, smallDiskDesk } from './small-disk-rig';
-import { standIn } from './stand-in-rig';
+import { smallDiskDesk } from './small-disk-rig';
 
 describe('a walky outcome while the state disk is full', () => {
   it('is written once there is room, and the receipt on disk is final', async () => {
     await using desk = await smallDiskDesk('walky-disk');
-    const { disk, env, state } = desk;
-    const fifo = join(desk.work.path, 'fifo');
-    execFileSync('mkfifo', [fifo]);
-    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${join(desk.work.path, 'pane.jsonl')} ${process.execPath} ${standIn}`);
-    const token = disk.run([process.execPath, CLI, 'token', '--name', 'walky-disk'], { env }).trim();
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { disk, state } = desk;
+    const { pane, fifo, auth } = desk.standInPane();
+    const headers = { ...auth, 'content-type': 'application/json' };
     await using bridge = await desk.startBridge();
     await bridge.explained(async () => {
       const id = await claudePaneReady(bridge.url, headers, pane);
@@ -70,13 +65,9 @@ describe('a walky outcome while the state disk is full', () => {
 
   it('refuses a message it cannot write at all, says why, and never types it', async () => {
     await using desk = await smallDiskDesk('walky-unsaved');
-    const { disk, env, state } = desk;
-    const fifo = join(desk.work.path, 'fifo');
-    const paneLog = join(desk.work.path, 'pane.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = desk.tmux('new-session', '-d', '-P', '-F', '#{pane_id}', '-s', 'agents', '-x', '200', '-y', '50', `env SOAK_FIFO=${fifo} SOAK_LOG=${paneLog} ${process.execPath} ${standIn}`);
-    const token = disk.run([process.execPath, CLI, 'token', '--name', 'walky-unsaved'], { env }).trim();
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const { disk, state } = desk;
+    const { pane, log: paneLog, auth } = desk.standInPane();
+    const headers = { ...auth, 'content-type': 'application/json' };
     const walkyFile = (name: string) => disk.run(['cat', join(state.path, 'walky', name)]);
     const typed = () => readFileSync(paneLog, 'utf8').split('\n').filter((l) => l.includes('[walky-talky '));
     let id = '';
