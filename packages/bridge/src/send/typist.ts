@@ -197,9 +197,8 @@ async function paste(d: TypistDeps, tmuxId: string, text: string, blind: boolean
   const name = `collie-${randomBytes(6).toString('hex')}`;
   const file = join(d.bufferDir, name);
   const cmd = ['paste-buffer', '-p', '-d', '-b', name, '-t', tmuxId];
-  try {
-    await writeFile(file, text, { mode: 0o600 });
-  } catch {
+  // The paste's file not written (the state disk full): nothing typed.
+  if (!(await writeFile(file, text, { mode: 0o600 }).then(() => true, () => false))) {
     await rm(file, { force: true }).catch(() => undefined);
     return { result: 'unsaved' };
   }

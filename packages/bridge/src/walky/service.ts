@@ -1,5 +1,6 @@
 import { REFUSAL, type Pane, type WalkyAnswer, type WalkyMessage, type WalkyRequest, type WalkySender, type WalkyState, type WalkyTarget } from '@collie/protocol';
 import { bareAddress, parseAddress } from './address';
+import { resolveAddress, type Found } from './resolve';
 import { cleanBody, tooLong, typedText } from './body';
 import type { CrewPort, CrewSelf } from './crew-port';
 import { Broadcaster } from './broadcast';
@@ -13,8 +14,7 @@ import { MAX_UNREAD_PER_PANE } from './walky-log';
 
 export type { ServiceDeps } from './service-deps';
 
-/** Where an address leads: a pane here, a member's pane on this lead, the lead (from a member), or nowhere. */
-export type Found = { pane: Pane; member?: string; refused?: undefined; lead?: undefined } | { lead: true; refused?: undefined; pane?: undefined; member?: undefined } | { refused: string; pane?: undefined; lead?: undefined; member?: undefined };
+export type { Found } from './resolve';
 
 type Answer = Promise<WalkyAnswer>;
 
@@ -103,30 +103,9 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return this.deliver(draft, me, body, found);
   }
 
-  /**
-   * The pane an address names now, or why it names none. `local` and this machine's own prefix
-   * name its panes; on a member any other machine is the lead's to find; on a lead a member's
-   * name names that member's pane as the lead knows it (`@<member>/…`).
-   */
+  /** The pane an address names now, or why it names none (`resolve.ts`). */
   resolve(to: string): Found {
-    const address = parseAddress(to);
-    if (!address) return { refused: REFUSAL.badAddress };
-    if (address.kind === 'all') return { refused: REFUSAL.broadcast };
-    const self = this.crewSelf();
-    let key = `${address.server}:${address.tmuxId}`;
-    let member: string | undefined;
-    if (address.member !== 'local' && address.member !== self?.prefix) {
-      if (!self) return { refused: REFUSAL.otherMember };
-      if (self.role === 'member') return { lead: true };
-      if (!this.d.crew?.()?.member(address.member)) return { refused: REFUSAL.noPane };
-      member = address.member;
-      key = `@${member}/${key}`;
-    }
-    const pane = this.d.hub.panes.get(key);
-    if (!pane || (member === undefined && pane.member)) return { refused: address.token ? REFUSAL.replaced : REFUSAL.noPane };
-    // A token that no longer matches: the pane that holds the id now is a stranger, not named.
-    if (address.token && pane.token !== address.token) return { refused: REFUSAL.replaced };
-    return member === undefined ? { pane } : { pane, member };
+    return resolveAddress(to, this.crewSelf(), this.crewPort(), this.d.hub.panes);
   }
 
   private async reply(me: Pane | null, toId: string, body: string, asked?: string): Answer {
