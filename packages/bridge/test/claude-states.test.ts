@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bashPermission, claudeInputReady, claudePermissionDialog, claudeWorking, longTurn, startClaude, startMessagesApi, startTmux, tempDir, type TmuxServer } from '@collie/testkit';
 import type { Pane } from '@collie/protocol';
+import { DIALOG_SETTLE_MS } from '../src/send/send-service';
 import { bridgeFor, until } from './harness';
 
 /** When `predicate` first holds on the pane's screen, read as often as tmux allows (~every 20 ms). */
@@ -55,14 +56,21 @@ describe('the state engine on the real Claude Code TUI', () => {
     const screenDialog = screenTurns(tmux, claude.paneId, claudePermissionDialog);
     await claude.submit('run the command');
     const b = await blocked;
-    expect(b.at - (await screenDialog)).toBeLessThan(1000);
+    const dialogAt = await screenDialog;
+    expect(b.at - dialogAt).toBeLessThan(1000);
     expect(b.pane.dialog).toBe('permission');
 
     // Answered at the terminal: the command runs, the turn ends, done again. The TUI ignores
-    // keys for a moment after a dialog opens (against stray presses), so press until it closes.
-    for (let i = 0; i < 10 && claudePermissionDialog(await tmux.capture(claude.paneId)); i++) {
+    // keys for DIALOG_SETTLE_MS after a dialog opens (against stray presses), so Enter goes once
+    // the dialog has shown that long, and again only when neither the screen nor the API has
+    // moved for 10 s: an Enter more after the dialog closed would be someone at the terminal, and
+    // the pane would rightly read idle, not done (a loaded machine redrew it later than 1.5 s).
+    const before = api.requests.length;
+    const answered = () => api.requests.slice(before).some((r) => r.toolResults.length > 0);
+    await new Promise((r) => setTimeout(r, Math.max(0, dialogAt + DIALOG_SETTLE_MS - Date.now())));
+    for (let i = 0; i < 3 && !answered() && claudePermissionDialog(await tmux.capture(claude.paneId)); i++) {
       await tmux.sendKeys(claude.paneId, 'Enter');
-      await screenTurns(tmux, claude.paneId, (s) => !claudePermissionDialog(s), 1500).catch(() => undefined);
+      await screenTurns(tmux, claude.paneId, (s) => answered() || !claudePermissionDialog(s), 10_000).catch(() => undefined);
     }
     const again = await until(hub, 'done after the dialog', stateOf('done'), 20_000);
     expect(again.pane.dialog).toBeNull();
