@@ -67,6 +67,10 @@ export const OUTCOME = {
   paneGone: 'not sent: pane gone',
   timedOut: 'not sent: timed out',
   interrupted: 'typed, not submitted: the bridge stopped while typing; look at the pane',
+  /** Keys or an answer waiting for their turn when the bridge stopped: nothing of them was pressed, and they are not pressed later. */
+  stopped: 'not sent: the bridge stopped before it was pressed',
+  /** Keys or an answer caught mid-press by a crash: some keys may have gone in. */
+  stoppedPressing: 'not known if pressed: the bridge stopped while pressing; look at the pane',
   askChanged: 'not sent: the ask changed',
   notAnswerable: 'not sent: a menu you opened is not answered from the phone',
   notSubmitted: 'typed, not submitted: the text is in the box',

@@ -33,6 +33,27 @@ describe('the receipt log', () => {
     expect(await readFile(join(dir.path, 'sends', 'log.jsonl'), 'utf8')).not.toContain('torn');
   });
 
+  it('keys and answers are never pressed after a restart: waiting ones end not sent, ones caught mid-press say it is not known', async () => {
+    await using dir = await tempDir('collie-receipts-');
+    const a = await ReceiptStore.open(dir.path);
+    const of = (requestId: string, kind: SendReceipt['kind'], state: SendReceipt['state']) => ({ ...receipt(requestId, state, false), kind });
+    await a.put({ receipt: of('answer-waiting', 'answer', 'queued') });
+    await a.put({ receipt: of('keys-waiting', 'keys', 'queued'), keys: ['Enter'] });
+    await a.put({ receipt: of('answer-pressing', 'answer', 'typing') });
+    await a.put({ receipt: of('keys-pressing', 'keys', 'typing'), keys: ['Down', 'Enter'] });
+    await a.put({ receipt: { ...of('answer-done', 'answer', 'typed'), final: true } });
+    await a.put({ receipt: of('text-waiting', 'text', 'queued'), text: 'still mine to type' });
+    await a.close();
+
+    const b = await ReceiptStore.open(dir.path, () => 7);
+    for (const id of ['answer-waiting', 'keys-waiting']) expect(b.get(id)?.receipt).toMatchObject({ state: 'not_sent', outcome: OUTCOME.stopped, final: true, updatedAt: 7 });
+    for (const id of ['answer-pressing', 'keys-pressing']) expect(b.get(id)?.receipt).toMatchObject({ state: 'not_submitted', outcome: OUTCOME.stoppedPressing, final: true });
+    expect(b.get('keys-waiting')?.keys).toBeUndefined();
+    expect(b.get('answer-done')?.receipt).toMatchObject({ state: 'typed', updatedAt: 1 });
+    expect(b.waiting().map((s) => s.receipt.requestId)).toEqual(['text-waiting']);
+    await b.close();
+  });
+
   it('a final receipt forgets the text it typed, also from the older lines of the log, and keeps a keyed hash', async () => {
     await using dir = await tempDir('collie-receipts-');
     const log = join(dir.path, 'sends', 'log.jsonl');

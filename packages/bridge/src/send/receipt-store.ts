@@ -99,10 +99,14 @@ export class ReceiptStore {
       }
     }
     for (const s of store.sends.values()) {
+      const ended = (state: SendReceipt['state'], outcome: string) => (s.receipt = { ...s.receipt, state, outcome, final: true, updatedAt: now() });
+      const text = s.receipt.kind === 'text';
       // A send caught mid-typing by a crash may be partly in the box: never type it again.
-      if (s.receipt.state === 'typing') {
-        s.receipt = { ...s.receipt, state: 'not_submitted', outcome: OUTCOME.interrupted, final: true, updatedAt: now() };
-      }
+      // Keys or an answer caught mid-press may have been taken: never pressed again either.
+      if (s.receipt.state === 'typing') ended('not_submitted', text ? OUTCOME.interrupted : OUTCOME.stoppedPressing);
+      // Only a text send waits again; keys or an answer that waited their turn were not pressed,
+      // and an answer pressed later would meet a screen no one read for it.
+      else if (!text && !s.receipt.final) ended('not_sent', OUTCOME.stopped);
       // Logs written before hashes: the request's hash from its text while it is there.
       if (s.fingerprint === undefined && (s.text !== undefined || s.keys !== undefined)) {
         s.fingerprint = store.fingerprint(s.receipt.kind, s.text ?? s.keys!.join(' '));
