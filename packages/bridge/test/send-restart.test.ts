@@ -37,10 +37,13 @@ describe('one request id never types twice, across kill -9 of the bridge', () =>
       first.child.kill('SIGKILL');
     }
     await new Promise((r) => first.child.once('exit', r));
-    await claude.waitForScreen((s) => s.includes('Once.'));
 
+    // The reply is awaited once the next bridge runs: a control client of the killed bridge
+    // that tmux 3.3a keeps attached, its output unread, stops the server reading the pane (the
+    // agent's next draw waits) until a bridge ends it (`mux/tmux/orphans.ts`).
     const second = await bridgeProcess(env);
     try {
+      await claude.waitForScreen((s) => s.includes('Once.'));
       const id = await paneReady(second.url, claude.paneId);
       const again = await send(second.url, id, 'type me once', 'restart-1');
       expect(again.outcome).toBe('typed into the pane');

@@ -1,3 +1,4 @@
+import { appendFileSync, statSync } from 'node:fs';
 import { appendFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +83,36 @@ describe('following a transcript file', () => {
     await rename(next, path);
     await r.until('the replaced file', () => f!.log.items.some((i) => i.kind === 'user' && i.text === 'rotated'));
     expect(f.log.items.map((i) => 'text' in i && i.text)).toEqual(['rotated']);
+  });
+
+  it('after a replaced file is read anew, lines appended to the new file are read too', async () => {
+    await writeFile(path, `${user('one')}\n`);
+    const r = recorder();
+    f = await TranscriptFollower.open(path, parseClaudeLine, (s) => s, r.on);
+    const next = join(dir.path, 'next.jsonl');
+    await writeFile(next, `${user('rotated')}\n`);
+    await rename(next, path);
+    await r.until('the replaced file', () => f!.log.items.some((i) => i.kind === 'user' && i.text === 'rotated'));
+    await appendFile(path, `${user('after the rotation')}\n`);
+    await r.until('a line appended to the new file', () => f!.log.items.some((i) => i.kind === 'user' && i.text === 'after the rotation'));
+  });
+
+  it('lines that land while it opens (after its first read, before its watch) are read: the last of them too', async () => {
+    // Lines no parser shows, so the first screen reads the whole 8 MB back: the open takes a while.
+    const filler = `${JSON.stringify({ type: 'progress', pad: 'x'.repeat(1000) })}\n`.repeat(8000);
+    await writeFile(path, `${user('first')}\n${filler}`);
+    const r = recorder();
+    let opened = false;
+    const opening = TranscriptFollower.open(path, parseClaudeLine, (s) => s, r.on).finally(() => (opened = true));
+    // Lines keep landing until the open is over, one every 2 ms; none after it.
+    let n = 0;
+    while (!opened) {
+      appendFileSync(path, `${user(`landed ${n++}`)}\n`);
+      await new Promise((ok) => setTimeout(ok, 2));
+    }
+    f = await opening;
+    expect(f.loadedEnd).toBeLessThan(statSync(path).size);
+    await r.until(`every line that landed (${n})`, () => f!.log.items.filter((i) => i.kind === 'user' && i.text.startsWith('landed ')).length === n, 5_000);
   });
 
   it('a big file opens from its end; History reads backwards to the start, in order', async () => {

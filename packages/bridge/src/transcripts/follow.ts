@@ -85,10 +85,25 @@ export class TranscriptFollower implements ChatFollower {
   static async open(path: string, parse: LineParser, mask: Mask, on: FollowEvents): Promise<TranscriptFollower> {
     const f = new TranscriptFollower(path, parse, mask, on);
     await f.#load();
-    // inotify: appends arrive as `change`; a rename or delete as `rename` (then the path is re-opened).
-    f.#watcher = watch(path, { persistent: false }, () => f.poke());
-    f.#watcher.on('error', () => f.poke());
+    f.#watchFile();
+    // Lines that landed after the load read the file and before the watch began: read now.
+    f.poke();
     return f;
+  }
+
+  /**
+   * inotify watches the file itself: appends arrive as `change`, a rename or delete as `rename`
+   * (then the path is opened anew, and that file needs a watch of its own).
+   */
+  #watchFile(): void {
+    this.#watcher?.close();
+    this.#watcher = null;
+    try {
+      this.#watcher = watch(this.path, { persistent: false }, () => this.poke());
+      this.#watcher.on('error', () => this.poke());
+    } catch {
+      // Gone again already: the pane's Chat finds its transcript anew.
+    }
   }
 
   get atStart(): boolean {
@@ -157,7 +172,11 @@ export class TranscriptFollower implements ChatFollower {
     const now = await stat(this.path).catch(() => null);
     if (!now) return;
     if (now.ino !== this.#ino || now.size < this.#end) {
+      const replaced = now.ino !== this.#ino;
       await this.#load();
+      if (replaced) this.#watchFile();
+      // What landed since that load read the file is read next (the same gap as at open).
+      this.#again = true;
       return this.on.reset();
     }
     const fh = this.#fh;

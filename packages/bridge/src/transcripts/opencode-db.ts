@@ -120,6 +120,8 @@ export class OpencodeFollower implements ChatFollower {
         if (name === null || names.has(name)) f.#changed();
       });
       f.#watcher.on('error', () => f.#changed());
+      // A commit between the load and the watch: read once now.
+      f.poke();
     } catch (err) {
       f.close();
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
