@@ -7,6 +7,16 @@ import { commandLine } from './quote';
 /** How long a client may take to leave after `detach-client` before it is killed. */
 const CLOSE_GRACE_MS = 2_000;
 
+/**
+ * Seconds a pane's output may wait unread for this client before tmux pauses the pane for it
+ * (tmux's `pause-after`; it then says `%pause`, and the client reads the pane on). Without it,
+ * tmux stops reading a pane whose only clients are control clients that do not read: a bridge
+ * held up (stopped, its loop stuck) held every agent in a session no terminal shows, and a
+ * client of a bridge killed with -9, which tmux 3.3a keeps attached with its output unwritten,
+ * held them until the next bridge ended it.
+ */
+export const PAUSE_AFTER_S = 5;
+
 export class TmuxCommandError extends Error {
   constructor(
     readonly command: string,
@@ -51,7 +61,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   ) {
     super();
     // ignore-size: this client must never resize the user's windows.
-    this.child = spawn('tmux', ['-S', socketPath, '-C', 'attach-session', '-t', target, '-f', 'ignore-size'], {
+    this.child = spawn('tmux', ['-S', socketPath, '-C', 'attach-session', '-t', target, '-f', `ignore-size,pause-after=${PAUSE_AFTER_S}`], {
       stdio: ['pipe', 'pipe', 'pipe'],
       // Which bridge started it: a bridge that starts ends the clients of one that died (./orphans).
       env: { ...env, TMUX: undefined, [CONTROL_OWNER_ENV]: ownMark() ?? undefined },
@@ -150,6 +160,12 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
         return;
       case 'notification':
         if (ev.name === 'exit') this.exitReason = ev.args.join(' ') || 'detached';
+        // This client fell behind on a pane (PAUSE_AFTER_S): go on with it, and read it anew,
+        // as what it drew meanwhile is not sent.
+        if (ev.name === 'pause' && /^%\d+$/.test(ev.args[0] ?? '')) {
+          this.command(['refresh-client', '-A', `${ev.args[0]!}:continue`]).catch(() => undefined);
+          this.emit('output', ev.args[0]!, '');
+        }
         this.emit('notification', ev.name, ev.args);
         return;
     }

@@ -22,6 +22,15 @@ describe('control-mode parser', () => {
     expect(feed(['%output %3 echo hi\\015\\012a\\134b'])).toEqual([{ kind: 'output', paneId: '%3', data: 'echo hi\r\na\\b' }]);
   });
 
+  it('reads %extended-output (pause-after) as output, a " : " in the data kept, and %pause as a notification', () => {
+    // As tmux 3.3a wrote them, with `-f pause-after=1`.
+    expect(feed(['%extended-output %0 0 : a : b\\134c\\015\\012', '%pause %0', '%continue %0'])).toEqual([
+      { kind: 'output', paneId: '%0', data: 'a : b\\c\r\n' },
+      { kind: 'notification', name: 'pause', args: ['%0'], raw: '%pause %0' },
+      { kind: 'notification', name: 'continue', args: ['%0'], raw: '%continue %0' },
+    ]);
+  });
+
   it('reads notifications with their arguments', () => {
     expect(feed(['%window-add @4', '%sessions-changed'])).toEqual([
       { kind: 'notification', name: 'window-add', args: ['@4'], raw: '%window-add @4' },

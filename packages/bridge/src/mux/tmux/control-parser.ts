@@ -40,7 +40,7 @@ export class ControlParser {
       return { kind: 'output', paneId, data: space < 0 ? '' : unescapeOutput(rest.slice(space + 1)) };
     }
     if (line.startsWith('%extended-output ')) {
-      // %extended-output %pane age ... : data  (only with pause-after; handled for safety)
+      // %extended-output %pane age ... : data  (what tmux sends instead of %output with pause-after)
       const m = /^%extended-output (%\d+) .*? : (.*)$/.exec(line);
       if (m) return { kind: 'output', paneId: m[1]!, data: unescapeOutput(m[2]!) };
     }
