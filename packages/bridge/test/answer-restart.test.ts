@@ -7,38 +7,21 @@
  * (nothing of it was pressed, and an answer is never pressed blind later), and the keys it was
  * waiting behind, caught mid-press, say that it is not known what they did.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, ReceiptBody, Snapshot, type SendReceipt } from '@collie/protocol';
-import { startTmux, tempDir, testDevice } from '@collie/testkit';
 import { bridgeProcess } from './bridge-process';
-import { standIn } from './stand-in-rig';
+import { standInWorld } from './stand-in-rig';
 
 describe('an answer waiting in its pane lane when the bridge is killed with -9', () => {
   it('is final after the restart (not sent, nothing pressed), answers its request id with that receipt, and the dialog takes a new answer', async () => {
-    await using tmux = await startTmux();
-    await using work = await tempDir('collie-answer-restart');
-    await using state = await tempDir('collie-state');
-    const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config'), COLLIE_NO_SYSTEMD: '1' };
-    const auth = (await testDevice(state.path)).headers;
-    const fifo = join(work.path, 'fifo');
-    const log = join(work.path, 'log.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
+    await using world = await standInWorld('collie-answer-restart');
+    const { tmux, env, auth, pane, control } = world;
     const id = `${tmux.name}:${pane}`;
     const path = (what: string) => `/api/panes/${encodeURIComponent(id)}/${what}`;
     const post = (url: string, what: string, body: unknown) => fetch(`${url}${path(what)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) });
     const snapshot = async (url: string) => Snapshot.parse(await (await fetch(`${url}/api/snapshot`, { headers: auth })).json());
     const receipt = async (url: string, requestId: string): Promise<SendReceipt | undefined> => (await snapshot(url)).sends.find((r) => r.requestId === requestId);
-    const answers = () => (existsSync(log) ? readFileSync(log, 'utf8') : '').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { answer?: unknown }).filter((e) => e.answer !== undefined);
-    /** A control line to the stand-in, once it said it took it. */
-    const control = async (line: string) => {
-      writeFileSync(`${fifo}.ack`, '');
-      writeFileSync(fifo, `${line}\n`);
-      await expect.poll(() => readFileSync(`${fifo}.ack`, 'utf8'), { timeout: 5_000, interval: 20 }).toBe(line.split(' ')[0]);
-    };
+    const answers = () => world.entries().filter((e) => e.answer !== undefined);
     const signatureOf = async (url: string) => {
       let signature = '';
       await expect.poll(async () => (signature = (await snapshot(url)).panes.find((p) => p.tmuxId === pane && p.state === 'blocked')?.card?.signature ?? ''), { timeout: 15_000 }).not.toBe('');

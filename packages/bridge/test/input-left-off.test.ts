@@ -10,32 +10,22 @@
  * bridge that switched its input off, and a bridge that starts switches on every pane whose
  * mark names a process gone, whatever its logs say; a pane the person switched off stays off.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME, ReceiptBody, Snapshot } from '@collie/protocol';
-import { startTmux, tempDir, testDevice } from '@collie/testkit';
 import { ReceiptStore } from '../src/send/receipt-store';
 import { bridgeProcess, claudePaneReady } from './bridge-process';
-import { standIn } from './stand-in-rig';
+import { standInWorld } from './stand-in-rig';
 
 describe('a pane whose input a dead bridge left off', () => {
   it('is switched on by the next bridge, even when the receipt log no longer names it; a pane the person switched off stays off', async () => {
-    await using tmux = await startTmux();
-    await using work = await tempDir('collie-input-off');
-    await using state = await tempDir('collie-state');
-    const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config'), COLLIE_NO_SYSTEMD: '1' };
-    const auth = (await testDevice(state.path)).headers;
-    const fifo = join(work.path, 'fifo');
-    const log = join(work.path, 'log.jsonl');
-    execFileSync('mkfifo', [fifo]);
-    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
+    await using world = await standInWorld('collie-input-off');
+    const { tmux, state, env, auth, fifo, pane } = world;
     // The person's own pane, its input switched off by them.
     const theirs = await tmux.newSession('theirs', { cmd: 'cat' });
     await tmux.tmux('select-pane', '-d', '-t', theirs);
     const inputOff = async (p: string) => (await tmux.tmux('display-message', '-p', '-t', p, '#{pane_input_off}')).trim() === '1';
-    const answers = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { answer?: unknown }).filter((e) => e.answer !== undefined);
+    const answers = () => world.entries().filter((e) => e.answer !== undefined);
 
     // Keys reach the agent 5 s late, so the paste is not in its box yet when the bridge dies.
     writeFileSync(fifo, 'lag 5000\n');

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '@collie/testkit';
+import { expect } from 'vitest';
+import { repoRoot, startTmux, tempDir, testDevice, type TempDir, type TmuxServer } from '@collie/testkit';
 import type { TestBridge } from './harness';
 import { until } from './harness';
 import { liveDesk, type LiveDesk } from './live-rig';
@@ -47,6 +48,56 @@ export async function standInDesk(prefix: string, before?: (desk: LiveDesk, pane
     return { ...desk, fifo, log, pane, id, bridge, lines };
   } catch (error) {
     await desk[Symbol.asyncDispose]();
+    throw error;
+  }
+}
+
+/**
+ * For a built bridge in a process of its own (`bridgeProcess`, which a test can stop and kill):
+ * a private tmux server whose session `agent` runs the stand-in, the state and work folders, a
+ * paired device, and the environment the bridge runs with.
+ */
+export interface StandInWorld extends AsyncDisposable {
+  readonly tmux: TmuxServer;
+  readonly work: TempDir;
+  readonly state: TempDir;
+  readonly env: NodeJS.ProcessEnv;
+  readonly auth: Record<string, string>;
+  readonly fifo: string;
+  readonly log: string;
+  /** The stand-in's tmux pane id (`%N`). */
+  readonly pane: string;
+  /** What it logged so far (nothing yet: none). */
+  entries(): StandInEntry[];
+  /** A control line to the stand-in (`dialog`, `lag 500`, …), once it said it took it. */
+  control(line: string): Promise<void>;
+}
+
+export async function standInWorld(prefix: string): Promise<StandInWorld> {
+  const tmux = await startTmux();
+  const work = await tempDir(prefix);
+  const state = await tempDir('collie-state');
+  const dispose = async () => {
+    await state[Symbol.asyncDispose]();
+    await work[Symbol.asyncDispose]();
+    await tmux[Symbol.asyncDispose]();
+  };
+  try {
+    const env = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_STATE_DIR: state.path, COLLIE_CONFIG_DIR: join(state.path, 'config'), COLLIE_NO_SYSTEMD: '1' };
+    const auth = (await testDevice(state.path)).headers;
+    const fifo = join(work.path, 'fifo');
+    const log = join(work.path, 'log.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
+    const entries = () => (existsSync(log) ? readFileSync(log, 'utf8') : '').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StandInEntry);
+    const control = async (line: string) => {
+      writeFileSync(`${fifo}.ack`, '');
+      writeFileSync(fifo, `${line}\n`);
+      await expect.poll(() => readFileSync(`${fifo}.ack`, 'utf8'), { timeout: 5_000, interval: 20 }).toBe(line.split(' ')[0]);
+    };
+    return { tmux, work, state, env, auth, fifo, log, pane, entries, control, [Symbol.asyncDispose]: dispose };
+  } catch (error) {
+    await dispose();
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { CONTROL_OWNER_ENV, ownMark } from './orphans';
 import { EventEmitter } from 'node:events';
 import { ControlParser, type ControlEvent } from './control-parser';
@@ -9,13 +9,27 @@ const CLOSE_GRACE_MS = 2_000;
 
 /**
  * Seconds a pane's output may wait unread for this client before tmux pauses the pane for it
- * (tmux's `pause-after`; it then says `%pause`, and the client reads the pane on). Without it,
- * tmux stops reading a pane whose only clients are control clients that do not read: a bridge
- * held up (stopped, its loop stuck) held every agent in a session no terminal shows, and a
- * client of a bridge killed with -9, which tmux 3.3a keeps attached with its output unwritten,
- * held them until the next bridge ended it.
+ * (tmux's `pause-after`; it then says `%pause`, drops that output, and the client goes on with
+ * the pane and has it read anew). A bridge that reads, but more slowly than a pane prints, then
+ * never slows the agent down for longer, and tmux holds no more than that much of its output.
  */
 export const PAUSE_AFTER_S = 5;
+
+/** Whether `setpriv --pdeathsig` runs here (util-linux 2.33 and later), asked once. */
+let deathSignal: boolean | undefined;
+
+/**
+ * A client's command line, under `setpriv --pdeathsig KILL` where there is one: the kernel ends
+ * the client as its bridge dies. tmux 3.3a keeps a client whose bridge died with its output
+ * unwritten attached for good (it waits for that output to drain, server_client_check_exit),
+ * and a pane whose only clients are such control clients is no longer read: the agent in it
+ * stopped at its next draw until a bridge started again and ended the client (`orphans.ts`).
+ * A client that is gone is dropped at once, its queued output with it.
+ */
+export function clientCommand(argv: readonly string[]): string[] {
+  deathSignal ??= spawnSync('setpriv', ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore', timeout: 5_000 }).status === 0;
+  return deathSignal ? ['setpriv', '--pdeathsig', 'KILL', '--', ...argv] : [...argv];
+}
 
 export class TmuxCommandError extends Error {
   constructor(
@@ -61,7 +75,8 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   ) {
     super();
     // ignore-size: this client must never resize the user's windows.
-    this.child = spawn('tmux', ['-S', socketPath, '-C', 'attach-session', '-t', target, '-f', `ignore-size,pause-after=${PAUSE_AFTER_S}`], {
+    const [cmd, ...args] = clientCommand(['tmux', '-S', socketPath, '-C', 'attach-session', '-t', target, '-f', `ignore-size,pause-after=${PAUSE_AFTER_S}`]);
+    this.child = spawn(cmd!, args, {
       stdio: ['pipe', 'pipe', 'pipe'],
       // Which bridge started it: a bridge that starts ends the clients of one that died (./orphans).
       env: { ...env, TMUX: undefined, [CONTROL_OWNER_ENV]: ownMark() ?? undefined },
