@@ -71,6 +71,10 @@ describe('a pane tmux pauses for the bridge, and a bridge killed while behind', 
       const client = (await tmux.tmux('list-clients', '-t', 'flood', '-F', '#{client_name}')).trim();
       expect(client).not.toBe('');
       expect(await tmux.tmux('list-clients', '-t', 'flood', '-F', '#{client_flags}')).toContain(`pause-after=${PAUSE_AFTER_S}`);
+      // tmux has paused it once the command returns: what the pane draws from now on is not sent.
+      // The second lets the bridge finish reading what came before the pause, so the last screen
+      // can reach the phone only through the bridge going on with the pane (without that wait,
+      // a read scheduled by the output before the pause found DONE on its own).
       await tmux.tmux('refresh-client', '-t', client, '-A', `${flood}:pause`);
       await sleep(1000);
       writeFileSync(stop, '');

@@ -18,6 +18,11 @@ export interface StandInEntry {
   inTurn?: boolean;
 }
 
+/** The stand-in's log, one entry a line. */
+function entriesIn(text: string): StandInEntry[] {
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as StandInEntry);
+}
+
 /** A desk whose pane runs the stand-in agent, with a bridge that reads it idle. */
 export interface StandInDesk extends LiveDesk {
   /** Commands to the stand-in (`dialog`, `blank`, …), one a line. */
@@ -44,7 +49,7 @@ export async function standInDesk(prefix: string, before?: (desk: LiveDesk, pane
     const bridge = await desk.startBridge();
     const id = `${desk.tmux.name}:${pane}`;
     await until(bridge.hub, 'the idle agent', (h) => h.panes.get(id)?.harness === 'claude' && h.panes.get(id)?.state === 'idle');
-    const lines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StandInEntry);
+    const lines = () => entriesIn(readFileSync(log, 'utf8'));
     return { ...desk, fifo, log, pane, id, bridge, lines };
   } catch (error) {
     await desk[Symbol.asyncDispose]();
@@ -64,7 +69,6 @@ export interface StandInWorld extends AsyncDisposable {
   readonly env: NodeJS.ProcessEnv;
   readonly auth: Record<string, string>;
   readonly fifo: string;
-  readonly log: string;
   /** The stand-in's tmux pane id (`%N`). */
   readonly pane: string;
   /** What it logged so far (nothing yet: none). */
@@ -89,13 +93,13 @@ export async function standInWorld(prefix: string): Promise<StandInWorld> {
     const log = join(work.path, 'log.jsonl');
     execFileSync('mkfifo', [fifo]);
     const pane = await tmux.newSession('agent', { cmd: [process.execPath, standIn], env: { SOAK_FIFO: fifo, SOAK_LOG: log } });
-    const entries = () => (existsSync(log) ? readFileSync(log, 'utf8') : '').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StandInEntry);
+    const entries = () => entriesIn(existsSync(log) ? readFileSync(log, 'utf8') : '');
     const control = async (line: string) => {
       writeFileSync(`${fifo}.ack`, '');
       writeFileSync(fifo, `${line}\n`);
       await expect.poll(() => readFileSync(`${fifo}.ack`, 'utf8'), { timeout: 5_000, interval: 20 }).toBe(line.split(' ')[0]);
     };
-    return { tmux, work, state, env, auth, fifo, log, pane, entries, control, [Symbol.asyncDispose]: dispose };
+    return { tmux, work, state, env, auth, fifo, pane, entries, control, [Symbol.asyncDispose]: dispose };
   } catch (error) {
     await dispose();
     throw error;
