@@ -7,6 +7,7 @@
 import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import type { ZodType } from 'zod';
+import { closingServer } from './closing-server';
 
 export type LineSocketError = 'bad_request' | 'bad_json' | 'internal';
 
@@ -64,12 +65,18 @@ export async function serveLineSocket<C, R>(path: string, o: LineSocketServer<C,
       void answer(buf.slice(0, nl)).then((reply) => conn.end(`${JSON.stringify(reply)}\n`));
     });
   });
+  const closing = closingServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => resolve());
   });
   await chmod(path, 0o600);
-  return { close: () => new Promise<void>((resolve) => server.close(() => void rm(path, { force: true }).then(() => resolve()))) };
+  return {
+    close: async () => {
+      await closing.close();
+      await rm(path, { force: true });
+    },
+  };
 }
 
 /** Sends `cmd` and reads the answer; null when no bridge listens on `path`. */

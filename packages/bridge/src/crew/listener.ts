@@ -12,6 +12,7 @@ import { CREW_MAX_FRAME, CrewErrorBody, SIGNATURE_HEADER, parseListen, type Crew
 import type { Identity } from './identity';
 import type { KeyStanding, Receiver, ReplayMemory } from './sign';
 import { verifyRequest } from './sign';
+import { closingServer } from '../config/closing-server';
 
 /** A request body larger than this is refused `too_large` (a join is under 4 KiB). */
 const MAX_BODY = 64 * 1024;
@@ -148,6 +149,7 @@ export async function startCrewListener(listen: string, id: Identity, routes: Li
     }
   });
   server.on('clientError', (_e, socket) => socket.destroy());
+  const closing = closingServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(new Error(err.code === 'EADDRINUSE' ? `crew: ${listen} is taken; pick another port for --listen` : err.code === 'EADDRNOTAVAIL' ? `crew: ${at.value.host} is not an address of this machine` : `crew: cannot listen on ${listen}: ${err.message}`)),
@@ -158,10 +160,10 @@ export async function startCrewListener(listen: string, id: Identity, routes: Li
   return {
     address: listen,
     port,
+    // Every connection ends with the listener: streams, requests, refusals and handshakes under way.
     close: async () => {
       for (const ws of wss.clients) ws.terminate();
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await closing.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { chmod, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { WALKY_MAX_LINE, type WalkyAnswer } from '@collie/protocol';
 import { errorAnswer } from './parse';
+import { closingServer } from '../config/closing-server';
 
 /** A caller that has not sent its line in this long is answered and closed. */
 export const REQUEST_TIMEOUT_MS = 5_000;
@@ -19,11 +20,8 @@ export interface WalkySocket {
 export async function listenWalky(path: string, handle: (line: string, conn: Socket) => Promise<WalkyAnswer>): Promise<WalkySocket> {
   // A socket file left by a bridge that was killed refuses every connection: replace it.
   await rm(path, { force: true });
-  const open = new Set<Socket>();
   // Half-open: a caller may end its side after the line and still read the answer.
   const server: Server = createServer({ allowHalfOpen: true }, (conn) => {
-    open.add(conn);
-    conn.on('close', () => open.delete(conn));
     conn.on('error', () => undefined); // the caller went away: nothing to answer
     let buf = '';
     let answered = false;
@@ -59,6 +57,7 @@ export async function listenWalky(path: string, handle: (line: string, conn: Soc
     });
   });
   server.on('error', () => undefined);
+  const closing = closingServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => resolve());
@@ -66,8 +65,7 @@ export async function listenWalky(path: string, handle: (line: string, conn: Soc
   await chmod(path, 0o600);
   return {
     async close() {
-      for (const c of open) c.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
+      await closing.close();
       await rm(path, { force: true });
     },
   };
