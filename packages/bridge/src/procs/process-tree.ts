@@ -2,6 +2,7 @@
  * A pane's process tree, read from /proc without running `ps`: the bridge looks at every
  * pane and may not spawn a process to do it (budget: no periodic process spawning).
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCmdline, parseStat, type Proc, type StatLine } from './proc-stat';
@@ -29,10 +30,53 @@ export interface ProcessTreeOptions {
 const READ_MAX = 4096;
 
 /**
- * At most this many procfs files open at once, across every scan. Each scan reads every
- * process's stat file; many scans at once (a bridge starting on 200 panes looks up each
- * pane's agent version and transcript) held one descriptor per process per scan: a peak of
- * 3,672 open fds was seen in the soak (2026-12-05), near the default limit of 4,096.
+ * Stat files read in one turn of the event loop; the next ones wait for the next turn. Every
+ * scan reads every process's stat file, so these reads are most of what the bridge does with
+ * /proc. Each is synchronous (open, one read into one shared buffer, close: microseconds, and a
+ * stat file never waits on the process's memory lock), so a turn holds the loop for well under
+ * a millisecond and one stat file at most is open. Read through `fs/promises` instead, each file
+ * cost three native requests with buffers freed only at a garbage collection: 80,000 native
+ * allocations a second in the soak's bridge (200 panes, heaptrack, 2026-12-07), most of them
+ * here, and malloc's main arena grew under them.
+ */
+export const STAT_SLICE = 64;
+const statBuffer = Buffer.allocUnsafe(READ_MAX);
+let statsThisTurn = 0;
+let turnEnds: NodeJS.Immediate | null = null;
+const statsWaiting: (() => void)[] = [];
+
+/** Turns in which stat reads that had waited went on (the tests count them). */
+export const statTurns = { count: 0 };
+
+/** A new turn: up to STAT_SLICE waiting reads go on, in the order they asked. */
+function nextTurn(): void {
+  turnEnds = null;
+  statsThisTurn = 0;
+  if (statsWaiting.length > 0) statTurns.count++;
+  while (statsThisTurn < STAT_SLICE && statsWaiting.length > 0) {
+    statsThisTurn++;
+    statsWaiting.shift()!();
+  }
+  if (statsThisTurn > 0) turnEnds = setImmediate(nextTurn);
+}
+
+async function readStat(path: string): Promise<string> {
+  turnEnds ??= setImmediate(nextTurn);
+  if (statsThisTurn < STAT_SLICE && statsWaiting.length === 0) statsThisTurn++;
+  else await new Promise<void>((r) => statsWaiting.push(r));
+  const fd = openSync(path, 'r');
+  try {
+    return statBuffer.toString('utf8', 0, readSync(fd, statBuffer, 0, READ_MAX, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * At most this many command lines open at once, across every scan. A command line is read
+ * asynchronously: reading it takes the process's memory lock, which a process stuck in the
+ * kernel can hold for long. Many scans at once held one descriptor per process each: a peak
+ * of 3,672 open fds was seen in the soak (2026-12-05), near the default limit of 4,096.
  */
 export const MAX_OPEN = 64;
 let open_ = 0;
@@ -64,9 +108,9 @@ async function readOpen(path: string): Promise<string> {
 
 // A process may exit between listing /proc and reading its files: that is a missing
 // process, not an error.
-async function readOr<T>(path: string, parse: (text: string) => T, fallback: T): Promise<T> {
+async function readOr<T>(path: string, parse: (text: string) => T, fallback: T, read = readSmall): Promise<T> {
   try {
-    return parse(await readSmall(path));
+    return parse(await read(path));
   } catch {
     return fallback;
   }
@@ -89,7 +133,7 @@ function statPass(procRoot: string, since: number | undefined): Promise<(StatLin
   statPasses.count++;
   const stats = readdir(procRoot)
     .catch(() => [] as string[])
-    .then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null))));
+    .then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null, readStat))));
   // One entry per root: a test's fixture roots come and go, /proc stays.
   if (!last && passes.size >= 8) passes.clear();
   passes.set(procRoot, { at: now, stats });
@@ -161,7 +205,7 @@ export async function allProcesses(options: ProcessTreeOptions = {}): Promise<Pr
   const names = (await readdir(procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n));
   const procs = await Promise.all(
     names.map(async (n): Promise<Proc | null> => {
-      const stat = await readOr(join(procRoot, n, 'stat'), parseStat, null);
+      const stat = await readOr(join(procRoot, n, 'stat'), parseStat, null, readStat);
       return stat ? { ...stat, argv: await readOr(join(procRoot, n, 'cmdline'), parseCmdline, []) } : null;
     }),
   );
