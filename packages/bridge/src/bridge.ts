@@ -48,7 +48,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
   const sessionActions = sessionsHere(o, sessionStores, workbench, servers);
   const { app, events } = servePhone(o, { run, hub, late, servers, sends, durable, chats, nerve, sessions: sessionStores, sessionActions, workbench, push, devices, auth, audit });
 
-  const { http, port, url } = await listenHttp(o, app, events, () => {
+  const { port, url, close: closeHttp } = await listenHttp(o, app, events, () => {
     servers.discovery.stop();
     void store.close();
     void durable.stop();
@@ -88,8 +88,7 @@ export async function startBridge(o: BridgeOptions): Promise<Bridge> {
       sessionStores.stop();
       servers.stop();
       events.close();
-      http.closeAllConnections();
-      await new Promise<void>((r) => http.close(() => r()));
+      await closeHttp();
       await tokens.flush();
       await store.close();
       await durable.stop();

@@ -4,8 +4,8 @@ import { connect as tls } from 'node:tls';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crewCli, freePort, startTmux, tempDir } from '@collie/testkit';
-import { serveLead } from './crew-lead-process';
-import { walkyEnv } from './walky/kit';
+import { bridgeProcess } from './bridge-process';
+import { CLI, walkyEnv } from './walky/kit';
 
 /** tls.connect takes it (for its TLS socket) though its types leave it out. */
 const halfOpen = { allowHalfOpen: true };
@@ -25,9 +25,9 @@ function termed(c: ChildProcess, ms: number): Promise<unknown> {
 // Found by a soak of the crew: a lead told to stop (SIGTERM) never exited, as its crew listener
 // waited for a member's stream upgraded while it closed. Its listener and its local sockets
 // waited the same way on any caller that holds its connection: one that connected and sent
-// nothing, or was answered and never closed its side.
+// nothing, or was answered and never closed its side; so did the phone's port.
 describe('a bridge told to stop ends every connection it holds', () => {
-  it('exits on SIGTERM at once, with callers holding its crew listener and its local sockets open', async () => {
+  it('exits on SIGTERM at once, with callers holding its crew listener, its phone port and its local sockets open', async () => {
     await using tmux = await startTmux();
     await using dir = await tempDir('collie-stop-held-');
     await tmux.newSession('s', { cmd: 'cat' });
@@ -35,7 +35,7 @@ describe('a bridge told to stop ends every connection it holds', () => {
     const port = await freePort();
     const created = await crewCli(state, ['create', '--name', 'bluefin', '--listen', `127.0.0.1:${port}`]);
     expect(created.code, JSON.stringify(created)).toBe(0);
-    const lead = await serveLead({ ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(state) });
+    const { child: lead, url } = await bridgeProcess({ ...process.env, TMUX_TMPDIR: tmux.tmpDir, COLLIE_NO_SYSTEMD: '1', ...walkyEnv(state) }, CLI);
     const held: Socket[] = [];
     let raw: Socket | undefined;
     try {
@@ -50,6 +50,12 @@ describe('a bridge told to stop ends every connection it holds', () => {
       expect(await refused).toMatch(/^HTTP\/1\.1 40\d Refused/);
       // `raw` is the same connection: its events go to the TLS socket now.
       held.push(upgrade);
+      // The phone's port: an event stream upgrade without a device, refused, its caller half-open.
+      const phone = await connected(tcp({ port: Number(new URL(url).port), host: '127.0.0.1', allowHalfOpen: true }));
+      const phoneRefused = new Promise<string>((r) => phone.once('data', (d: Buffer) => r(d.toString())));
+      phone.write(`GET /api/events HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      expect(await phoneRefused).toMatch(/^HTTP\/1\.1 40\d /);
+      held.push(phone);
       // The pairing socket and the crew's ask socket: connected, and never a line.
       for (const path of [join(state, 'devices.sock'), join(state, 'crew', 'ask.sock')]) held.push(await connected(tcp(path)));
 
