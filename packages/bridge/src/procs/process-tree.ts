@@ -42,7 +42,8 @@ const READ_MAX = 4096;
 export const STAT_SLICE = 64;
 const statBuffer = Buffer.allocUnsafe(READ_MAX);
 let statsThisTurn = 0;
-let turnEnds: NodeJS.Immediate | null = null;
+/** A turn's end is scheduled (an Immediate that runs `nextTurn`). */
+let turnPending = false;
 const statsWaiting: (() => void)[] = [];
 
 /** Turns in which stat reads that had waited went on (the tests count them). */
@@ -50,18 +51,23 @@ export const statTurns = { count: 0 };
 
 /** A new turn: up to STAT_SLICE waiting reads go on, in the order they asked. */
 function nextTurn(): void {
-  turnEnds = null;
+  turnPending = false;
   statsThisTurn = 0;
   if (statsWaiting.length > 0) statTurns.count++;
   while (statsThisTurn < STAT_SLICE && statsWaiting.length > 0) {
     statsThisTurn++;
     statsWaiting.shift()!();
   }
-  if (statsThisTurn > 0) turnEnds = setImmediate(nextTurn);
+  if (statsThisTurn > 0) scheduleTurn();
+}
+
+function scheduleTurn(): void {
+  turnPending = true;
+  setImmediate(nextTurn);
 }
 
 async function readStat(path: string): Promise<string> {
-  turnEnds ??= setImmediate(nextTurn);
+  if (!turnPending) scheduleTurn();
   if (statsThisTurn < STAT_SLICE && statsWaiting.length === 0) statsThisTurn++;
   else await new Promise<void>((r) => statsWaiting.push(r));
   const fd = openSync(path, 'r');
