@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectHarness } from './detect-harness';
-import { STAT_SLICE, processTree, statPasses, statTurns } from './process-tree';
+import { SLICE, sliceTurns } from './proc-read';
+import { processTree, statPasses } from './process-tree';
 
 // The tree of real processes is tested in packages/bridge/test/process-tree.test.ts.
 const dirs: string[] = [];
@@ -81,21 +82,21 @@ describe('one pass over the stat files, shared', () => {
 });
 
 describe('a pass over many stat files', () => {
-  it('reads them synchronously, STAT_SLICE in a turn of the event loop', async () => {
+  it('reads them synchronously, SLICE in a turn of the event loop', async () => {
     const root = mkdtempSync(join(tmpdir(), 'collie-fakeproc-'));
     dirs.push(root);
-    const n = 20 * STAT_SLICE;
+    const n = 20 * SLICE;
     for (let pid = 2; pid < n + 2; pid++) {
       mkdirSync(join(root, String(pid)));
       // Children of init: the tree of pid 2 is itself.
       writeFileSync(join(root, String(pid), 'stat'), `${pid} (p${pid}) S 1 ${pid} ${pid} 0 -1`);
     }
     const passes = statPasses.count;
-    const turns = statTurns.count;
+    const turns = sliceTurns.count;
     const procs = await processTree(2, { procRoot: root });
     expect(procs.map((p) => p.pid)).toEqual([2]);
     expect(statPasses.count).toBe(passes + 1);
-    // STAT_SLICE read in the turn the pass began, the rest STAT_SLICE a turn after it.
-    expect(statTurns.count - turns).toBe(n / STAT_SLICE - 1);
+    // SLICE read in the turn the pass began, the rest SLICE a turn after it.
+    expect(sliceTurns.count - turns).toBe(n / SLICE - 1);
   });
 });

@@ -2,9 +2,9 @@
  * A pane's process tree, read from /proc without running `ps`: the bridge looks at every
  * pane and may not spawn a process to do it (budget: no periodic process spawning).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readQuick, readSmall } from './proc-read';
 import { parseCmdline, parseStat, type Proc, type StatLine } from './proc-stat';
 
 /** Options of {@link processTrees}. */
@@ -19,97 +19,6 @@ export interface ProcessTreeOptions {
    * before it.
    */
   readonly passSince?: number;
-}
-
-/**
- * procfs reports a size of 0 for every file, so `readFile` allocates its 64 KiB
- * unknown-size buffer for each one: reading /proc/*\/stat for 50 panes at once held
- * hundreds of MiB (measured 2026-12-02). A stat line is under 1 KiB, and the first 4 KiB
- * of a command line name the program and its script, which is all detection reads.
- */
-const READ_MAX = 4096;
-
-/**
- * Stat files read in one turn of the event loop; the next ones wait for the next turn. Every
- * scan reads every process's stat file, so these reads are most of what the bridge does with
- * /proc. Each is synchronous (open, one read into one shared buffer, close: microseconds, and a
- * stat file never waits on the process's memory lock), so a turn holds the loop for well under
- * a millisecond and one stat file at most is open. Read through `fs/promises` instead, each file
- * cost three native requests with buffers freed only at a garbage collection: 80,000 native
- * allocations a second in the soak's bridge (200 panes, heaptrack, 2026-12-07), most of them
- * here, and malloc's main arena grew under them.
- */
-export const STAT_SLICE = 64;
-const statBuffer = Buffer.allocUnsafe(READ_MAX);
-let statsThisTurn = 0;
-/** A turn's end is scheduled (an Immediate that runs `nextTurn`). */
-let turnPending = false;
-const statsWaiting: (() => void)[] = [];
-
-/** Turns in which stat reads that had waited went on (the tests count them). */
-export const statTurns = { count: 0 };
-
-/** A new turn: up to STAT_SLICE waiting reads go on, in the order they asked. */
-function nextTurn(): void {
-  turnPending = false;
-  statsThisTurn = 0;
-  if (statsWaiting.length > 0) statTurns.count++;
-  while (statsThisTurn < STAT_SLICE && statsWaiting.length > 0) {
-    statsThisTurn++;
-    statsWaiting.shift()!();
-  }
-  if (statsThisTurn > 0) scheduleTurn();
-}
-
-function scheduleTurn(): void {
-  turnPending = true;
-  setImmediate(nextTurn);
-}
-
-async function readStat(path: string): Promise<string> {
-  if (!turnPending) scheduleTurn();
-  if (statsThisTurn < STAT_SLICE && statsWaiting.length === 0) statsThisTurn++;
-  else await new Promise<void>((r) => statsWaiting.push(r));
-  const fd = openSync(path, 'r');
-  try {
-    return statBuffer.toString('utf8', 0, readSync(fd, statBuffer, 0, READ_MAX, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * At most this many command lines open at once, across every scan. A command line is read
- * asynchronously: reading it takes the process's memory lock, which a process stuck in the
- * kernel can hold for long. Many scans at once held one descriptor per process each: a peak
- * of 3,672 open fds was seen in the soak (2026-12-05), near the default limit of 4,096.
- */
-export const MAX_OPEN = 64;
-let open_ = 0;
-const waiting: (() => void)[] = [];
-
-async function readSmall(path: string): Promise<string> {
-  // A freed slot passes straight to the next waiter, so no newcomer takes it in between.
-  if (open_ >= MAX_OPEN) await new Promise<void>((r) => waiting.push(r));
-  else open_++;
-  try {
-    return await readOpen(path);
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else open_--;
-  }
-}
-
-async function readOpen(path: string): Promise<string> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(READ_MAX);
-    const { bytesRead } = await fh.read(buf, 0, READ_MAX, 0);
-    return buf.toString('utf8', 0, bytesRead);
-  } finally {
-    await fh.close();
-  }
 }
 
 // A process may exit between listing /proc and reading its files: that is a missing
@@ -139,7 +48,7 @@ function statPass(procRoot: string, since: number | undefined): Promise<(StatLin
   statPasses.count++;
   const stats = readdir(procRoot)
     .catch(() => [] as string[])
-    .then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null, readStat))));
+    .then((names) => Promise.all(names.filter((n) => /^\d+$/.test(n)).map((n) => readOr(join(procRoot, n, 'stat'), parseStat, null, readQuick))));
   // One entry per root: a test's fixture roots come and go, /proc stays.
   if (!last && passes.size >= 8) passes.clear();
   passes.set(procRoot, { at: now, stats });
@@ -211,7 +120,7 @@ export async function allProcesses(options: ProcessTreeOptions = {}): Promise<Pr
   const names = (await readdir(procRoot).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n));
   const procs = await Promise.all(
     names.map(async (n): Promise<Proc | null> => {
-      const stat = await readOr(join(procRoot, n, 'stat'), parseStat, null, readStat);
+      const stat = await readOr(join(procRoot, n, 'stat'), parseStat, null, readQuick);
       return stat ? { ...stat, argv: await readOr(join(procRoot, n, 'cmdline'), parseCmdline, []) } : null;
     }),
   );

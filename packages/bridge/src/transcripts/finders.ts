@@ -1,7 +1,7 @@
-import { readFile, readdir, readlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Harness } from '@collie/protocol';
-import { allProcesses, harnessOf, processTree, type Proc } from '../procs';
+import { allProcesses, fdLinksOf, harnessOf, linkOf, processTree, readQuick, readSmall, type Proc } from '../procs';
 import { parseClaudeLine } from './claude-lines';
 import { parseCodexLine } from './codex-lines';
 import type { LineParser } from './entries';
@@ -44,29 +44,47 @@ export function readerOf(harness: string): TranscriptReader | null {
   return TRANSCRIPTS[harness as Harness] ?? null;
 }
 
+/** An agent's environment is read up to this much (Linux allows 2 MiB of arguments and environment together). */
+const ENVIRON_MAX = 2 * 1024 * 1024;
+
 /** Clock ticks per second of `/proc/<pid>/stat`'s times (`getconf CLK_TCK`, 100 on Linux). */
 const TICKS = 100;
 
+/** Boot times read, by procfs root: the machine's does not change while it runs. */
+const boots = new Map<string, Promise<number | null>>();
+
 /** The boot time, epoch ms (`btime` of `/proc/stat`), or null. */
-async function bootTime(procRoot: string): Promise<number | null> {
-  const stat = await readFile(join(procRoot, 'stat'), 'utf8').catch(() => '');
-  const m = /^btime (\d+)$/m.exec(stat);
-  return m ? Number(m[1]) * 1000 : null;
+function bootTime(procRoot: string): Promise<number | null> {
+  let boot = boots.get(procRoot);
+  if (!boot) {
+    boot = readFile(join(procRoot, 'stat'), 'utf8').then(
+      (stat) => {
+        const m = /^btime (\d+)$/m.exec(stat);
+        return m ? Number(m[1]) * 1000 : null;
+      },
+      () => null,
+    );
+    // Not read: read again next time.
+    const read = boot;
+    void read.then((b) => b === null && boots.get(procRoot) === read && boots.delete(procRoot));
+    // One entry per root: a test's fixture roots come and go, /proc stays.
+    if (boots.size >= 8) boots.clear();
+    boots.set(procRoot, boot);
+  }
+  return boot;
 }
 
 async function facts(pid: number, procRoot: string, boot: number | null, argv: readonly string[]): Promise<AgentProcess> {
   const dir = join(procRoot, String(pid));
   const env: Record<string, string> = {};
-  const environ = await readFile(join(dir, 'environ'), 'utf8').catch(() => '');
+  const environ = await readSmall(join(dir, 'environ'), ENVIRON_MAX).catch(() => '');
   for (const kv of environ.split('\0')) {
     const eq = kv.indexOf('=');
     if (eq > 0) env[kv.slice(0, eq)] = kv.slice(eq + 1);
   }
-  const stat = await readFile(join(dir, 'stat'), 'utf8').catch(() => '');
+  const stat = await readQuick(join(dir, 'stat')).catch(() => '');
   const start = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[19]);
-  const fds = await readdir(join(dir, 'fd')).catch(() => [] as string[]);
-  const links = await Promise.all(fds.map((fd) => readlink(join(dir, 'fd', fd)).catch(() => '')));
-  const held = fds.flatMap((fd, i) => (links[i]?.startsWith('/') ? [{ fd: Number(fd), path: links[i] }] : []));
+  const held = (await fdLinksOf(dir)).flatMap((f) => (f.link.startsWith('/') ? [{ fd: f.fd, path: f.link }] : []));
   const startTime = Number.isInteger(start) ? start : null;
   return {
     pid,
@@ -74,7 +92,7 @@ async function facts(pid: number, procRoot: string, boot: number | null, argv: r
     startedAt: startTime !== null && boot !== null ? boot + (startTime * 1000) / TICKS : null,
     argv,
     env,
-    cwd: await readlink(join(dir, 'cwd')).catch(() => null),
+    cwd: await linkOf(join(dir, 'cwd')),
     files: held.map((f) => f.path),
     fds: held,
   };

@@ -10,28 +10,18 @@
  * process is refused with the reason (`not_proved`).
  */
 import { execFile } from 'node:child_process';
-import { access, constants, mkdtemp, open, readdir, readlink, rm } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { parseStat } from '../procs';
+import { fdLinksOf, linkOf, parseStat, readQuick, readSmall } from '../procs';
 
 /** How far up the ancestry a caller may sit below its pane (agent → shell → tool → collie). */
 const MAX_DEPTH = 64;
 
-async function small(path: string): Promise<string | null> {
-  try {
-    const fh = await open(path, 'r');
-    try {
-      const buf = Buffer.allocUnsafe(8192);
-      const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-      return buf.toString('utf8', 0, bytesRead);
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    return null;
-  }
+/** A small /proc file (`status`), or null when it cannot be read. */
+function small(path: string): Promise<string | null> {
+  return readSmall(path, 8192).catch(() => null);
 }
 
 /** The real uid of a process (`Uid:` in /proc/<pid>/status), or null. */
@@ -95,7 +85,7 @@ export interface Peer {
 export async function peerOf(conn: Socket, path: string, ss: string | null): Promise<Peer> {
   const fd = (conn as unknown as { _handle?: { fd?: number } })._handle?.fd;
   if (typeof fd !== 'number' || fd < 0) return { inode: null, why: 'walky: the connection has no descriptor to prove the caller by' };
-  const local = socketInode(await readlink(`/proc/self/fd/${fd}`).catch(() => ''));
+  const local = socketInode((await linkOf(`/proc/self/fd/${fd}`)) ?? '');
   if (local === null) return { inode: null, why: 'walky: cannot prove the calling pane on this host (needs /proc)' };
   if (!ss) return { inode: null, why: 'walky: cannot prove the calling pane: ss (iproute2) is not installed' };
   const out = await run(ss, ['-xHn']);
@@ -120,29 +110,22 @@ export async function proveCaller(pid: number, peerOfConn: Peer | Promise<Peer>,
   const root = o.procRoot ?? '/proc';
   const uid = o.uid ?? process.getuid?.() ?? -1;
   // The caller's end of the connection (a spawn of ss) and the claimed process, read side by side.
-  const [peer, status, links] = await Promise.all([peerOfConn, small(join(root, String(pid), 'status')), fdLinks(root, pid)]);
+  const [peer, status, links] = await Promise.all([peerOfConn, small(join(root, String(pid), 'status')), fdLinksOf(join(root, String(pid)))]);
   if (peer.inode === null) return { refused: peer.why ?? 'walky: the caller cannot be proved' };
   if (status === null) return { refused: `walky: no process ${pid} on this machine` };
   if (uidOf(status) !== uid) return { refused: `walky: process ${pid} is not yours` };
-  if (!links.some((l) => socketInode(l) === peer.inode)) {
+  if (!links.some((l) => socketInode(l.link) === peer.inode)) {
     return { refused: `walky: process ${pid} did not open this connection; the caller names its own pid, and the bridge proves its pane from it` };
   }
   let cur = pid;
   for (let depth = 0; depth < MAX_DEPTH && cur > 1; depth++) {
     if (panePids.has(cur)) return { panePid: cur };
-    const stat = await small(join(root, String(cur), 'stat'));
+    const stat = await readQuick(join(root, String(cur), 'stat')).catch(() => null);
     const parsed = stat === null ? null : parseStat(stat);
     if (!parsed) return { panePid: null };
     cur = parsed.ppid;
   }
   return { panePid: null };
-}
-
-/** The targets of process `pid`'s descriptors (`socket:[…]`, paths); none when unreadable. */
-async function fdLinks(root: string, pid: number): Promise<string[]> {
-  const dir = join(root, String(pid), 'fd');
-  const fds = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(fds.map((fd) => readlink(join(dir, fd)).catch(() => '')));
 }
 
 /**
