@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureStateDir, writeFileAtomic } from '../config';
 import { certificate, tbsCertificate } from './der';
+import { memo } from './memo';
 
 export interface Identity {
   privateKey: KeyObject;
@@ -31,18 +32,12 @@ export function keyIdOf(spki: Buffer): string {
 }
 
 /** The key id of the key in a PEM certificate: the receiver a request to that peer names. */
-export function keyIdOfCert(certPem: string): string {
-  return keyIdOf(new X509Certificate(certPem).publicKey.export({ format: 'der', type: 'spki' }));
-}
+export const keyIdOfCert = memo((certPem: string): string => keyIdOf(new X509Certificate(certPem).publicKey.export({ format: 'der', type: 'spki' })));
 
-export function publicKeyFromText(text: string): KeyObject {
-  return createPublicKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'spki' });
-}
+export const publicKeyFromText = memo((text: string): KeyObject => createPublicKey({ key: Buffer.from(text, 'base64url'), format: 'der', type: 'spki' }));
 
 /** SHA-256 hex of a PEM certificate's DER. */
-export function fingerprintOf(certPem: string): string {
-  return createHash('sha256').update(new X509Certificate(certPem).raw).digest('hex');
-}
+export const fingerprintOf = memo((certPem: string): string => createHash('sha256').update(new X509Certificate(certPem).raw).digest('hex'));
 
 /** A self-signed certificate for `cn`, valid from a day ago for 20 years (pinned, so expiry adds nothing). */
 export function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, cn: string, now = new Date()): string {

@@ -4,19 +4,24 @@
  * reaches its lead by whatever address the user's network gives it.
  */
 import { createHash, X509Certificate } from 'node:crypto';
-import type { PeerCertificate } from 'node:tls';
+import type { PeerCertificate, SecureContext } from 'node:tls';
 import tls from 'node:tls';
+import { memo } from './memo';
 
 const hex = (der: Buffer) => createHash('sha256').update(der).digest('hex');
 
-/** Options for https.request / tls.connect / ws that accept only `certPem`. */
-export function pinnedTls(certPem: string): { ca: string; checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined; servername?: string } {
+/**
+ * Options for https.request / tls.connect / ws that accept only `certPem`. The options of a
+ * certificate are made once: its context (the certificate as the only trust anchor) serves
+ * every connection to that peer, where a `ca` option would be parsed again for each.
+ */
+export const pinnedTls = memo((certPem: string): { secureContext: SecureContext; checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined } => {
   const want = hex(new X509Certificate(certPem).raw);
   return {
-    ca: certPem,
+    secureContext: tls.createSecureContext({ ca: certPem }),
     checkServerIdentity: (_host, cert) => (cert.raw && hex(cert.raw) === want ? undefined : new Error('crew: the peer presented another certificate than the one pinned')),
   };
-}
+});
 
 /**
  * Fetch a peer's certificate and check it against `fingerprint` (from an invite) before any

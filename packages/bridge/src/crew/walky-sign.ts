@@ -7,6 +7,7 @@
  */
 import { createHash, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { CREW_WINDOW_MS, type CrewWalkyItem, type WalkyEnvelope, type WalkyVerified } from '@collie/protocol';
+import { memo } from './memo';
 
 /** JSON with its object keys sorted, so both ends hash the same bytes. */
 export function canonical(v: unknown): string {
@@ -43,13 +44,13 @@ export function verifyText(text: string, sig: string, key: KeyObject): boolean {
 }
 
 /** The public key of a certificate (DER, base64url), or null when it does not parse. */
-export function certKey(der: string): KeyObject | null {
+export const certKey = memo((der: string): KeyObject | null => {
   try {
     return new X509Certificate(Buffer.from(der, 'base64url')).publicKey;
   } catch {
     return null;
   }
-}
+});
 
 /** A message's clock against this machine's: more than 10 minutes either way is `stale`. */
 export const isStale = (at: number, now: number) => Math.abs(now - at) > CREW_WINDOW_MS;

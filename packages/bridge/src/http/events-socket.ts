@@ -27,6 +27,21 @@ const MAX_PAYLOAD = 16 * 1024;
 const MAX_WATCHED = 8;
 
 /**
+ * The last event's text. The hub hands each event, one object, to every phone in turn: it is
+ * written once for all of them, not once for each (JSON.stringify's native stack is among the
+ * bridge's largest churns of malloc). Only the last is kept, so no more text is held.
+ */
+let lastEvent: ModelEvent | null = null;
+let lastText = '';
+function textOf(e: ModelEvent): string {
+  if (e !== lastEvent) {
+    lastText = JSON.stringify(e);
+    lastEvent = e;
+  }
+  return lastText;
+}
+
+/**
  * `/api/events`: the live stream. Replays what a resuming client missed (or a snapshot),
  * then every model event as it is published, plus screen frames of watched panes.
  */
@@ -72,18 +87,19 @@ export function eventsSocket(d: EventsDeps) {
       byDevice.set(device, set);
       ws.on('close', () => byDevice.get(device)?.delete(ws));
     }
-    const send = (m: ServerMessage) => {
+    const sendText = (text: string) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED) return ws.close(1013, 'too far behind; reconnect with since');
-      ws.send(JSON.stringify(m));
+      ws.send(text);
     };
+    const send = (m: ServerMessage) => sendText(JSON.stringify(m));
     const since = Number(url.searchParams.get('since'));
     const run = url.searchParams.get('run');
     const replay = url.searchParams.has('since') && Number.isInteger(since) && (run === null || run === d.hub.run) ? d.hub.since(since) : null;
     send({ type: 'hello', run: d.hub.run, seq: d.hub.lastSeq, resumed: replay !== null, maySend });
-    if (replay) for (const e of replay) send(e);
+    if (replay) for (const e of replay) sendText(textOf(e));
     else send({ type: 'sync.reset', snapshot: d.hub.snapshot() });
-    const off = d.hub.subscribe((e: ModelEvent) => send(e));
+    const off = d.hub.subscribe((e: ModelEvent) => sendText(textOf(e)));
     const watched = new Map<string, () => void>();
     const chats = new Map<string, () => void>();
 

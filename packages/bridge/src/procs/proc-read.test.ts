@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { READ_MAX, SLICE, fdLinksOf, linkOf, readSmall, sliceTurns } from './proc-read';
+import { READ_MAX, SLICE, fdLinksOf, linkOf, readQuick, readSmall, sliceTurns } from './proc-read';
 
 const dirs: string[] = [];
 const fixture = () => {
@@ -47,6 +47,16 @@ describe("a process's descriptors", () => {
     expect(links.sort((a, b) => a.fd - b.fd)).toEqual(Array.from({ length: n }, (_, fd) => ({ fd, link: `/tmp/file-${fd}` })));
     // The folder and SLICE - 1 links in the first turn, the rest SLICE a turn after it.
     expect(sliceTurns.count - turns).toBe(n / SLICE);
+  });
+});
+
+describe('a stat file', () => {
+  it('of a process that ended fails as open does, without a stack trace, and leaves the limit as it was', async () => {
+    const limit = Error.stackTraceLimit;
+    const err = (await readQuick(join(fixture(), '999999', 'stat')).catch((e: unknown) => e)) as NodeJS.ErrnoException;
+    expect(err.code).toBe('ENOENT');
+    expect(err.stack?.split('\n').length).toBe(1);
+    expect(Error.stackTraceLimit).toBe(limit);
   });
 });
 
