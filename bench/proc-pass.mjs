@@ -4,9 +4,11 @@
 // 4 KiB read, close per file: the bridge's way until 2026-12-07). Per pass: wall time, CPU time
 // of this process (the main thread and libuv's pool), and the native allocations it leaves for
 // the garbage collector (ArrayBuffers made, from process.memoryUsage before a collection).
+// The same for every process's descriptors (the folder listed, each link read), as the transcript
+// finders and the walky proof read an agent's.
 // Usage: node --expose-gc bench/proc-pass.mjs [passes=200]
 import { mkdirSync, readdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -17,7 +19,7 @@ if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose
 const bundle = join(root, 'node_modules', '.cache', 'collie-bench', 'procs.mjs');
 mkdirSync(join(bundle, '..'), { recursive: true });
 await build({ entryPoints: [join(root, 'packages/bridge/src/procs/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
-const { processTrees } = await import(pathToFileURL(bundle).href);
+const { fdLinksOf, processTrees } = await import(pathToFileURL(bundle).href);
 
 /** The pass as it was: every stat file through fs/promises, 64 at once. */
 async function promisesPass() {
@@ -73,6 +75,32 @@ async function measure(name, pass) {
 
 const rows = [await measure('fs/promises per file (before)', promisesPass), await measure('the bridge: synchronous, 64 a turn', bridgePass)];
 console.log(`One pass over /proc/*/stat (${rows[1].files} processes), ${passes} passes each:`);
-console.log('| pass | wall p50 | wall p99 | CPU per pass | ArrayBuffers left per pass |');
-console.log('|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.name} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.cpuMs.toFixed(2)} ms | ${r.kbLeft.toFixed(0)} KiB |`);
+table(rows);
+
+// Every process's descriptors, as the transcript finders and the walky proof read an agent's:
+// the folder listed, then each link read.
+const pids = () => readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+/** As it was: readdir and one readlink per descriptor through fs/promises. */
+async function promisesFds() {
+  let links = 0;
+  for (const n of pids()) {
+    const fds = await readdir(`/proc/${n}/fd`).catch(() => []);
+    links += (await Promise.all(fds.map((fd) => readlink(`/proc/${n}/fd/${fd}`).catch(() => '')))).length;
+  }
+  return links;
+}
+/** The bridge's: `fdLinksOf`, in slices of synchronous reads. */
+async function bridgeFds() {
+  let links = 0;
+  for (const n of pids()) links += (await fdLinksOf(`/proc/${n}`)).length;
+  return links;
+}
+const fdRows = [await measure('fs/promises per link (before)', promisesFds), await measure('the bridge: synchronous, 64 a turn', bridgeFds)];
+console.log(`\nEvery process's descriptors (${fdRows[1].files} links), ${passes} passes each:`);
+table(fdRows);
+
+function table(rs) {
+  console.log('| pass | wall p50 | wall p99 | CPU per pass | ArrayBuffers left per pass |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rs) console.log(`| ${r.name} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.cpuMs.toFixed(2)} ms | ${r.kbLeft.toFixed(0)} KiB |`);
+}
