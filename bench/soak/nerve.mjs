@@ -62,7 +62,7 @@ export async function startNerve({ seed, log }) {
   const claudeConfig = join(dir, 'claude-config');
   mkdirSync(work, { recursive: true });
   await kit.writeClaudeConfig(claudeConfig, { cwd: work, apiKey: kit.FAKE_API_KEY });
-  const yaml = ['listen:', '  port: 0', `state_dir: ${JSON.stringify(state)}`, `cwd: ${JSON.stringify(work)}`, 'env:', `  ANTHROPIC_BASE_URL: ${JSON.stringify(api.url)}`, `  ANTHROPIC_API_KEY: ${JSON.stringify(kit.FAKE_API_KEY)}`, `  CLAUDE_CONFIG_DIR: ${JSON.stringify(claudeConfig)}`, `  HOME: ${JSON.stringify(join(claudeConfig, 'home'))}`, '  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1"', '  DISABLE_AUTOUPDATER: "1"', 'agent:', '  subagents:', '    progress_summaries: false'];
+  const yaml = ['listen:', '  port: 0', `state_dir: ${JSON.stringify(state)}`, `cwd: ${JSON.stringify(work)}`, 'env:', `  ANTHROPIC_BASE_URL: ${JSON.stringify(api.url)}`, `  ANTHROPIC_API_KEY: ${JSON.stringify(kit.FAKE_API_KEY)}`, `  CLAUDE_CONFIG_DIR: ${JSON.stringify(claudeConfig)}`, `  HOME: ${JSON.stringify(join(claudeConfig, 'home'))}`, ...Object.entries(kit.CLAUDE_QUIET_ENV).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`), 'agent:', '  subagents:', '    progress_summaries: false'];
   writeFileSync(join(dir, 'config.yaml'), `${yaml.join('\n')}\n`);
   const env = { ...process.env };
   for (const k of UNSET) delete env[k];

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentRecord, NerveEventFrame } from '@collie/protocol';
-import { FAKE_API_KEY, repoRoot, startMessagesApi, tempDir, writeClaudeConfig, type MessagesApi, type TempDir } from '@collie/testkit';
+import { CLAUDE_QUIET_ENV, FAKE_API_KEY, repoRoot, startMessagesApi, tempDir, writeClaudeConfig, type MessagesApi, type TempDir } from '@collie/testkit';
 import { SubagentSettings } from '../src/config/config';
 import { Gateway } from '../src/gateway/gateway';
 import { openDb } from '../src/store/db';
@@ -43,8 +43,7 @@ export async function claudeEnv(api: MessagesApi, dir: string): Promise<Record<s
     ANTHROPIC_BASE_URL: api.url,
     ANTHROPIC_API_KEY: FAKE_API_KEY,
     CLAUDE_CONFIG_DIR: config,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
+    ...CLAUDE_QUIET_ENV,
     HOME: join(config, 'home'),
   };
 }

@@ -13,5 +13,5 @@ export { startBridge } from '@collie/bridge';
 export { testBridgeOptions } from './bridge-options';
 export { startFaultProxy } from './fault-proxy';
 export { writeClaudeConfig } from './claude-config';
-export { FAKE_API_KEY } from './claude';
+export { CLAUDE_QUIET_ENV, FAKE_API_KEY } from './claude';
 export { smallDisk } from './small-disk';

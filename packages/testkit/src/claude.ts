@@ -25,7 +25,7 @@ export interface StartClaudeOptions {
   height?: number;
   /** Extra environment for the CLI. */
   env?: Record<string, string>;
-  /** Default 30 s. */
+  /** Default 60 s, as every agent's. */
   readyTimeoutMs?: number;
   /** The `claude` executable. Default: the native binary the Agent SDK installs. */
   binary?: string;
@@ -76,7 +76,7 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
       cwd,
       env: claudeEnv(api, config.path, opts.env),
       ready: opts.ready ?? claudeInputReady,
-      readyTimeoutMs: opts.readyTimeoutMs ?? 30_000,
+      readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,
       session: opts.session,
       width: opts.width,
       height: opts.height,
@@ -92,14 +92,24 @@ export async function startClaude(tmux: TmuxServer, api: MessagesApi, opts: Star
   }
 }
 
+/**
+ * What keeps the CLI on this machine, wherever the testkit runs it (a pane, the Agent SDK, an
+ * ACP adapter): no telemetry or update checks, and no clone of its official plugin marketplace
+ * from GitHub (with an ssh probe to it), which it otherwise starts on every first run.
+ */
+export const CLAUDE_QUIET_ENV: Readonly<Record<string, string>> = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+};
+
 /** The environment the CLI runs with: pointed at `api`, its config in `configDir` (its HOME inside). */
 function claudeEnv(api: Pick<MessagesApi, 'url'>, configDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     ANTHROPIC_BASE_URL: api.url,
     ANTHROPIC_API_KEY: FAKE_API_KEY,
     CLAUDE_CONFIG_DIR: configDir,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
+    ...CLAUDE_QUIET_ENV,
     // The Bash tool snapshots the login shell's rc files before its first command; the
     // user's (pyenv, nvm, …) cost seconds there and make runs depend on the machine.
     HOME: join(configDir, 'home'),

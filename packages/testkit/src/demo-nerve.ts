@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startNerve, type Nerve } from '../../nerve/src/nerve';
-import { FAKE_API_KEY } from './claude';
+import { CLAUDE_QUIET_ENV, FAKE_API_KEY } from './claude';
 import { writeClaudeConfig } from './claude-config';
 import { startMessagesApi, type MessagesApi } from './messages-api';
 import type { Turn } from './messages-wire';
@@ -45,7 +45,7 @@ export async function startDemoNerve(dir: string, log: (line: string) => void = 
     `  ANTHROPIC_API_KEY: ${JSON.stringify(FAKE_API_KEY)}`,
     `  CLAUDE_CONFIG_DIR: ${JSON.stringify(claudeConfig)}`,
     `  HOME: ${JSON.stringify(join(claudeConfig, 'home'))}`,
-    '  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1"',
+    ...Object.entries(CLAUDE_QUIET_ENV).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`),
     'agent:',
     '  subagents:',
     '    progress_summaries: false',

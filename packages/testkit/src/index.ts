@@ -17,7 +17,7 @@ export { decodeRequest, humanText, type DecodedRequest, type RequestKind, type T
 export type { Turn, ScriptBlock, TextBlock, ToolUseBlock, StopReason } from './messages-wire';
 export { sideReply } from './side-reply';
 export { plainReply, longTurn, heldTurn, type HeldTurn, bashPermission, askUserQuestion, backgroundAgent, afterTool, planApproval, exitPlanMode, type Question } from './scenarios';
-export { startClaude, claudeBinary, claudeLauncher, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
+export { startClaude, claudeBinary, claudeLauncher, CLAUDE_QUIET_ENV, FAKE_API_KEY, type ClaudePane, type StartClaudeOptions } from './claude';
 export { claudeOffline } from './claude-offline';
 export { writeClaudeConfig, type ClaudeConfigOptions, type ClaudeDialogs, type PermissionsMode } from './claude-config';
 export { claudeInputReady, claudeInputText, claudeWorking, claudePermissionDialog, claudeQuestionDialog } from './claude-screen';

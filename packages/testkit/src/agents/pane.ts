@@ -5,6 +5,7 @@ import { CI_MARKERS, type TmuxServer } from '../tmux';
 import type { ScreenPredicate } from '../wait';
 import { endProcessesWithEnv } from './leftovers';
 import { tempDir } from '../temp-dir';
+import { processesUnder } from './process-report';
 
 /**
  * A real agent TUI in a tmux pane of a private server, talking to a scripted model API. Every
@@ -178,7 +179,10 @@ export async function startAgentPane(tmux: TmuxServer, launch: AgentLaunch): Pro
       ? await tmux.newWindow(session, { cmd, cwd: launch.cwd, env })
       : await tmux.newSession(session, { cmd, cwd: launch.cwd, env, width: launch.width ?? 120, height: launch.height ?? 40 });
     pid = Number((await tmux.tmux('display-message', '-p', '-t', paneId, '#{pane_pid}')).trim());
-    await tmux.waitForScreen(paneId, launch.ready, launch.readyTimeoutMs ?? 60_000);
+    await tmux.waitForScreen(paneId, launch.ready, launch.readyTimeoutMs ?? 60_000).catch(async (err: Error) => {
+      // A start that never gets ready says what its processes were doing, for the next look.
+      throw new Error(`${err.message}\n${await processesUnder(pid)}`, { cause: err });
+    });
     const startMs = Date.now() - started;
     return {
       paneId,

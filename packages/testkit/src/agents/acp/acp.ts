@@ -8,7 +8,7 @@ import { tempDir, type TempDir } from '../../temp-dir';
 import { agentRequire } from '../installed';
 import type { AgentApi } from '../scripted-api';
 import { GEMINI_FAKE_KEY, geminiScript, writeGeminiConfig } from '../gemini/gemini';
-import { claudeBinary, FAKE_API_KEY } from '../../claude';
+import { CLAUDE_QUIET_ENV, claudeBinary, FAKE_API_KEY } from '../../claude';
 import { CODEX_FAKE_KEY, writeCodexConfig } from '../codex/codex';
 import type { MessagesApi } from '../../messages-api';
 
@@ -87,8 +87,7 @@ export async function claudeAcpAgent(api: MessagesApi): Promise<AcpAgentCommand 
       ANTHROPIC_API_KEY: FAKE_API_KEY,
       CLAUDE_CONFIG_DIR: configDir,
       CLAUDE_CODE_EXECUTABLE: claudeBinary(),
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
+      ...CLAUDE_QUIET_ENV,
     },
     home,
     folder,
