@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { CONTROL_OWNER_ENV, ownMark } from './orphans';
 import { EventEmitter } from 'node:events';
 import { ControlParser, type ControlEvent } from './control-parser';
@@ -31,6 +32,20 @@ export function clientCommand(argv: readonly string[]): string[] {
   return deathSignal ? ['setpriv', '--pdeathsig', 'KILL', '--', ...argv] : [...argv];
 }
 
+/**
+ * The client's command line, run with its input on the same socket as its output (`sh` makes
+ * fd 0 a copy of fd 1, then execs tmux; the pid stays the client's). tmux reads a control
+ * client's input and writes its output on descriptors of its own. Were they two sockets, a
+ * bridge killed with -9 would close them one after the other as the kernel ends it: tmux could
+ * read the end of the input (and mark the client exiting) while the output still had a reader,
+ * and then write that client's queued `%output`, which tmux 3.3a does with the data already
+ * dropped: `fatal: not enough data`, the whole server and every pane ended (see close()). One
+ * socket ends at once: once its input has ended, no write to it can succeed.
+ */
+export function oneSocket(argv: readonly string[]): string[] {
+  return ['sh', '-c', 'exec "$@" <&1', 'sh', ...argv];
+}
+
 export class TmuxCommandError extends Error {
   constructor(
     readonly command: string,
@@ -61,6 +76,8 @@ export interface ControlClientEvents {
  */
 export class ControlClient extends EventEmitter<ControlClientEvents> {
   private readonly child: ChildProcess;
+  /** The one socket this client's commands go out on and tmux's replies come back on ({@link oneSocket}). */
+  private readonly io: Socket;
   private readonly parser = new ControlParser();
   private readonly queue: Pending[] = [];
   private buffer = '';
@@ -75,18 +92,20 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   ) {
     super();
     // ignore-size: this client must never resize the user's windows.
-    const [cmd, ...args] = clientCommand(['tmux', '-S', socketPath, '-C', 'attach-session', '-t', target, '-f', `ignore-size,pause-after=${PAUSE_AFTER_S}`]);
+    const [cmd, ...args] = clientCommand(oneSocket(['tmux', '-S', socketPath, '-C', 'attach-session', '-t', target, '-f', `ignore-size,pause-after=${PAUSE_AFTER_S}`]));
     this.child = spawn(cmd!, args, {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       // Which bridge started it: a bridge that starts ends the clients of one that died (./orphans).
       env: { ...env, TMUX: undefined, [CONTROL_OWNER_ENV]: ownMark() ?? undefined },
     });
-    this.child.stdout!.setEncoding('utf8');
-    this.child.stdout!.on('data', (chunk: string) => this.onData(chunk));
+    // Node's end of a child's stdout is a socket, as writable as it is readable.
+    this.io = this.child.stdout as Socket;
+    this.io.setEncoding('utf8');
+    this.io.on('data', (chunk: string) => this.onData(chunk));
+    this.io.on('error', () => undefined); // EPIPE when tmux exits first; 'close' reports it
     let stderr = '';
     this.child.stderr!.setEncoding('utf8');
     this.child.stderr!.on('data', (chunk: string) => (stderr += chunk));
-    this.child.stdin!.on('error', () => undefined); // EPIPE when tmux exits first; 'close' reports it
     this.child.on('error', (err) => this.finish(`could not start tmux: ${err.message}`));
     this.child.on('close', (code) => this.finish(this.exitReason || stderr.trim() || `tmux client exited (${code})`));
     // The first reply is to the attach itself; answering a no-op proves the client is live.
@@ -103,7 +122,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
     return new Promise((resolve, reject) => {
       this.queue.push({ command: line, resolve, reject });
-      this.child.stdin!.write(`${line}\n`);
+      this.io.write(`${line}\n`);
     });
   }
 
@@ -121,7 +140,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
     const batch = {};
     const replies = lines.map((command) => new Promise<string[]>((resolve, reject) => this.queue.push({ command, resolve, reject, batch })));
-    this.child.stdin!.write(`${lines.join(' ; ')}\n`);
+    this.io.write(`${lines.join(' ; ')}\n`);
     return Promise.all(replies);
   }
 
