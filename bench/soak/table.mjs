@@ -18,6 +18,13 @@ function slope(xs, ys) {
  * The points of bridge `pid` after its first ten minutes (a third of its life in shorter runs;
  * its life as its 10-second samples span it), with their times in hours; null with fewer than 3.
  */
+/**
+ * The fds the bridge holds for each tmux control client: its output socket, which is its input
+ * too (`oneSocket`, packages/bridge/src/mux/tmux/control-client.ts), and its stderr. Sessions come
+ * and go with the schedule, and their clients with them, so fd growth is judged without them.
+ */
+export const FDS_PER_CLIENT = 2;
+
 function lastBridgeWindow(points, pid, samples) {
   const life = samples.filter((s) => s.pid === pid);
   const w = life.length ? (points ?? []).filter((s) => s.pid === pid) : [];
@@ -37,8 +44,7 @@ export function growth(samples, pid) {
   return {
     windowMin: win.windowMin,
     rssMbPerHour: slope(hours, w.map((s) => s.rss / 1024)),
-    // Without the three fds of each tmux control client (the sessions the schedule makes and kills).
-    fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * (s.clients ?? 0))),
+    fdsPerHour: slope(hours, w.map((s) => s.fds - FDS_PER_CLIENT * (s.clients ?? 0))),
     clientsFirst: w[0].clients ?? null,
     clientsLast: w.at(-1).clients ?? null,
     rssFirstMb: w[0].rss / 1024,
@@ -97,9 +103,9 @@ function inWindow(points, pid, samples, figures) {
 
 const kinds = (k) => (k ? Object.entries(k).sort((x, y) => y[1] - x[1]).map(([n, c]) => `${n} ${c}`).join(', ') : '?');
 
-/** The fewest open fds of each rest of the last bridge in the same window, less 3 for each tmux control client. */
+/** The fewest open fds of each rest of the last bridge in the same window, less those of its tmux control clients. */
 export function growthAtRest(restFds, pid, samples) {
-  return inWindow(restFds, pid, samples, (w, hours) => ({ fdsPerHour: slope(hours, w.map((s) => s.fds - 3 * s.clients)), first: w[0], last: w.at(-1) }));
+  return inWindow(restFds, pid, samples, (w, hours) => ({ fdsPerHour: slope(hours, w.map((s) => s.fds - FDS_PER_CLIENT * s.clients)), first: w[0], last: w.at(-1) }));
 }
 
 /** Bounds on growth: within these the bridge counts as flat. */
@@ -170,9 +176,9 @@ export function table(res) {
     // fds sampled at any moment hold a burst's pipes and requests and the /proc reads in flight;
     // the fewest of each rest is what the bridge keeps. That is judged where measured.
     const f = growthAtRest(res.restFds, res.lastPid, res.samples);
-    row(`  open fds growth per hour, sampled every 10 s (less 3 for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, f ? undefined : g.fdsPerHour < FDS_PER_HOUR);
+    row(`  open fds growth per hour, sampled every 10 s (less ${FDS_PER_CLIENT} for each tmux control client: ${g.clientsFirst ?? '?'}→${g.clientsLast ?? '?'})`, `${g.fdsPerHour.toFixed(1)}/h`, f ? undefined : g.fdsPerHour < FDS_PER_HOUR);
     if (f) {
-      row(`  open fds growth per hour, the fewest of each rest (${f.n} rests; less 3 for each control client: ${f.first.clients}→${f.last.clients})`, `${f.fdsPerHour.toFixed(1)}/h`, f.fdsPerHour < FDS_PER_HOUR);
+      row(`  open fds growth per hour, the fewest of each rest (${f.n} rests; less ${FDS_PER_CLIENT} for each control client: ${f.first.clients}→${f.last.clients})`, `${f.fdsPerHour.toFixed(1)}/h`, f.fdsPerHour < FDS_PER_HOUR);
       row('  the fewest open fds at rest by kind, first → last of the window', `${f.first.fds}: ${kinds(f.first.kinds)} → ${f.last.fds}: ${kinds(f.last.kinds)}`);
     }
   }
