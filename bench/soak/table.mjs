@@ -15,16 +15,16 @@ function slope(xs, ys) {
 }
 
 /**
- * The points of bridge `pid` after its first ten minutes (a third of its life in shorter runs;
- * its life as its 10-second samples span it), with their times in hours; null with fewer than 3.
- */
-/**
  * The fds the bridge holds for each tmux control client: its output socket, which is its input
  * too (`oneSocket`, packages/bridge/src/mux/tmux/control-client.ts), and its stderr. Sessions come
  * and go with the schedule, and their clients with them, so fd growth is judged without them.
  */
 export const FDS_PER_CLIENT = 2;
 
+/**
+ * The points of bridge `pid` after its first ten minutes (a third of its life in shorter runs;
+ * its life as its 10-second samples span it), with their times in hours; null with fewer than 3.
+ */
 function lastBridgeWindow(points, pid, samples) {
   const life = samples.filter((s) => s.pid === pid);
   const w = life.length ? (points ?? []).filter((s) => s.pid === pid) : [];

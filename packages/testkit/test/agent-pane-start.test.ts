@@ -24,12 +24,11 @@ describe('an agent that never draws its ready screen', () => {
       (e: Error) => e,
     )) as Error;
     expect(err.message).toMatch(/did not match \/never drawn\/ within 800 ms/);
-    expect(err.message).toMatch(/^processes \(pid ppid stat age cpu wchan args\):$/m);
-    // The shell the pane ran and the child it waits on, each with its state.
-    expect(err.message).toMatch(/^\d+ +\d+ +S\S* .* sh -c sleep 300 & wait$/m);
-    const sleeper = /^(\d+) +\d+ +S\S* .* sleep 300$/m.exec(err.message);
+    // The shell the pane ran and the child it waits on, each with its state and its threads.
+    expect(err.message).toMatch(/^process \d+ \(parent \d+\) S \d+ ticks, waits in \S+: sh -c sleep 300 & wait$/m);
+    const sleeper = /^process (\d+) \(parent \d+\) S \d+ ticks, waits in \S+: sleep 300$/m.exec(err.message);
     expect(sleeper).not.toBeNull();
-    expect(err.message).toMatch(/^threads \(tid stat wchan name\):\n\s*\d+ /m);
+    expect(err.message).toMatch(new RegExp(`^  thread ${sleeper![1]} S \\d+ ticks, waits in \\S+$`, 'm'));
     // The failed start ended what it started.
     expect(cleaned).toBe(true);
     expect(await exited(Number(sleeper![1]), 5_000)).toBe(true);

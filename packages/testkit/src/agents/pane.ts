@@ -179,9 +179,9 @@ export async function startAgentPane(tmux: TmuxServer, launch: AgentLaunch): Pro
       ? await tmux.newWindow(session, { cmd, cwd: launch.cwd, env })
       : await tmux.newSession(session, { cmd, cwd: launch.cwd, env, width: launch.width ?? 120, height: launch.height ?? 40 });
     pid = Number((await tmux.tmux('display-message', '-p', '-t', paneId, '#{pane_pid}')).trim());
-    await tmux.waitForScreen(paneId, launch.ready, launch.readyTimeoutMs ?? 60_000).catch(async (err: Error) => {
+    await tmux.waitForScreen(paneId, launch.ready, launch.readyTimeoutMs ?? 60_000).catch((err: Error) => {
       // A start that never gets ready says what its processes were doing, for the next look.
-      throw new Error(`${err.message}\n${await processesUnder(pid)}`, { cause: err });
+      throw new Error(`${err.message}\n${processesUnder(pid)}`, { cause: err });
     });
     const startMs = Date.now() - started;
     return {
