@@ -47,7 +47,7 @@ export class ChatLog {
         // A new version of a keyed item replaces the old where it stands, under the old id.
         const prior = e.key === undefined ? undefined : this.#keyed.get(e.key);
         const at = prior === undefined ? -1 : this.#items.findLastIndex((it) => it.id === prior);
-        const item = withImages(this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item), e.images);
+        const item = withImages(this.#fit(at >= 0 && prior !== undefined ? { ...e.item, id: prior } : e.item, false), e.images);
         if (at >= 0) this.#items[at] = item;
         else this.#insert(item);
         if (e.key !== undefined && at < 0) this.#keyed.set(e.key, item.id);
@@ -80,7 +80,7 @@ export class ChatLog {
    * line, in that newer version: the same chat as reading the file forwards.
    */
   #older(e: Extract<Entry, { kind: 'item' }>, older: DurableItem[]): DurableItem {
-    const item = withImages(this.#fit(e.item), e.images);
+    const item = withImages(this.#fit(e.item, true), e.images);
     if (e.key === undefined) return item;
     const newer = this.#keyed.get(e.key);
     this.#keyed.set(e.key, item.id);
@@ -113,10 +113,15 @@ export class ChatLog {
     return this.#items.slice(Math.max(0, stop - limit), stop);
   }
 
-  #fit(input: WireItemInput): DurableItem {
+  /**
+   * `older`: the item's line is before every line read so far, so a result already read is a
+   * later line and may settle it. A call appended at the end is after every result read, and
+   * a result never settles a call written after it: the same chat read forwards or backwards.
+   */
+  #fit(input: WireItemInput, older: boolean): DurableItem {
     const wire = WireItem.parse(input);
     if (wire.kind === 'tool' && wire.callId !== null && wire.status === 'running') {
-      const early = this.#early.get(wire.callId);
+      const early = older ? this.#early.get(wire.callId) : undefined;
       if (early) {
         this.#early.delete(wire.callId);
         return withImages(fitItem({ ...wire, output: early.output, status: early.status }, this.#mask), early.images);

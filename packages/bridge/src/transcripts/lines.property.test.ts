@@ -208,6 +208,35 @@ describe('transcripts written by the real agents', () => {
     expect(words(forwards)).toEqual(['markdown I will look.', 'tool read_file a.txt [done] the words', 'user and?']);
     expect(backwards.items).toEqual(forwards.items);
   });
+
+  it('pi: a result settles only a call written before it, read forwards, backwards, or the end first', () => {
+    const call = (id: string) => JSON.stringify({ type: 'message', message: { role: 'assistant', content: [{ type: 'toolCall', id, name: 'bash', arguments: { command: 'ls' } }] } });
+    const result = (id: string, text: string) => JSON.stringify({ type: 'message', message: { role: 'toolResult', toolCallId: id, toolName: 'bash', content: text, isError: false } });
+    // A result before any call of its id (a fast-check counterexample), then a call and its own result.
+    const lines = [result('t1', 'stray'), call('t1'), call('t2'), result('t2', 'two')];
+    const entries: Entry[][] = [];
+    let offset = 0;
+    for (const l of lines) {
+      entries.push(parsePiLine(l, offset));
+      offset += l.length + 1;
+    }
+    const forwards = new ChatLog((s) => s);
+    for (const e of entries) forwards.append(e);
+    const backwards = new ChatLog((s) => s);
+    backwards.prepend(entries.flat());
+    // The follower reads the end of the file first and the history above it later.
+    const endFirst = new ChatLog((s) => s);
+    endFirst.append(entries.slice(2).flat());
+    endFirst.prepend(entries.slice(0, 2).flat());
+    expect(words(forwards)).toEqual(['tool bash ls [running] ', 'tool bash ls [done] two']);
+    expect(backwards.items).toEqual(forwards.items);
+    expect(endFirst.items).toEqual(forwards.items);
+    // The end first, where the result's call is in the history read later: settled all the same.
+    const split = new ChatLog((s) => s);
+    split.append(entries.slice(3).flat());
+    split.prepend(entries.slice(0, 3).flat());
+    expect(split.items).toEqual(forwards.items);
+  });
 });
 
 describe('images and attachments', () => {
