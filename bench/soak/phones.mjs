@@ -12,8 +12,19 @@ export function viewOf(panes, sends) {
   return createHash('sha256').update(JSON.stringify([ps, open])).digest('hex');
 }
 
-export function startPhone(name, { url, headers }, stats) {
-  const phone = { name, run: null, seq: 0, panes: new Map(), sends: new Map(), ws: null, views: new Map(), closed: false };
+export function startPhone(name, { url, headers }, stats, { history = false } = {}) {
+  const phone = { name, run: null, seq: 0, panes: new Map(), sends: new Map(), ws: null, views: new Map(), closed: false, history: new Map() };
+  /** Each pane's last changes of what a push is decided on (state, agent, card, dialog): shown when an ask pushes twice. */
+  const note = (p) => {
+    if (!history) return;
+    const f = { state: p.state, harness: p.harness, card: p.card?.signature ?? null, dialog: p.dialog ?? null, member: p.member ? p.member.reachable : null };
+    const h = phone.history.get(p.id) ?? [];
+    const last = h.at(-1);
+    if (last && Object.keys(f).every((k) => last[k] === f[k])) return;
+    h.push({ at: Date.now(), ...f });
+    if (h.length > 400) h.shift();
+    phone.history.set(p.id, h);
+  };
   const remember = () => {
     phone.views.set(phone.seq, viewOf(phone.panes, phone.sends));
     if (phone.views.size > 4000) phone.views.delete(phone.views.keys().next().value);
@@ -23,6 +34,7 @@ export function startPhone(name, { url, headers }, stats) {
       case 'pane.added':
       case 'pane.updated':
         phone.panes.set(ev.pane.id, ev.pane);
+        note(ev.pane);
         break;
       case 'pane.removed':
         phone.panes.delete(ev.id);
@@ -35,6 +47,7 @@ export function startPhone(name, { url, headers }, stats) {
   }
   function reset(snapshot) {
     phone.panes = new Map(snapshot.panes.map((p) => [p.id, p]));
+    for (const p of snapshot.panes) note(p);
     phone.sends = new Map(snapshot.sends.map((s) => [s.requestId, s]));
     phone.run = snapshot.run;
     phone.seq = snapshot.seq;

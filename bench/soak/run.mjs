@@ -72,7 +72,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     await phase('the panes read', () => waitSettled(api, world, log));
     await pushes.subscribe(bridge.url, headers);
     await phase('the durable agent', () => waitDurable(api, log));
-    for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats));
+    for (let i = 0; i < PHONES; i++) phones.push(startPhone(`phone-${i}`, conn, stats, { history: i === 0 }));
     const actions = new Actions({ world, api, r, seed, phones, stats, headers });
     // The real panes' sends and the Chromium page: schedules of their own.
     real.begin({ api, r: rng(seed ^ 0x7ea1), seed, phones });
@@ -252,7 +252,8 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const stateAfter = world.stateFiles();
     const state = checkStateFiles(disk.before ?? new Map(), stateAfter);
     const counts = actions.count(world.received(), settled);
-    counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size);
+    counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size, { t0, lives: world.lives, history: (id) => phones[0]?.history.get(id) });
+    for (const t of counts.pushes.twiceAt) log(`soak: an ask pushed twice: ${JSON.stringify(t)}`);
     counts.durable = countDurable(durable, taps);
     counts.walky = walkyCounts;
     counts.crew = crewCounts;

@@ -94,7 +94,14 @@ export function startWorld(extraEnv = {}) {
     const argv = inNs([process.execPath, '--expose-gc', SERVE, '--port', String(port)]);
     const child = spawn(argv[0], argv.slice(1), { env: bridgeEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
+    // Every bridge's life and its push lines (`collie: push: …`), to say who sent an ask pushed twice.
+    const life = { pid: child.pid, from: Date.now(), push: [] };
+    lives.push(life);
+    child.stderr.on('data', (d) => {
+      err = (err + d).slice(-4000);
+      for (const line of String(d).split('\n')) if (line.startsWith('collie: push')) life.push.push({ at: Date.now(), line: line.slice(0, 300) });
+      if (life.push.length > 200) life.push.splice(0, life.push.length - 200);
+    });
     const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
     const url = await new Promise((resolve, reject) => {
       let out = '';
@@ -121,6 +128,8 @@ export function startWorld(extraEnv = {}) {
   }
   /** Bridge exits no one asked for (a crash), with the tail of their stderr. */
   const unasked = [];
+  /** Every bridge started: pid, start time, its push lines. */
+  const lives = [];
   let stopped = false;
 
   return {
@@ -162,6 +171,7 @@ export function startWorld(extraEnv = {}) {
     },
     startBridge,
     unasked,
+    lives,
     serverExits,
     /** Notes an end of the tmux server no one asked for, if it has ended. */
     watchServer() {

@@ -101,7 +101,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       log(`push: not sent to a subscription whose endpoint is refused: ${problem}`);
       return { ok: false, gone: false, status: null, tries: 0, message: problem };
     }
-    const out = await deliver(s.subscription, body, { ttl: p.type === 'push.show' && p.kind === 'test' ? 60 : ASK_TTL, urgency: p.type === 'push.show' ? 'high' : 'normal', topic: topicOf(tag) }, { vapid, agent, backoff: c.backoff ?? [1000, 4000, 15_000], sleep, timeoutMs: 10_000 });
+    const out = await deliver(s.subscription, body, { ttl: p.type === 'push.show' && p.kind === 'test' ? 60 : ASK_TTL, urgency: p.type === 'push.show' ? 'high' : 'normal', topic: topicOf(tag) }, { vapid, agent, backoff: c.backoff ?? [1000, 4000, 15_000], sleep, timeoutMs: 10_000, onRetry: (why, ms) => log(`push: ${p.type === 'push.show' ? 'a push' : 'a withdrawal'} (${tag}) tried again in ${ms} ms after ${why}`) });
     if (!out.ok && out.gone) {
       await store.remove(s.subscription.endpoint);
       log(`push: dropped a subscription the push service answered ${out.status}`);

@@ -66,6 +66,8 @@ export interface DeliverDeps {
   backoff: readonly number[];
   sleep: (ms: number) => Promise<void>;
   timeoutMs: number;
+  /** Told before each wait for another try: why the last failed, and how long it waits. */
+  onRetry?: (why: string, waitMs: number) => void;
 }
 
 /** A topic a push service takes: at most 32 characters of base64url (RFC 8030 §5.4). */
@@ -110,6 +112,7 @@ export async function deliver(sub: PushSubscriptionJson, payload: string, o: Pus
         return { ok: false, gone: false, status, tries, message: err instanceof Error ? err.message : String(err) };
       }
       const after = err instanceof webpush.WebPushError ? retryAfter(err.headers['retry-after'], Date.now()) : null;
+      d.onRetry?.(status !== null ? `HTTP ${status}` : String(code), Math.max(wait, after ?? 0));
       await d.sleep(Math.max(wait, after ?? 0));
     }
   }
