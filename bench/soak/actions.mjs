@@ -9,6 +9,8 @@ const MARKER = /soak-\d+-\d+(?![\d])/g;
 const THEIRS = 'zq';
 /** A send whose Enter a dialog took as its answer says so (protocol OUTCOME.enterTookDialog). */
 const ENTER_TOOK_DIALOG = 'typed, not submitted: a dialog opened as Enter went in, and the Enter answered it; the text is in the box';
+/** A text send the bridge stopped while typing (protocol OUTCOME.interrupted): its Enter may or may not have gone in. */
+const STOPPED_TYPING = 'typed, not submitted: the bridge stopped while typing; look at the pane';
 
 /**
  * A control line to a pane's stand-in (every side of the soak sends them this way). The FIFO is
@@ -32,6 +34,8 @@ export class Actions {
     Object.assign(this, { world, api, r, seed, phones });
     this.sends = [];
     this.answers = [];
+    /** The person's own Enters (submitTheirs): a dialog that opened as one went in took it as its answer. */
+    this.theirEnters = [];
     this.reuses = { same: 0, sameOk: 0, sameBad: [], other: 0, otherOk: 0, otherBad: [] };
     this.n = 0;
     this.made = { panes: 0, killed: 0, sessions: 0, sessionsKilled: 0, typedAt: 0, busy: 0, dialogs: 0 };
@@ -126,6 +130,7 @@ export class Actions {
     const pane = this.phones[0].panes.get(this.paneId(p.tmuxId));
     if (!pane?.draft || MARKER.test(pane.draft) || !/^[zq]+$/.test(pane.draft.trim())) return (MARKER.lastIndex = 0);
     MARKER.lastIndex = 0;
+    this.theirEnters.push({ tmuxId: p.tmuxId, at: Date.now() });
     this.keys(p, ['Enter']);
   }
   /**
@@ -273,13 +278,37 @@ export class Actions {
       answers.tookEnter++;
       typedTo.set(s.tmuxId, (typedTo.get(s.tmuxId) ?? 0) + 1);
     }
+    // A text send the bridge stopped while typing ("look at the pane"): its Enter may have gone
+    // in, and a dialog that opened as it did took it.
+    answers.person = 0;
+    answers.stoppedTyping = 0;
     for (const [tmuxId, entries] of received) {
-      const took = entries.filter((e) => e.answer !== undefined && e.answer !== 'cancel').length;
+      const taken = entries.filter((e) => e.answer !== undefined && e.answer !== 'cancel');
+      const took = taken.length;
       const typed = typedTo.get(tmuxId) ?? 0;
       const unsure = unsureAt.get(tmuxId) ?? 0;
+      // The person's own Enter, pressed as the phone showed their words alone in the box, taken by
+      // a dialog that opened just before it landed (each Enter at most one answer, within 2 s).
+      const enters = this.theirEnters.filter((e) => e.tmuxId === tmuxId).map((e) => e.at);
+      const person = taken.filter((e) => {
+        const i = enters.findIndex((at) => at <= e.at && e.at - at < 2_000);
+        return i >= 0 && enters.splice(i, 1).length === 1;
+      }).length;
       const mine = () => this.answers.filter((a) => a.tmuxId === tmuxId).map((a) => ({ id: a.requestId, at: a.at, outcome: a.answer?.receipt?.outcome ?? a.answer?.status, updatedAt: a.answer?.receipt?.updatedAt }));
       const takenAt = () => entries.filter((e) => e.answer !== undefined).map((e) => ({ at: e.at, answer: e.answer, ...(e.isError ? { isError: true } : {}) }));
-      if (took > typed + unsure) answers.twice += took - typed - unsure, answers.badAt.push({ tmuxId, took, typed, unsure, answers: mine(), takenAt: takenAt() });
+      // What else went into the pane around each answer taken: the person's Enters and the sends.
+      const around = () =>
+        taken.map((e) => ({
+          at: e.at,
+          theirEnters: this.theirEnters.filter((x) => x.tmuxId === tmuxId && Math.abs(x.at - e.at) < 10_000).map((x) => x.at - e.at),
+          sends: this.sends.filter((x) => x.tmuxId === tmuxId && Math.abs(x.at - e.at) < 20_000).map((x) => ({ id: x.requestId, into: x.into ?? null, at: x.at - e.at, state: x.answer?.receipt?.state ?? null, outcome: x.answer?.receipt?.outcome ?? x.answer?.status ?? null, updated: x.answer?.receipt ? x.answer.receipt.updatedAt - e.at : null })),
+        }));
+      const extra = Math.max(0, took - typed - unsure - person);
+      const stopped = this.sends.filter((x) => x.tmuxId === tmuxId && x.answer?.receipt?.outcome === STOPPED_TYPING && taken.some((e) => x.at <= e.at && e.at - x.at < 60_000)).length;
+      const mayBeStopped = Math.min(extra, stopped);
+      answers.person += person;
+      answers.stoppedTyping += mayBeStopped;
+      if (extra > mayBeStopped) answers.twice += extra - mayBeStopped, answers.badAt.push({ tmuxId, took, typed, unsure, person, answers: mine(), takenAt: takenAt(), around: around() });
       if (took < typed) answers.lost += typed - took, answers.badAt.push({ tmuxId, took, typed, unsure, answers: mine(), takenAt: takenAt() });
     }
     return { sends: c, mixed, answers, reuses: this.reuses, made: this.made };

@@ -254,6 +254,7 @@ export async function runSoak({ minutes, seed, panes, log }) {
     const counts = actions.count(world.received(), settled);
     counts.pushes = pushes.count(actions.made.dialogs, durable.asks.size, { t0, lives: world.lives, history: (id) => phones[0]?.history.get(id) });
     for (const t of counts.pushes.twiceAt) log(`soak: an ask pushed twice: ${JSON.stringify(t)}`);
+    for (const b of counts.answers.badAt) log(`soak: a pane's answers do not add up: ${JSON.stringify(b)}`);
     counts.durable = countDurable(durable, taps);
     counts.walky = walkyCounts;
     counts.crew = crewCounts;

@@ -137,6 +137,7 @@ export function table(res) {
   row('  uncertain, said so (the bridge stopped while pressing) / refused for', `${answers.unsure} / ${JSON.stringify(answers.refusedFor)}`);
   row('  answers taken twice (or with no receipt)', answers.twice, answers.twice === 0);
   row('  a send\'s Enter a dialog took as it opened, said so in its receipt', answers.tookEnter ?? 0);
+  row('  taken from the person\'s own Enter (a dialog opened as it went in) / from a send the bridge stopped while typing', `${answers.person ?? 0} / ${answers.stoppedTyping ?? 0}`);
   row('  answers lost (typed, never taken) or with no final receipt', answers.lost + answers.open, answers.lost + answers.open === 0);
   row('panes made / killed, sessions made / killed', `${made.panes} / ${made.killed}, ${made.sessions} / ${made.sessionsKilled}`);
   row('bridge kill -9 / SIGTERM / started again', `${res.faults.kill9} / ${res.faults.term} / ${res.faults.restarts}`);

@@ -38,7 +38,7 @@ export type OpencodePane = AgentPane;
 export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartOpencodeOptions = {}): Promise<OpencodePane> {
   return withAgentDirs('opencode', { home: opts.home, cwd: opts.cwd }, async ({ home, cwd, remove }) => {
     const xdg = (p: string) => join(home, p);
-    for (const p of ['.config', '.local/share', '.local/state', '.cache']) await mkdir(xdg(p), { recursive: true, mode: 0o700 });
+    for (const p of ['.config', '.local/share', '.local/state', '.cache', '.tmp']) await mkdir(xdg(p), { recursive: true, mode: 0o700 });
     const config = await writeOpencodeConfig(join(home, 'collie'), { baseUrl: api.url, permission: opts.permission });
     return startAgentPane(tmux, {
       prefix: 'opencode',
@@ -50,6 +50,9 @@ export async function startOpencode(tmux: TmuxServer, api: ChatApi, opts: StartO
         XDG_DATA_HOME: xdg('.local/share'),
         XDG_STATE_HOME: xdg('.local/state'),
         XDG_CACHE_HOME: xdg('.cache'),
+        // The binary (Bun) unpacks a 13.7 MB native library into the temp dir at each start and
+        // leaves it there when killed: in the agent's own home, it goes with the home.
+        TMPDIR: xdg('.tmp'),
         OPENCODE_CONFIG: config,
         // No external plugins: without it each start npm-installs @opencode-ai/plugin into the
         // config dir, from the registry (seen with 1.18.33).
