@@ -32,11 +32,29 @@ export async function walky(argv: readonly string[], io: WalkyIo): Promise<Print
   if (badId) return { out: '', err: `${args.id} is not a message id (wt_ and 12 letters or digits)\n`, code: 3 };
   const req = await request(args, io);
   const socket = join(paths.stateDir, 'walky', 'sock');
-  try {
-    const answer = await call(socket, req, WALKY_WAIT_MS + 10_000);
-    return printAnswer(answer, args.json);
-  } catch (err) {
-    return { out: '', err: `collie walky: ${(err as Error).message}\n`, code: 1 };
+  const deadline = Date.now() + WALKY_WAIT_MS + 10_000;
+  // A bridge that stops or restarts mid-request ends the connection unanswered. The same request
+  // is asked again once it is back, within the same wait: a message keeps its id, and the bridge
+  // types one id once, so nothing is typed twice and the sender is not told of a failure that
+  // was only a restart (it would send again, under a new id).
+  let stopped = false;
+  for (;;) {
+    try {
+      return printAnswer(await call(socket, req, Math.max(1_000, deadline - Date.now())), args.json);
+    } catch (err) {
+      const gone = err instanceof BridgeGone ? err : null;
+      // Not running at the first try: said at once. Refused after it stopped: it is starting again.
+      if (gone && (gone.kind === 'closed' || (gone.kind === 'refused' && stopped)) && Date.now() + RETRY_MS < deadline) {
+        stopped = true;
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+        continue;
+      }
+      const message = stopped ? `the bridge stopped before it answered and was not back within ${(WALKY_WAIT_MS + 10_000) / 1000} s` : (err as Error).message;
+      // The bridge may have taken a message before it stopped or while it was slow: its id tells.
+      const maybe = (stopped || gone?.kind === 'timeout') && 'id' in req && (req.verb === 'send' || req.verb === 'reply');
+      const later = maybe ? `the message may have been taken: ${req.id}\ncheck later: collie walky status ${req.id}\n` : '';
+      return { out: '', err: `collie walky: ${message}\n${later}`, code: 1 };
+    }
   }
 }
 
@@ -56,19 +74,39 @@ async function request(a: WalkyArgs, io: WalkyIo): Promise<WalkyRequest> {
   }
 }
 
+/** How long a request waits before it is asked again of a bridge that stopped mid-request. */
+const RETRY_MS = 250;
+
+/**
+ * Why a request got no answer: the socket refused it (no bridge listening), the bridge closed
+ * the connection before it answered (it stopped or restarted), or no answer came in time.
+ */
+export class BridgeGone extends Error {
+  constructor(
+    readonly kind: 'refused' | 'closed' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** One request, one answer, on the walky socket. */
 export function call(path: string, req: WalkyRequest, timeoutMs: number): Promise<WalkyAnswer> {
   return new Promise((resolve, reject) => {
     const s = connect(path);
     let buf = '';
-    const timer = setTimeout(() => fail(new Error(`no answer from the bridge within ${timeoutMs / 1000} s`)), timeoutMs);
+    let connected = false;
+    const timer = setTimeout(() => fail(new BridgeGone('timeout', `no answer from the bridge within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     const fail = (e: Error) => {
       clearTimeout(timer);
       s.destroy();
       reject(e);
     };
     s.setEncoding('utf8');
-    s.on('connect', () => s.write(`${JSON.stringify(req)}\n`));
+    s.on('connect', () => {
+      connected = true;
+      s.write(`${JSON.stringify(req)}\n`);
+    });
     s.on('data', (d: string) => {
       buf += d;
       if (buf.length > WALKY_MAX_LINE * 2) fail(new Error('the answer is too long'));
@@ -76,6 +114,7 @@ export function call(path: string, req: WalkyRequest, timeoutMs: number): Promis
     s.on('end', () => {
       clearTimeout(timer);
       s.destroy();
+      if (buf === '') return reject(new BridgeGone('closed', 'the bridge closed the connection before it answered'));
       try {
         const answer: unknown = JSON.parse(buf.split('\n')[0] ?? '');
         if (!isWalkyAnswer(answer)) throw new Error('not an answer');
@@ -84,9 +123,12 @@ export function call(path: string, req: WalkyRequest, timeoutMs: number): Promis
         reject(new Error('the bridge sent an answer this collie does not read (a different version?)'));
       }
     });
-    s.on('error', (e: NodeJS.ErrnoException) =>
-      fail(new Error(e.code === 'ENOENT' || e.code === 'ECONNREFUSED' ? `the bridge is not running (no socket at ${path}): start it with collie start` : e.message)),
-    );
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (!connected && (e.code === 'ENOENT' || e.code === 'ECONNREFUSED')) return fail(new BridgeGone('refused', `the bridge is not running (no socket at ${path}): start it with collie start`));
+      // A bridge killed mid-request resets the connection instead of closing it.
+      if (connected && buf === '' && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) return fail(new BridgeGone('closed', 'the bridge closed the connection before it answered'));
+      fail(new Error(e.message));
+    });
   });
 }
 

@@ -1,0 +1,82 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WalkyAnswer } from '@collie/protocol';
+import { startTmux, tempDir } from '@collie/testkit';
+import { bridgeProcess } from './bridge-process';
+import { fakePane } from './walky/fake-pane';
+import { CLI, runCli, walkyEnv } from './walky/kit';
+
+const killed = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => (c.once('exit', r), c.kill('SIGKILL'))));
+
+/** The messages the bridge's log holds with `body`, by id. */
+async function logged(state: string, body: string): Promise<string[]> {
+  const text = await readFile(join(state, 'walky', 'log.jsonl'), 'utf8').catch(() => '');
+  const ids = text
+    .split('\n')
+    .filter((l) => l.includes(body))
+    .map((l) => (JSON.parse(l) as { m?: { id?: string } }).m?.id ?? '');
+  return [...new Set(ids)];
+}
+
+describe('collie walky send across a restart of the bridge', () => {
+  it('a send waiting on a busy pane when the bridge is killed asks again under the same id once it is back: one message, no false failure', async () => {
+    await using tmux = await startTmux();
+    await using state = await tempDir('collie-walky-cli-restart');
+    const env = walkyEnv(state.path);
+    const procEnv = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env };
+    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
+    // A busy pane: a message to it waits (queued), and the send waits up to 15 s with it.
+    const target = await fakePane(tmux, state.path, 'target', 'working', env);
+    let bridge = (await bridgeProcess(procEnv, CLI)).child;
+    try {
+      let address = '';
+      for (const deadline = Date.now() + 30_000; address === ''; ) {
+        const who = await runCli(['walky', 'who', '--json'], env);
+        const a = who.code === 0 ? WalkyAnswer.parse(JSON.parse(who.out)) : null;
+        address = (a?.verb === 'who' ? a.panes.find((p) => p.address.includes(`:${target.paneId}#`) && p.state === 'working')?.address : undefined) ?? '';
+        if (address === '' && Date.now() > deadline) throw new Error(`the busy target never showed in who: ${who.out}${who.err}`);
+        if (address === '') await new Promise((r) => setTimeout(r, 200));
+      }
+      const body = 'once across a restart';
+      const sending = sender.collie(['walky', 'send', address, body]);
+      // The bridge has the message (its receipt is written before anything is typed): killed now.
+      await expect.poll(() => logged(state.path, body), { timeout: 15_000, interval: 50 }).toHaveLength(1);
+      await killed(bridge);
+      bridge = (await bridgeProcess(procEnv, CLI)).child;
+      const sent = await sending;
+      const [id] = await logged(state.path, body);
+      // The same id, answered by the bridge that came back: its receipt, not a failure.
+      expect(sent.err).toBe('');
+      expect(sent.code).toBe(0);
+      expect(sent.out.split('\n')[0]).toBe(id);
+      expect(await logged(state.path, body)).toEqual([id]);
+      const status = await runCli(['walky', 'status', id!], env);
+      expect(status.code).toBe(0);
+      expect(status.out.split('\n')[0]).toBe(id);
+
+      // Killed again, and not started: after the send's whole wait, the sender is told the id to check.
+      const again = 'the bridge does not come back';
+      const waiting = sender.collie(['walky', 'send', address, again]);
+      await expect.poll(() => logged(state.path, again), { timeout: 15_000, interval: 50 }).toHaveLength(1);
+      await killed(bridge);
+      const lost = await waiting;
+      const [other] = await logged(state.path, again);
+      expect(lost.code).toBe(1);
+      expect(lost.err).toBe(`collie walky: the bridge stopped before it answered and was not back within 25 s\nthe message may have been taken: ${other}\ncheck later: collie walky status ${other}\n`);
+    } finally {
+      await killed(bridge);
+    }
+  }, 120_000);
+
+  it('a bridge that is not running is said at once', async () => {
+    await using state = await tempDir('collie-walky-cli-gone');
+    const env = walkyEnv(state.path);
+    const t = Date.now();
+    const none = await runCli(['walky', 'send', 'local/work:%1#ab12', 'hello'], env);
+    expect(none.code).toBe(1);
+    expect(none.err).toMatch(/^collie walky: the bridge is not running \(no socket at .*walky\/sock\): start it with collie start\n$/);
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
+});
