@@ -49,7 +49,8 @@ export async function walky(argv: readonly string[], io: WalkyIo): Promise<Print
         await new Promise((r) => setTimeout(r, RETRY_MS));
         continue;
       }
-      const message = stopped ? `the bridge stopped before it answered and was not back within ${(WALKY_WAIT_MS + 10_000) / 1000} s` : (err as Error).message;
+      const total = (WALKY_WAIT_MS + 10_000) / 1000;
+      const message = gone?.kind === 'timeout' ? `no answer from the bridge within ${total} s` : stopped ? `the bridge stopped before it answered and was not back within ${total} s` : (err as Error).message;
       // The bridge may have taken a message before it stopped or while it was slow: its id tells.
       const maybe = (stopped || gone?.kind === 'timeout') && 'id' in req && (req.verb === 'send' || req.verb === 'reply');
       const later = maybe ? `the message may have been taken: ${req.id}\ncheck later: collie walky status ${req.id}\n` : '';
@@ -96,7 +97,7 @@ export function call(path: string, req: WalkyRequest, timeoutMs: number): Promis
     const s = connect(path);
     let buf = '';
     let connected = false;
-    const timer = setTimeout(() => fail(new BridgeGone('timeout', `no answer from the bridge within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timer = setTimeout(() => fail(new BridgeGone('timeout', `no answer from the bridge within ${timeoutMs / 1000} s`)), timeoutMs);
     const fail = (e: Error) => {
       clearTimeout(timer);
       s.destroy();
