@@ -278,8 +278,6 @@ export class Actions {
       answers.tookEnter++;
       typedTo.set(s.tmuxId, (typedTo.get(s.tmuxId) ?? 0) + 1);
     }
-    // A text send the bridge stopped while typing ("look at the pane"): its Enter may have gone
-    // in, and a dialog that opened as it did took it.
     answers.person = 0;
     answers.stoppedTyping = 0;
     for (const [tmuxId, entries] of received) {
@@ -290,10 +288,11 @@ export class Actions {
       // The person's own Enter, pressed as the phone showed their words alone in the box, taken by
       // a dialog that opened just before it landed (each Enter at most one answer, within 2 s).
       const enters = this.theirEnters.filter((e) => e.tmuxId === tmuxId).map((e) => e.at);
-      const person = taken.filter((e) => {
+      let afterEnter = 0;
+      for (const e of taken) {
         const i = enters.findIndex((at) => at <= e.at && e.at - at < 2_000);
-        return i >= 0 && enters.splice(i, 1).length === 1;
-      }).length;
+        if (i >= 0) enters.splice(i, 1), afterEnter++;
+      }
       const mine = () => this.answers.filter((a) => a.tmuxId === tmuxId).map((a) => ({ id: a.requestId, at: a.at, outcome: a.answer?.receipt?.outcome ?? a.answer?.status, updatedAt: a.answer?.receipt?.updatedAt }));
       const takenAt = () => entries.filter((e) => e.answer !== undefined).map((e) => ({ at: e.at, answer: e.answer, ...(e.isError ? { isError: true } : {}) }));
       // What else went into the pane around each answer taken: the person's Enters and the sends.
@@ -303,7 +302,12 @@ export class Actions {
           theirEnters: this.theirEnters.filter((x) => x.tmuxId === tmuxId && Math.abs(x.at - e.at) < 10_000).map((x) => x.at - e.at),
           sends: this.sends.filter((x) => x.tmuxId === tmuxId && Math.abs(x.at - e.at) < 20_000).map((x) => ({ id: x.requestId, into: x.into ?? null, at: x.at - e.at, state: x.answer?.receipt?.state ?? null, outcome: x.answer?.receipt?.outcome ?? x.answer?.status ?? null, updated: x.answer?.receipt ? x.answer.receipt.updatedAt - e.at : null })),
         }));
-      const extra = Math.max(0, took - typed - unsure - person);
+      // Only answers beyond those typed (or unsure) are put down to the person or a stopped send.
+      const beyond = Math.max(0, took - typed - unsure);
+      const person = Math.min(beyond, afterEnter);
+      const extra = beyond - person;
+      // A text send the bridge stopped while typing ("look at the pane") in the minute before: its
+      // Enter may have gone in, and a dialog that opened as it did took it.
       const stopped = this.sends.filter((x) => x.tmuxId === tmuxId && x.answer?.receipt?.outcome === STOPPED_TYPING && taken.some((e) => x.at <= e.at && e.at - x.at < 60_000)).length;
       const mayBeStopped = Math.min(extra, stopped);
       answers.person += person;

@@ -97,9 +97,13 @@ export function startWorld(extraEnv = {}) {
     // Every bridge's life and its push lines (`collie: push: …`), to say who sent an ask pushed twice.
     const life = { pid: child.pid, from: Date.now(), push: [] };
     lives.push(life);
+    let partial = '';
     child.stderr.on('data', (d) => {
       err = (err + d).slice(-4000);
-      for (const line of String(d).split('\n')) if (line.startsWith('collie: push')) life.push.push({ at: Date.now(), line: line.slice(0, 300) });
+      // Whole lines only: a line may come in two chunks.
+      const lines = (partial + d).split('\n');
+      partial = lines.pop().slice(-1000);
+      for (const line of lines) if (line.startsWith('collie: push')) life.push.push({ at: Date.now(), line: line.slice(0, 300) });
       if (life.push.length > 200) life.push.splice(0, life.push.length - 200);
     });
     const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
