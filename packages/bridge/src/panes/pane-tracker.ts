@@ -33,8 +33,8 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     this.outputs.fire(tmuxId);
     this.schedule(tmuxId);
   };
-  /** A session's panes drew before its control client was attached: read them again now. */
-  private readonly onAttached = (sessionId: string) => {
+  /** A session's panes drew with no control client of it attached (yet): read them again now. */
+  private readonly onUnstreamed = (sessionId: string) => {
     for (const [tmuxId, t] of this.panes) if (t.info.sessionId === sessionId) this.schedule(tmuxId, 0);
   };
   /** What reconcile.ts and read-pane.ts work through. */
@@ -65,7 +65,8 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
   async start(): Promise<void> {
     this.d.server.on('structure', this.onStructure);
     this.d.server.on('output', this.onOutput);
-    this.d.server.on('attached', this.onAttached);
+    this.d.server.on('attached', this.onUnstreamed);
+    this.d.server.on('waiting', this.onUnstreamed);
     await this.syncStructure();
   }
 
@@ -74,7 +75,8 @@ export class PaneTracker extends EventEmitter<{ frame: [PaneScreen] }> {
     this.stopped = true;
     this.d.server.off('structure', this.onStructure);
     this.d.server.off('output', this.onOutput);
-    this.d.server.off('attached', this.onAttached);
+    this.d.server.off('attached', this.onUnstreamed);
+    this.d.server.off('waiting', this.onUnstreamed);
     for (const [tmuxId, t] of this.panes) {
       if (t.timer) clearTimeout(t.timer);
       if (t.view) this.d.hub.publish({ type: 'pane.removed', id: paneId(this.name, tmuxId) });

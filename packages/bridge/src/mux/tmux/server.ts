@@ -31,6 +31,11 @@ export interface TmuxServerEvents {
    * they drew between a read and this moment came to nobody, so their screens are read again.
    */
   attached: [sessionId: string];
+  /**
+   * A session waits for sessions to stop coming before its client is attached: its panes'
+   * output comes to nobody meanwhile, so they are read now (every {@link WAITING_READ_MS}).
+   */
+  waiting: [sessionId: string];
   gone: [reason: string];
 }
 
@@ -40,7 +45,10 @@ export interface PaneCapture {
 }
 
 /** How long no session may come or go before the server's new sessions are attached. */
-export const SESSIONS_QUIET_MS = 250;
+export const SESSIONS_QUIET_MS = 1000;
+
+/** How often the panes of a session still waiting for its client are read (the 250 ms of ADR 0001). */
+export const WAITING_READ_MS = 250;
 
 /**
  * One tmux server. tmux sends `%output` to a control client only for panes in windows of
@@ -98,6 +106,7 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
   stop(): void {
     this.stopped = true;
     if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.stopReadingWaiting();
     for (const c of this.clients.values()) c.close();
     this.clients.clear();
   }
@@ -189,19 +198,35 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
   }
 
   private quietTimer: NodeJS.Timeout | null = null;
+  private waitingTimer: NodeJS.Timeout | null = null;
 
   /**
    * Sessions come and go: attach once they have stopped for {@link SESSIONS_QUIET_MS}. tmux 3.3a's
-   * server crashes (a NULL read in its session-created notification) when a session is made while
-   * a control client is attaching, so sessions made back to back (a script, a workspace loader)
-   * are let finish first. What their panes draw meanwhile is read once attached (`attached`).
+   * server crashes (a NULL read in its session-created notification) when a session is made,
+   * closed or renamed while a control client is between its first identify message and its last
+   * (tmux fixed it in 3.7), so sessions made by a script are let finish first. Under load a
+   * script's sessions came more than 250 ms apart, and the next one met the attach
+   * (new-session-read.test.ts). Meanwhile the waiting sessions' panes are read on a timer
+   * through the clients already attached (`waiting`), and once more when attached (`attached`).
    */
   private reconcileWhenQuiet(): void {
     if (this.quietTimer) clearTimeout(this.quietTimer);
     this.quietTimer = setTimeout(() => {
       this.quietTimer = null;
+      this.stopReadingWaiting();
       this.reconcile();
     }, SESSIONS_QUIET_MS);
+    this.waitingTimer ??= setInterval(() => void this.readWaiting(), WAITING_READ_MS);
+  }
+
+  private stopReadingWaiting(): void {
+    if (this.waitingTimer) clearInterval(this.waitingTimer);
+    this.waitingTimer = null;
+  }
+
+  private async readWaiting(): Promise<void> {
+    const ids = await this.command(['list-sessions', '-F', '#{session_id}']).catch((): string[] => []);
+    for (const id of ids) if (/^\$\d+$/.test(id) && !this.clients.has(id) && this.waitingTimer) this.emit('waiting', id);
   }
 
   /** Bring the set of attached clients in line with the server's sessions. */
