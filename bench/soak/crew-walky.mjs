@@ -5,7 +5,7 @@
 // answer, the sending machine's record, the receiving machine's record and the lines the target
 // pane really received.
 import { controlLine } from './actions.mjs';
-import { cliAnswer, FINAL, Walky, walkyLines } from './walky.mjs';
+import { cliAnswer, FINAL, saidId, Walky, walkyLines } from './walky.mjs';
 
 /** A walky message some of which may be in the box (the bridge stopped while typing it): `unknown` for good (walky/delivery.ts). */
 const TYPED_NOT_SUBMITTED = 'typed, not submitted';
@@ -45,7 +45,8 @@ export class CrewWalky extends Walky {
       this.records = new Map();
       let open = 0;
       for (const s of this.sent) {
-        const id = cliAnswer(a.get(`c${s.n}`))?.id;
+        // A CLI that failed names the id the bridge may have taken: looked up as well.
+        const id = cliAnswer(a.get(`c${s.n}`))?.id ?? saidId(a.get(`c${s.n}`));
         if (!id) continue;
         const [sender, receiver] = await Promise.all(ends(s).map((api) => api.walkyStatus(id).then((x) => x?.message ?? null).catch(() => null)));
         this.records.set(s.n, { id, sender, receiver });
@@ -61,14 +62,16 @@ export class CrewWalky extends Walky {
   async count() {
     const leadLines = walkyLines(this.lead.received());
     const memberLines = walkyLines(this.crew.member.received());
-    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, compared: 0, byDir: {}, reasons: {}, bad: [] };
+    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, failedTaken: 0, compared: 0, byDir: {}, reasons: {}, bad: [] };
     for (const s of this.sent) {
       const toLead = s.dir === 'member→lead';
       const a = (toLead ? memberLines : leadLines).answers.get(`c${s.n}`);
       const cli = cliAnswer(a);
       const rec = this.records?.get(s.n);
       if (!a) { c.noAnswer++; continue; }
-      if (!cli || !rec?.sender) { c.failedSaidSo++; continue; }
+      if (!rec?.sender) { c.failedSaidSo++; continue; }
+      // The CLI failed and said the bridge may have taken it, and it had: counted as any message.
+      if (!cli) c.failedTaken++;
       c.sent++;
       c.byDir[s.dir] = (c.byDir[s.dir] ?? 0) + 1;
       const got = (toLead ? leadLines : memberLines).typed.get(rec.id) ?? [];

@@ -209,6 +209,7 @@ export function table(res) {
   const wk = res.counts.walky;
   if (wk) {
     row('walky messages (one bridge) sent by stand-in agents / CLI failed, said so, nothing sent / sender pane gone', `${wk.sent} / ${wk.failedSaidSo} / ${wk.noAnswer}`);
+    row('  the CLI failed, said the id may have been taken, and the bridge had taken it (counted below)', wk.failedTaken ?? 0);
     row('  delivered once / in the inbox / refused with a reason / unknown, said so', `${wk.once} / ${wk.inbox} / ${wk.refused} / ${wk.unknown}`, wk.once > 0);
     row('  duplicated (typed twice)', wk.twice, wk.twice === 0);
     row('  lost (delivered, never typed; or no final receipt)', wk.lost, wk.lost === 0);
@@ -218,6 +219,7 @@ export function table(res) {
   if (cw) {
     const k = cw.walky;
     row('walky across a crew (two bridges): sent lead→member / member→lead / CLI failed, said so / sender pane gone', `${k.byDir['lead→member'] ?? 0} / ${k.byDir['member→lead'] ?? 0} / ${k.failedSaidSo} / ${k.noAnswer}`);
+    row('  the CLI failed, said the id may have been taken, and the bridge had taken it (counted below)', k.failedTaken ?? 0);
     row('  lead link cut through the proxy / member link back after the last', `${cw.cuts} times, ${(cw.cutMs / 1000).toFixed(0)} s / ${cw.backMs === null ? 'never' : `${(cw.backMs / 1000).toFixed(1)} s`}`, cw.backMs !== null);
     const out = cw.outages.map((o) => (o.end ?? Date.now()) - o.start);
     row('  the lead\'s phone saw the member unreachable (cuts, restarts): times / each (s) / open at the schedule\'s end', `${out.length} / ${out.map((ms) => (ms / 1000).toFixed(1)).join(' ') || '-'} / ${cw.outages.filter((o) => o.atSettle).length}`);

@@ -22,6 +22,11 @@ export function walkyLines(received) {
   return { typed, answers };
 }
 
+/** The id a failed `collie walky send` names as maybe taken by the bridge, or null. */
+export function saidId(a) {
+  return /the message may have been taken: (wt_[a-z0-9]+)/.exec(a?.err ?? '')?.[1] ?? null;
+}
+
 /** The message `collie walky send --json` printed (its receipt as it stood), or null. */
 export function cliAnswer(a) {
   try {
@@ -76,20 +81,23 @@ export class Walky {
     }
     // A pane that is gone for 30 s loses its inbox from the log (docs/walky.md); the id's
     // receipt is still kept a day (seen.json) and answered by the status route.
+    // A CLI that failed names the id the bridge may have taken (`the message may have been taken:
+    // <id>`): looked up too, so a message taken after the sender was told of a failure is counted.
     for (const a of answers.values()) {
-      const id = cliAnswer(a)?.id ?? null;
+      const id = cliAnswer(a)?.id ?? saidId(a);
       if (id && !byId.has(id)) {
         const st = await api.walkyStatus(id).catch(() => null);
         if (st?.message) byId.set(id, { ...st.message, fromStatus: true });
       }
     }
-    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, failed: [], states: {}, bad: [] };
+    const c = { asked: this.sent.length, sent: 0, once: 0, inbox: 0, refused: 0, unknown: 0, twice: 0, lost: 0, disagree: 0, noAnswer: 0, failedSaidSo: 0, failedTaken: 0, failed: [], states: {}, bad: [] };
     for (const s of this.sent) {
       const a = answers.get(s.n);
       // `collie walky send --json` prints the message (its receipt as it stands).
       const cli = cliAnswer(a);
       // A refused message keeps no body: found by the id the sender was given.
-      const m = byN.get(s.n) ?? (cli?.id ? byId.get(cli.id) : undefined);
+      const said = cli ? undefined : saidId(a);
+      const m = byN.get(s.n) ?? (cli?.id ? byId.get(cli.id) : said ? byId.get(said) : undefined);
       if (!a && !m) {
         // The sender's pane went (or the CLI never ran) before anything reached the bridge.
         c.noAnswer++;
@@ -102,6 +110,8 @@ export class Walky {
         c.failed.push({ n: s.n, code: a.code, err: a.err });
         continue;
       }
+      // The CLI failed and said the bridge may have taken it, and it had: counted as any message.
+      if (!cli) c.failedTaken++, c.failed.push({ n: s.n, code: a?.code, err: a?.err, taken: m.state });
       c.sent++;
       const got = m ? typed.get(m.id) ?? [] : [];
       const state = m?.state ?? 'no record';

@@ -20,6 +20,18 @@ async function logged(state: string, body: string): Promise<string[]> {
   return [...new Set(ids)];
 }
 
+/** The busy target's address, once `who` lists it working. */
+async function busyAddress(env: Record<string, string>, paneId: string): Promise<string> {
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const who = await runCli(['walky', 'who', '--json'], env);
+    const a = who.code === 0 ? WalkyAnswer.parse(JSON.parse(who.out)) : null;
+    const address = a?.verb === 'who' ? a.panes.find((p) => p.address.includes(`:${paneId}#`) && p.state === 'working')?.address : undefined;
+    if (address) return address;
+    if (Date.now() > deadline) throw new Error(`the busy target never showed in who: ${who.out}${who.err}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 describe('collie walky send across a restart of the bridge', () => {
   it('a send waiting on a busy pane when the bridge is killed asks again under the same id once it is back: one message, no false failure', async () => {
     await using tmux = await startTmux();
@@ -31,14 +43,7 @@ describe('collie walky send across a restart of the bridge', () => {
     const target = await fakePane(tmux, state.path, 'target', 'working', env);
     let bridge = (await bridgeProcess(procEnv, CLI)).child;
     try {
-      let address = '';
-      for (const deadline = Date.now() + 30_000; address === ''; ) {
-        const who = await runCli(['walky', 'who', '--json'], env);
-        const a = who.code === 0 ? WalkyAnswer.parse(JSON.parse(who.out)) : null;
-        address = (a?.verb === 'who' ? a.panes.find((p) => p.address.includes(`:${target.paneId}#`) && p.state === 'working')?.address : undefined) ?? '';
-        if (address === '' && Date.now() > deadline) throw new Error(`the busy target never showed in who: ${who.out}${who.err}`);
-        if (address === '') await new Promise((r) => setTimeout(r, 200));
-      }
+      const address = await busyAddress(env, target.paneId);
       const body = 'once across a restart';
       const sending = sender.collie(['walky', 'send', address, body]);
       // The bridge has the message (its receipt is written before anything is typed): killed now.
@@ -65,6 +70,41 @@ describe('collie walky send across a restart of the bridge', () => {
       const [other] = await logged(state.path, again);
       expect(lost.code).toBe(1);
       expect(lost.err).toBe(`collie walky: the bridge stopped before it answered and was not back within 25 s\nthe message may have been taken: ${other}\ncheck later: collie walky status ${other}\n`);
+    } finally {
+      await killed(bridge);
+    }
+  }, 120_000);
+
+  // The soak's restarts: a bridge that comes back late, after most of the send's wait, takes the
+  // message anew, and would wait its own 15 s on a busy pane, past the sender's 25 s. Asked again,
+  // the request says how long the sender still waits, and the bridge answers with the receipt it
+  // has by then: queued, check later. A bridge stopped with SIGSTOP holds the connection without
+  // taking the message (as one still starting does), then is killed.
+  it('a send asked again late is answered within its wait: queued, check later, exit 0', async () => {
+    await using tmux = await startTmux();
+    await using state = await tempDir('collie-walky-cli-late');
+    const env = walkyEnv(state.path);
+    const procEnv = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env };
+    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
+    const target = await fakePane(tmux, state.path, 'target', 'working', env);
+    let bridge = (await bridgeProcess(procEnv, CLI)).child;
+    try {
+      const address = await busyAddress(env, target.paneId);
+      const body = 'asked again late';
+      bridge.kill('SIGSTOP');
+      const t = Date.now();
+      const sending = sender.collie(['walky', 'send', address, body]);
+      await new Promise((r) => setTimeout(r, 12_000));
+      expect(await logged(state.path, body)).toEqual([]);
+      await killed(bridge);
+      bridge = (await bridgeProcess(procEnv, CLI)).child;
+      const sent = await sending;
+      const [id] = await logged(state.path, body);
+      expect(sent.err).toBe('');
+      expect(sent.code).toBe(0);
+      const lines = sent.out.split('\n');
+      expect([lines[0], lines[2], lines[3]]).toEqual([id, 'queued', `check later: collie walky status ${id}`]);
+      expect(Date.now() - t).toBeLessThan(25_000);
     } finally {
       await killed(bridge);
     }

@@ -6,3 +6,6 @@ export const MESSAGE_ID = /^wt_[a-z0-9]{12}$/;
 
 /** At most this many characters in a body, after cleaning; a longer one is refused, never cut. */
 export const WALKY_MAX_BODY = 4000;
+
+/** `send` waits this long for a final receipt before it answers with the one it has. */
+export const WALKY_WAIT_MS = 15_000;

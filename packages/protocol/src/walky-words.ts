@@ -5,11 +5,9 @@
  */
 import type { BroadcastLine, WalkyAnswer, WalkyMessage, WalkyState, WalkyTarget, WalkyVerified } from './walky';
 
-export { MESSAGE_ID, WALKY_MAX_BODY } from './walky-limits';
+export { MESSAGE_ID, WALKY_MAX_BODY, WALKY_WAIT_MS } from './walky-limits';
 /** A request line longer than this is answered `too_large` without being parsed. */
 export const WALKY_MAX_LINE = 64 * 1024;
-/** `send` waits this long for a final receipt before it answers with the one it has. */
-export const WALKY_WAIT_MS = 15_000;
 
 /** The receipt's state in words, as the CLI and the phone show it. */
 export function walkyWords(state: WalkyState, reason: string | null): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Harness, PaneState } from './pane';
-import { MESSAGE_ID, WALKY_MAX_BODY } from './walky-limits';
+import { MESSAGE_ID, WALKY_MAX_BODY, WALKY_WAIT_MS } from './walky-limits';
 
 /**
  * Walky talky: the lines on `<state>/walky/sock` (one JSON request line, one JSON answer
@@ -27,11 +27,17 @@ const asked = {
 };
 /** A body as sent: the limit is checked after cleaning, so the raw text may be a little longer. */
 const RawBody = z.string().max(WALKY_MAX_BODY * 4);
+/**
+ * How long the caller still waits for the answer, in ms: the bridge answers with the receipt it
+ * has by then (never later than its own 15 s). A request asked again after a restart has less
+ * of its wait left than a new one.
+ */
+const WaitMs = z.number().int().min(0).max(WALKY_WAIT_MS);
 
 export const WalkyRequest = z.discriminatedUnion('verb', [
   z.object({ verb: z.literal('who'), ...asked }).strict(),
-  z.object({ verb: z.literal('send'), ...asked, to: WalkyAddress, body: RawBody, id: MessageId.optional() }).strict(),
-  z.object({ verb: z.literal('reply'), ...asked, to_id: MessageId, body: RawBody, id: MessageId.optional() }).strict(),
+  z.object({ verb: z.literal('send'), ...asked, to: WalkyAddress, body: RawBody, id: MessageId.optional(), wait_ms: WaitMs.optional() }).strict(),
+  z.object({ verb: z.literal('reply'), ...asked, to_id: MessageId, body: RawBody, id: MessageId.optional(), wait_ms: WaitMs.optional() }).strict(),
   z.object({ verb: z.literal('inbox'), ...asked, id: MessageId.optional(), all: z.boolean().optional(), keep: z.boolean().optional() }).strict(),
   z.object({ verb: z.literal('status'), ...asked, id: MessageId }).strict(),
 ]);

@@ -44,14 +44,19 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
       case 'who':
         return whoAnswer(this, me);
       case 'send':
-        return this.send(me, req.to, req.body, req.id);
+        return this.send(me, req.to, req.body, req.id, this.waitFor(req.wait_ms));
       case 'reply':
-        return this.reply(me, req.to_id, req.body, req.id);
+        return this.reply(me, req.to_id, req.body, req.id, this.waitFor(req.wait_ms));
       case 'inbox':
         return inboxAnswer(this, me, req.id, req.all ?? false, req.keep ?? false);
       case 'status':
         return this.status(req.id);
     }
+  }
+
+  /** How long a send waits for its receipt: the bridge's own wait, or less if the caller waits less. */
+  private waitFor(asked: number | undefined): number {
+    return Math.min(this.d.waitMs, asked ?? Infinity);
   }
 
   /** A receipt change from the delivery: logged (`keep`), published, and waiters woken. */
@@ -89,7 +94,7 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return self && address.startsWith('local/') ? `${self.prefix}/${address.slice(6)}` : address;
   }
 
-  private async send(me: Pane | null, to: string, body: string, asked?: string): Answer {
+  private async send(me: Pane | null, to: string, body: string, asked: string | undefined, waitMs: number): Answer {
     const id = asked ?? this.d.newId();
     const known = this.known(id);
     if (known) return { ok: true, verb: 'send', message: known };
@@ -100,7 +105,7 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     // Off refuses messages for this machine's panes; a message for another machine still goes.
     if (this.d.off && this.here(found)) return this.refuse(draft, REFUSAL.off);
     if (found.refused !== undefined) return this.refuse(draft, found.refused);
-    return this.deliver(draft, me, body, found);
+    return this.deliver(draft, me, body, found, waitMs);
   }
 
   /** The pane an address names now, or why it names none (`resolve.ts`). */
@@ -108,7 +113,7 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return resolveAddress(to, this.crewSelf(), this.crewPort(), this.d.hub.panes);
   }
 
-  private async reply(me: Pane | null, toId: string, body: string, asked?: string): Answer {
+  private async reply(me: Pane | null, toId: string, body: string, asked: string | undefined, waitMs: number): Answer {
     const orig = this.d.log.get(toId);
     if (!orig) return errorAnswer('unknown_id', `no message ${toId} on this machine`);
     const id = asked ?? this.d.newId();
@@ -123,11 +128,11 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     if (this.fromAfar(orig)) {
       const found = this.resolve(orig.from.address ?? '');
       if (found.refused !== undefined) return this.refuse(draft, found.refused);
-      return this.deliver({ ...draft, to: found.pane ? this.target(found.pane, found.member) : null }, me, body, found);
+      return this.deliver({ ...draft, to: found.pane ? this.target(found.pane, found.member) : null }, me, body, found, waitMs);
     }
     const pane = this.d.hub.panes.get(orig.from.paneId);
     if (!pane || pane.token !== orig.from.token) return this.refuse(draft, REFUSAL.replaced);
-    return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane });
+    return this.deliver({ ...draft, to: this.target(pane) }, me, body, { pane }, waitMs);
   }
 
   /** Whether an address leads to this machine's own panes (what COLLIE_WALKY=off refuses), not to another machine. */
@@ -151,9 +156,9 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
     return self !== null && m.from.member !== undefined && m.from.member !== self.name;
   }
 
-  private async deliver(m: WalkyMessage, me: Pane, raw: string, found: Found): Answer {
+  private async deliver(m: WalkyMessage, me: Pane, raw: string, found: Found, waitMs: number): Answer {
     if (m.to?.paneId === me.id) return this.refuse(m, REFUSAL.ownPane);
-    return { ok: true, verb: 'send', message: await this.route(m, raw, this.d.waitMs, found) };
+    return { ok: true, verb: 'send', message: await this.route(m, raw, waitMs, found) };
   }
 
   /** A message with its pane found: typed here, passed to a member, or posted to the lead. */

@@ -40,7 +40,7 @@ export async function walky(argv: readonly string[], io: WalkyIo): Promise<Print
   let stopped = false;
   for (;;) {
     try {
-      return printAnswer(await call(socket, req, Math.max(1_000, deadline - Date.now())), args.json);
+      return printAnswer(await call(socket, stopped ? askedAgain(req, deadline) : req, Math.max(1_000, deadline - Date.now())), args.json);
     } catch (err) {
       const gone = err instanceof BridgeGone ? err : null;
       // Not running at the first try: said at once. Refused after it stopped: it is starting again.
@@ -77,6 +77,20 @@ async function request(a: WalkyArgs, io: WalkyIo): Promise<WalkyRequest> {
 
 /** How long a request waits before it is asked again of a bridge that stopped mid-request. */
 const RETRY_MS = 250;
+
+/** What the bridge may take, of the time left, to prove the caller, log the message and answer. */
+const ANSWER_MARGIN_MS = 5_000;
+
+/**
+ * A send or reply asked again after a restart has less of its wait left: it tells the bridge how
+ * much (`wait_ms`), and the bridge answers with the receipt it has by then (`accepted`, check
+ * later) instead of waiting its own 15 s past the sender's wait. Only on a request asked again: a
+ * bridge that was not restarted may be an older one, which knows no `wait_ms`.
+ */
+export function askedAgain(req: WalkyRequest, deadline: number, now = Date.now()): WalkyRequest {
+  if (req.verb !== 'send' && req.verb !== 'reply') return req;
+  return { ...req, wait_ms: Math.max(0, Math.min(WALKY_WAIT_MS, deadline - now - ANSWER_MARGIN_MS)) };
+}
 
 /**
  * Why a request got no answer: the socket refused it (no bridge listening), the bridge closed
