@@ -32,47 +32,68 @@ async function busyAddress(env: Record<string, string>, paneId: string): Promise
   }
 }
 
+/**
+ * A sender pane, a busy target (a message to it waits, queued, and a send waits up to 15 s with
+ * it), and the built bridge, killed and started again at will.
+ */
+async function restartRig(name: string) {
+  const tmux = await startTmux();
+  const state = await tempDir(name);
+  const env = walkyEnv(state.path);
+  const procEnv = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env };
+  let bridge: ChildProcess | null = null;
+  const rig = {
+    env,
+    logged: (body: string) => logged(state.path, body),
+    bridge: () => bridge!,
+    start: async () => void (bridge = (await bridgeProcess(procEnv, CLI)).child),
+    kill: () => (bridge ? killed(bridge) : Promise.resolve()),
+    async [Symbol.asyncDispose]() {
+      await rig.kill();
+      await state[Symbol.asyncDispose]();
+      await tmux[Symbol.asyncDispose]();
+    },
+  };
+  try {
+    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
+    const target = await fakePane(tmux, state.path, 'target', 'working', env);
+    await rig.start();
+    return { ...rig, sender, address: await busyAddress(env, target.paneId) };
+  } catch (err) {
+    await rig[Symbol.asyncDispose]();
+    throw err;
+  }
+}
+
 describe('collie walky send across a restart of the bridge', () => {
   it('a send waiting on a busy pane when the bridge is killed asks again under the same id once it is back: one message, no false failure', async () => {
-    await using tmux = await startTmux();
-    await using state = await tempDir('collie-walky-cli-restart');
-    const env = walkyEnv(state.path);
-    const procEnv = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env };
-    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
-    // A busy pane: a message to it waits (queued), and the send waits up to 15 s with it.
-    const target = await fakePane(tmux, state.path, 'target', 'working', env);
-    let bridge = (await bridgeProcess(procEnv, CLI)).child;
-    try {
-      const address = await busyAddress(env, target.paneId);
-      const body = 'once across a restart';
-      const sending = sender.collie(['walky', 'send', address, body]);
-      // The bridge has the message (its receipt is written before anything is typed): killed now.
-      await expect.poll(() => logged(state.path, body), { timeout: 15_000, interval: 50 }).toHaveLength(1);
-      await killed(bridge);
-      bridge = (await bridgeProcess(procEnv, CLI)).child;
-      const sent = await sending;
-      const [id] = await logged(state.path, body);
-      // The same id, answered by the bridge that came back: its receipt, not a failure.
-      expect(sent.err).toBe('');
-      expect(sent.code).toBe(0);
-      expect(sent.out.split('\n')[0]).toBe(id);
-      expect(await logged(state.path, body)).toEqual([id]);
-      const status = await runCli(['walky', 'status', id!], env);
-      expect(status.code).toBe(0);
-      expect(status.out.split('\n')[0]).toBe(id);
+    await using r = await restartRig('collie-walky-cli-restart');
+    const body = 'once across a restart';
+    const sending = r.sender.collie(['walky', 'send', r.address, body]);
+    // The bridge has the message (its receipt is written before anything is typed): killed now.
+    await expect.poll(() => r.logged(body), { timeout: 15_000, interval: 50 }).toHaveLength(1);
+    await r.kill();
+    await r.start();
+    const sent = await sending;
+    const [id] = await r.logged(body);
+    // The same id, answered by the bridge that came back: its receipt, not a failure.
+    expect(sent.err).toBe('');
+    expect(sent.code).toBe(0);
+    expect(sent.out.split('\n')[0]).toBe(id);
+    expect(await r.logged(body)).toEqual([id]);
+    const status = await runCli(['walky', 'status', id!], r.env);
+    expect(status.code).toBe(0);
+    expect(status.out.split('\n')[0]).toBe(id);
 
-      // Killed again, and not started: after the send's whole wait, the sender is told the id to check.
-      const again = 'the bridge does not come back';
-      const waiting = sender.collie(['walky', 'send', address, again]);
-      await expect.poll(() => logged(state.path, again), { timeout: 15_000, interval: 50 }).toHaveLength(1);
-      await killed(bridge);
-      const lost = await waiting;
-      const [other] = await logged(state.path, again);
-      expect(lost.code).toBe(1);
-      expect(lost.err).toBe(`collie walky: the bridge stopped before it answered and was not back within 25 s\nthe message may have been taken: ${other}\ncheck later: collie walky status ${other}\n`);
-    } finally {
-      await killed(bridge);
-    }
+    // Killed again, and not started: after the send's whole wait, the sender is told the id to check.
+    const again = 'the bridge does not come back';
+    const waiting = r.sender.collie(['walky', 'send', r.address, again]);
+    await expect.poll(() => r.logged(again), { timeout: 15_000, interval: 50 }).toHaveLength(1);
+    await r.kill();
+    const lost = await waiting;
+    const [other] = await r.logged(again);
+    expect(lost.code).toBe(1);
+    expect(lost.err).toBe(`collie walky: the bridge stopped before it answered and was not back within 25 s\nthe message may have been taken: ${other}\ncheck later: collie walky status ${other}\n`);
   }, 120_000);
 
   // The soak's restarts: a bridge that comes back late, after most of the send's wait, takes the
@@ -81,33 +102,20 @@ describe('collie walky send across a restart of the bridge', () => {
   // has by then: queued, check later. A bridge stopped with SIGSTOP holds the connection without
   // taking the message (as one still starting does), then is killed.
   it('a send asked again late is answered within its wait: queued, check later, exit 0', async () => {
-    await using tmux = await startTmux();
-    await using state = await tempDir('collie-walky-cli-late');
-    const env = walkyEnv(state.path);
-    const procEnv = { ...process.env, TMUX_TMPDIR: tmux.tmpDir, ...env };
-    const sender = await fakePane(tmux, state.path, 'sender', 'fresh-idle', env);
-    const target = await fakePane(tmux, state.path, 'target', 'working', env);
-    let bridge = (await bridgeProcess(procEnv, CLI)).child;
-    try {
-      const address = await busyAddress(env, target.paneId);
-      const body = 'asked again late';
-      bridge.kill('SIGSTOP');
-      const t = Date.now();
-      const sending = sender.collie(['walky', 'send', address, body]);
-      await new Promise((r) => setTimeout(r, 12_000));
-      expect(await logged(state.path, body)).toEqual([]);
-      await killed(bridge);
-      bridge = (await bridgeProcess(procEnv, CLI)).child;
-      const sent = await sending;
-      const [id] = await logged(state.path, body);
-      expect(sent.err).toBe('');
-      expect(sent.code).toBe(0);
-      const lines = sent.out.split('\n');
-      expect([lines[0], lines[2], lines[3]]).toEqual([id, 'queued', `check later: collie walky status ${id}`]);
-      expect(Date.now() - t).toBeLessThan(25_000);
-    } finally {
-      await killed(bridge);
-    }
+    await using r = await restartRig('collie-walky-cli-late');
+    const body = 'asked again late';
+    r.bridge().kill('SIGSTOP');
+    const sending = r.sender.collie(['walky', 'send', r.address, body]);
+    await new Promise((res) => setTimeout(res, 12_000));
+    expect(await r.logged(body)).toEqual([]);
+    await r.kill();
+    await r.start();
+    const sent = await sending;
+    const [id] = await r.logged(body);
+    expect(sent.err).toBe('');
+    expect(sent.code).toBe(0);
+    const lines = sent.out.split('\n');
+    expect([lines[0], lines[2], lines[3]]).toEqual([id, 'queued', `check later: collie walky status ${id}`]);
   }, 120_000);
 
   it('a bridge that is not running is said at once', async () => {
