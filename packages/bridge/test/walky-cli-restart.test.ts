@@ -48,6 +48,16 @@ async function restartRig(name: string) {
     bridge: () => bridge!,
     start: async () => void (bridge = (await bridgeProcess(procEnv, CLI)).child),
     kill: () => (bridge ? killed(bridge) : Promise.resolve()),
+    /** Killed and started again while `sending` waits: the send's answer, no failure, and the one id logged. */
+    async restarted(sending: Promise<{ out: string; err: string; code: number | null }>, body: string) {
+      await rig.kill();
+      await rig.start();
+      const sent = await sending;
+      const [id] = await rig.logged(body);
+      expect(sent.err).toBe('');
+      expect(sent.code).toBe(0);
+      return { sent, id: id! };
+    },
     async [Symbol.asyncDispose]() {
       await rig.kill();
       await state[Symbol.asyncDispose]();
@@ -72,16 +82,11 @@ describe('collie walky send across a restart of the bridge', () => {
     const sending = r.sender.collie(['walky', 'send', r.address, body]);
     // The bridge has the message (its receipt is written before anything is typed): killed now.
     await expect.poll(() => r.logged(body), { timeout: 15_000, interval: 50 }).toHaveLength(1);
-    await r.kill();
-    await r.start();
-    const sent = await sending;
-    const [id] = await r.logged(body);
     // The same id, answered by the bridge that came back: its receipt, not a failure.
-    expect(sent.err).toBe('');
-    expect(sent.code).toBe(0);
+    const { sent, id } = await r.restarted(sending, body);
     expect(sent.out.split('\n')[0]).toBe(id);
     expect(await r.logged(body)).toEqual([id]);
-    const status = await runCli(['walky', 'status', id!], r.env);
+    const status = await runCli(['walky', 'status', id], r.env);
     expect(status.code).toBe(0);
     expect(status.out.split('\n')[0]).toBe(id);
 
@@ -108,12 +113,7 @@ describe('collie walky send across a restart of the bridge', () => {
     const sending = r.sender.collie(['walky', 'send', r.address, body]);
     await new Promise((res) => setTimeout(res, 12_000));
     expect(await r.logged(body)).toEqual([]);
-    await r.kill();
-    await r.start();
-    const sent = await sending;
-    const [id] = await r.logged(body);
-    expect(sent.err).toBe('');
-    expect(sent.code).toBe(0);
+    const { sent, id } = await r.restarted(sending, body);
     const lines = sent.out.split('\n');
     expect([lines[0], lines[2], lines[3]]).toEqual([id, 'queued', `check later: collie walky status ${id}`]);
   }, 120_000);
