@@ -75,7 +75,8 @@ describe('renaming and closing panes (real tmux, a shell pane and the real Claud
     expect(first.status).toBe(409);
     expect(ErrorBody.parse(await first.json()).error.message).toBe('panes: the agent is working; confirm closing it mid-turn');
     expect(bridge.hub.panes.has(id)).toBe(true);
-    expect((await post(id, 'close', { mid_turn: true })).status).toBe(200);
+    const closed = await post(id, 'close', { mid_turn: true });
+    expect(closed.status, await closed.clone().text()).toBe(200);
     await until(bridge.hub, 'the pane gone', (h) => !h.panes.has(id), 15_000);
   }, 90_000);
 

@@ -16,6 +16,12 @@ export interface PanesRouteDeps {
   setName: (id: string, name: string | null) => Promise<boolean>;
 }
 
+/** Whether tmux still has the pane (true when it cannot tell). */
+async function paneThere(mux: PaneMux): Promise<boolean> {
+  const ids = await mux.command(['list-panes', '-a', '-F', '#{pane_id}']).catch(() => null);
+  return ids === null || ids.includes(mux.tmuxId);
+}
+
 /** `POST /api/panes/:id/rename` (the pane's label) and `POST /api/panes/:id/close`. */
 export function paneRoutes(d: PanesRouteDeps): Hono {
   const r = new Hono();
@@ -41,7 +47,13 @@ export function paneRoutes(d: PanesRouteDeps): Hono {
     if (at instanceof ApiError) return fail(c, at);
     // An agent mid-turn loses its work: the phone asks twice, and says so here.
     if (at.pane.state === 'working' && !b.mid_turn) return fail(c, new ApiError('conflict', 'panes: the agent is working; confirm closing it mid-turn'));
-    await at.mux.command(['kill-pane', '-t', at.mux.tmuxId]);
+    const failed = await at.mux.command(['kill-pane', '-t', at.mux.tmuxId]).then(
+      () => null,
+      (err: Error) => err,
+    );
+    // The control client that ran it may be the one attached to the pane's own session, which ends
+    // with its last pane, its answer with it: the pane gone is what was asked.
+    if (failed && (await paneThere(at.mux))) return fail(c, new ApiError('internal', `panes: the pane could not be closed: ${failed.message}`));
     return c.json({ ok: true });
   });
   return r;
