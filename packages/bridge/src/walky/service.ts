@@ -40,23 +40,20 @@ export class WalkyService implements BroadcastHost, CrewSendHost {
 
   /** One request from a caller the socket proved: `me` is its pane (null outside any pane). */
   handle(req: WalkyRequest, me: Pane | null): Answer {
+    // A send waits for its receipt the bridge's own wait, or less if the caller waits less.
+    const wait = Math.min(this.d.waitMs, ('wait_ms' in req ? req.wait_ms : undefined) ?? Infinity);
     switch (req.verb) {
       case 'who':
         return whoAnswer(this, me);
       case 'send':
-        return this.send(me, req.to, req.body, req.id, this.waitFor(req.wait_ms));
+        return this.send(me, req.to, req.body, req.id, wait);
       case 'reply':
-        return this.reply(me, req.to_id, req.body, req.id, this.waitFor(req.wait_ms));
+        return this.reply(me, req.to_id, req.body, req.id, wait);
       case 'inbox':
         return inboxAnswer(this, me, req.id, req.all ?? false, req.keep ?? false);
       case 'status':
         return this.status(req.id);
     }
-  }
-
-  /** How long a send waits for its receipt: the bridge's own wait, or less if the caller waits less. */
-  private waitFor(asked: number | undefined): number {
-    return Math.min(this.d.waitMs, asked ?? Infinity);
   }
 
   /** A receipt change from the delivery: logged (`keep`), published, and waiters woken. */
