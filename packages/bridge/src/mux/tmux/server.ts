@@ -47,6 +47,11 @@ export interface PaneCapture {
 /** How long no session may come or go before the server's new sessions are attached. */
 export const SESSIONS_QUIET_MS = 1000;
 
+const LIST_SESSION_IDS = ['list-sessions', '-F', '#{session_id}'];
+
+/** The session ids (`$<n>`) among tmux's lines. */
+const sessionIds = (lines: readonly string[]): string[] => lines.filter((s) => /^\$\d+$/.test(s));
+
 /** How often the panes of a session still waiting for its client are read (the 250 ms of ADR 0001). */
 export const WAITING_READ_MS = 250;
 
@@ -156,11 +161,11 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
 
   /** The one process call: before any client is attached there is nobody to ask. */
   private async sessionIdsByProcess(): Promise<string[]> {
-    const { stdout } = await run('tmux', ['-S', this.socketPath, 'list-sessions', '-F', '#{session_id}'], {
+    const { stdout } = await run('tmux', ['-S', this.socketPath, ...LIST_SESSION_IDS], {
       env: { ...this.env, TMUX: undefined },
       timeout: 5000,
     });
-    return stdout.split('\n').filter((s) => /^\$\d+$/.test(s));
+    return sessionIds(stdout.split('\n'));
   }
 
   private async attachAll(ids: string[]): Promise<void> {
@@ -225,8 +230,8 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
   }
 
   private async readWaiting(): Promise<void> {
-    const ids = await this.command(['list-sessions', '-F', '#{session_id}']).catch((): string[] => []);
-    for (const id of ids) if (/^\$\d+$/.test(id) && !this.clients.has(id) && this.waitingTimer) this.emit('waiting', id);
+    const ids = sessionIds(await this.command(LIST_SESSION_IDS).catch((): string[] => []));
+    for (const id of ids) if (!this.clients.has(id) && this.waitingTimer) this.emit('waiting', id);
   }
 
   /** Bring the set of attached clients in line with the server's sessions. */
@@ -241,7 +246,7 @@ export class TmuxServer extends EventEmitter<TmuxServerEvents> {
         const live = this.live();
         if (!live || this.stopped) return;
         try {
-          const ids = (await live.command(['list-sessions', '-F', '#{session_id}'])).filter((s) => /^\$\d+$/.test(s));
+          const ids = sessionIds(await live.command(LIST_SESSION_IDS));
           await this.attachAll(ids);
         } catch {
           // The client died under us; its exit handler decides what happens next.
