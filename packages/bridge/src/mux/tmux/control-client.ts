@@ -83,6 +83,13 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private buffer = '';
   private closed = false;
   private exitReason = '';
+  /**
+   * Lines written before tmux answered the attach. tmux reads a control client's input from the
+   * moment the client has said who it is, and runs the attach (the client's own command) only
+   * when the next message arrives: a line written at once ran before it, with no session, in 3
+   * starts of 4 here. So nothing is written until the attach has answered.
+   */
+  private held: string[] | null = [];
   readonly ready: Promise<void>;
 
   constructor(
@@ -108,7 +115,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     this.child.stderr!.on('data', (chunk: string) => (stderr += chunk));
     this.child.on('error', (err) => this.finish(`could not start tmux: ${err.message}`));
     this.child.on('close', (code) => this.finish(this.exitReason || stderr.trim() || `tmux client exited (${code})`));
-    // The first reply is to the attach itself; answering a no-op proves the client is live.
+    // Written once the attach has answered (held); answering a no-op proves the client is live.
     this.ready = this.command(['display-message', '-p', 'ok']).then(() => undefined);
   }
 
@@ -122,7 +129,7 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
     return new Promise((resolve, reject) => {
       this.queue.push({ command: line, resolve, reject });
-      this.io.write(`${line}\n`);
+      this.write(line);
     });
   }
 
@@ -140,8 +147,13 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
     if (this.closed) return Promise.reject(new Error(`tmux: client for ${this.target} is closed`));
     const batch = {};
     const replies = lines.map((command) => new Promise<string[]>((resolve, reject) => this.queue.push({ command, resolve, reject, batch })));
-    this.io.write(`${lines.join(' ; ')}\n`);
+    this.write(lines.join(' ; '));
     return Promise.all(replies);
+  }
+
+  private write(line: string): void {
+    if (this.held) this.held.push(line);
+    else this.io.write(`${line}\n`);
   }
 
   /**
@@ -175,7 +187,14 @@ export class ControlClient extends EventEmitter<ControlClientEvents> {
   private dispatch(ev: ControlEvent): void {
     switch (ev.kind) {
       case 'reply': {
-        if (!ev.fromClient) return;
+        if (!ev.fromClient) {
+          // The attach's own answer. A failed attach ends the client, and what waits with it.
+          if (this.held && ev.ok) {
+            for (const line of this.held) this.io.write(`${line}\n`);
+            this.held = null;
+          } else if (this.held) this.exitReason = ev.lines.join(' ');
+          return;
+        }
         const pending = this.queue.shift();
         if (!pending) return;
         if (ev.ok) pending.resolve(ev.lines);
