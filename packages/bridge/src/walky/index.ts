@@ -7,7 +7,7 @@ import { typedText } from './body';
 import { Delivery } from './delivery';
 import { newMessageId } from './ids';
 import { parseRequest, errorAnswer } from './parse';
-import { findSs, peerOf, proveCaller } from './peer';
+import { findSs, peerOf, proveCaller, ssTable } from './peer';
 import { WalkyService } from './service';
 import { CrewHost } from './crew-host';
 import { listenWalky } from './socket';
@@ -60,7 +60,8 @@ export async function startWalky(o: WalkyOptions): Promise<Walky> {
   const now = o.now ?? Date.now;
   const dir = join(o.stateDir, 'walky');
   const log = await WalkyLog.open(dir, now, (body) => o.redact(body));
-  const ss = await findSs();
+  const ssBin = await findSs();
+  const ss = ssBin === null ? null : ssTable(ssBin);
   const service: WalkyService = new WalkyService({
     hub: o.hub,
     log,

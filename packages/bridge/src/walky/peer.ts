@@ -68,10 +68,45 @@ export async function findSs(env: NodeJS.ProcessEnv = process.env, also: readonl
   return null;
 }
 
-function run(bin: string, args: string[]): Promise<string | null> {
+/** One run of `ss -xHn`: the table of unix sockets, or null when it failed. */
+export function runSs(bin: string): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(bin, args, { encoding: 'utf8', timeout: 5_000, maxBuffer: 16 * 1024 * 1024 }, (err, out) => resolve(err ? null : out));
+    execFile(bin, ['-xHn'], { encoding: 'utf8', timeout: 5_000, maxBuffer: 16 * 1024 * 1024 }, (err, out) => resolve(err ? null : out));
   });
+}
+
+/** The table of unix sockets as read at some moment after the call. */
+export type SsTable = () => Promise<string | null>;
+
+/**
+ * One `ss` run at a time for every proof in flight. A call joins the next run that starts after
+ * it (a run already under way may have read the table before this connection was in it), so
+ * every answer holds the caller's connection, and a burst of calls costs two runs, not one a
+ * call: a bridge restarted under load was asked again by every waiting sender at once, and a
+ * process each took proofs up to 10 s (docs/benchmarks.md, "The walky proof in a burst").
+ */
+export function ssTable(bin: string, run: (bin: string) => Promise<string | null> = runSs): SsTable {
+  let running: Promise<string | null> | null = null;
+  let next: Promise<string | null> | null = null;
+  const start = (): Promise<string | null> => {
+    const p = run(bin);
+    running = p;
+    const done = () => {
+      if (running === p) running = null;
+    };
+    p.then(done, done);
+    return p;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return start();
+    const after = (): Promise<string | null> => {
+      next = null;
+      return start();
+    };
+    next = running.then(after, after);
+    return next;
+  };
 }
 
 /** What the proof needs of the accepted connection. */
@@ -82,13 +117,13 @@ export interface Peer {
 }
 
 /** The caller's end of an accepted connection on the socket at `path`: `/proc/self/fd` and `ss`. */
-export async function peerOf(conn: Socket, path: string, ss: string | null): Promise<Peer> {
+export async function peerOf(conn: Socket, path: string, ss: SsTable | null): Promise<Peer> {
   const fd = (conn as unknown as { _handle?: { fd?: number } })._handle?.fd;
   if (typeof fd !== 'number' || fd < 0) return { inode: null, why: 'walky: the connection has no descriptor to prove the caller by' };
   const local = socketInode((await linkOf(`/proc/self/fd/${fd}`)) ?? '');
   if (local === null) return { inode: null, why: 'walky: cannot prove the calling pane on this host (needs /proc)' };
   if (!ss) return { inode: null, why: 'walky: cannot prove the calling pane: ss (iproute2) is not installed' };
-  const out = await run(ss, ['-xHn']);
+  const out = await ss();
   if (out === null) return { inode: null, why: 'walky: cannot prove the calling pane: ss failed' };
   const inode = peerFromSs(out, path, local);
   return inode === null ? { inode: null, why: 'walky: the caller closed the connection before it was proved' } : { inode };
@@ -153,7 +188,7 @@ export async function selfProof(ss: string | null): Promise<{ ok: true } | { ok:
       c.once('error', reject);
     });
     conn = await accepted;
-    const proof = await proveCaller(process.pid, peerOf(conn, path, ss), new Set());
+    const proof = await proveCaller(process.pid, peerOf(conn, path, ss === null ? null : ssTable(ss)), new Set());
     return 'refused' in proof ? { ok: false, why: proof.refused } : { ok: true };
   } catch (err) {
     return { ok: false, why: `walky: cannot open a test socket in ${dir}: ${(err as Error).message}` };
