@@ -109,7 +109,8 @@ function assistantEntries(line: Line, offset: number, at: number): Entry[] {
 const SYSTEM_NOTES: Readonly<Record<string, string>> = { compact_boundary: 'Conversation compacted' };
 
 function systemEntries(line: Line, offset: number, at: number): Entry[] {
-  const note = line.subtype ? SYSTEM_NOTES[line.subtype] : undefined;
+  // Own keys only: a subtype named `constructor` or `toString` is no note.
+  const note = line.subtype && Object.hasOwn(SYSTEM_NOTES, line.subtype) ? SYSTEM_NOTES[line.subtype] : undefined;
   const text = note ?? (line.subtype === 'local_command' && typeof line.content === 'string' ? userText(line.content)?.text : undefined);
   return text ? [{ kind: 'item', item: { kind: 'notice', id: itemId(offset, 0), at, text } }] : [];
 }

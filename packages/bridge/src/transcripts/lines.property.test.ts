@@ -31,7 +31,8 @@ const claudeLine = fc.record(
     timestamp: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.jsonValue()),
     isSidechain: fc.oneof(fc.boolean(), fc.jsonValue()),
     isMeta: fc.boolean(),
-    subtype: fc.constantFrom('compact_boundary', 'local_command', 'api_error'),
+    // Names every object has (constructor, toString) too: a table lookup must not find Object's own.
+    subtype: fc.oneof(fc.constantFrom('compact_boundary', 'local_command', 'api_error', 'constructor', 'toString', '__proto__', 'hasOwnProperty'), fc.string()),
     content: hostile,
     message: fc.oneof(fc.record({ role: fc.string(), content: fc.oneof(hostile, fc.array(block, { maxLength: 5 })) }), fc.jsonValue()),
   },

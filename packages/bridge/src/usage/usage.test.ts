@@ -43,6 +43,18 @@ describe('usage tallies', () => {
     expect(opencodeUsage([done, running])).toMatchObject({ contextTokens: 105, sessionTokens: 115, costUsd: 0.5 });
   });
 
+  it('a model named like a property every object has (constructor, toString, __proto__) has no window', () => {
+    // A run of the property below in a full CI found one: the window was Object's own function.
+    for (const model of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf-20251101']) {
+      const t = lineTally('claude')!;
+      t.line(JSON.stringify({ type: 'assistant', message: { id: 'm1', model, usage: { input_tokens: 5, output_tokens: 2 } } }));
+      const u = t.usage()!;
+      expect(u.model).toBe(model);
+      expect(u.contextWindow, model).toBeUndefined();
+      expect(u.windowFrom, model).toBeUndefined();
+    }
+  });
+
   it('no line, however malformed, throws or yields figures outside the schema', () => {
     fc.assert(
       fc.property(fc.constantFrom('claude', 'codex', 'gemini', 'pi') as fc.Arbitrary<'claude' | 'codex' | 'gemini' | 'pi'>, fc.array(fc.oneof(fc.string(), fc.json(), fc.record({ type: fc.constant('assistant'), message: fc.record({ id: fc.string(), model: fc.string(), usage: fc.dictionary(fc.constantFrom('input_tokens', 'output_tokens', 'cache_read_input_tokens'), fc.oneof(fc.double(), fc.integer(), fc.string())) }) }).map((o) => JSON.stringify(o)))), (agent, lines) => {

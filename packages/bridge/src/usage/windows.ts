@@ -34,5 +34,7 @@ const WINDOWS: Readonly<Record<string, number>> = {
 export function knownWindow(model: string): number | undefined {
   if (/\[1m\]$/i.test(model)) return 1_000_000;
   // A dated id (`claude-opus-4-5-20251101`) is its model's.
-  return WINDOWS[model.replace(/-\d{8}$/, '')];
+  // Own keys only: a model named `constructor` or `toString` is no known model.
+  const key = model.replace(/-\d{8}$/, '');
+  return Object.hasOwn(WINDOWS, key) ? WINDOWS[key] : undefined;
 }

@@ -20,6 +20,11 @@ describe('diff line colours', () => {
     expect(highlight('anything', null)).toEqual([{ kind: 'plain', text: 'anything' }]);
   });
 
+  it('a name every object has is no language: plain, never Object’s own function', () => {
+    expect(langOf('src/x.constructor')).toBeNull();
+    for (const lang of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(highlight('const a = 1', lang)).toEqual([{ kind: 'plain', text: 'const a = 1' }]);
+  });
+
   it('always joins back into the line, whatever it holds', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', 'if', ' ', '"', "'", '`', '\\', '/', '#', '1', '.', '_', 'é') }), fc.constantFrom('ts', 'py', 'go', 'rs', 'sh', 'css', null), (line, lang) => {

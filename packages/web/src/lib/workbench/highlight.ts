@@ -31,13 +31,14 @@ const BY_EXT: Record<string, string> = { ts: 'ts', tsx: 'ts', js: 'ts', jsx: 'ts
 /** The language of a path by its extension, or null (shown plain). */
 export function langOf(path: string): string | null {
   const ext = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
-  return ext ? (BY_EXT[ext] ?? null) : null;
+  // Own keys only: `x.constructor` is no language.
+  return ext && Object.hasOwn(BY_EXT, ext) ? (BY_EXT[ext] ?? null) : null;
 }
 
 const TOKEN = /("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d[\d_]*(?:\.\d+)?\b)|([A-Za-z_$][\w$]*)/g;
 
 export function highlight(text: string, lang: string | null): Token[] {
-  const l = lang ? LANGS[lang] : undefined;
+  const l = lang && Object.hasOwn(LANGS, lang) ? LANGS[lang] : undefined;
   if (!l) return [{ kind: 'plain', text }];
   const out: Token[] = [];
   const push = (kind: TokenKind, t: string) => {
