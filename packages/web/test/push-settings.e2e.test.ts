@@ -102,7 +102,11 @@ describe('push on the phone', () => {
     }, tag);
     await expect.poll(() => new URL(page.url()).hash, { timeout: 20_000 }).toBe(`#/pane/${encodeURIComponent(pane.id)}`);
 
-    // The withdrawal closes it.
+    // The withdrawal closes it. First the tapped notification is gone: Chromium names a tagged
+    // notification by its origin and tag alone, and the tap's close, taken in after a new push of
+    // the same tag, removed that push (seen in two full runs; a bare show, close, show again in
+    // Chromium lost the second 2 times in 360).
+    await expect.poll(() => notifications(page), { timeout: 20_000 }).toEqual([]);
     await deliver(show);
     await expect.poll(() => notifications(page), { timeout: 20_000 }).toHaveLength(1);
     await deliver({ type: 'push.withdraw', v: 1, tag, at: Date.now() });
