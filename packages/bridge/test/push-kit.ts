@@ -49,7 +49,7 @@ export async function hubPush(o: { log?: (line: string) => void; backoff?: numbe
   const state = await tempDir('collie-state');
   const service = await startPushService();
   const hub = new EventHub('testbox', 'run');
-  const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined }, config: { ca: service.ca, loopbackEndpoints: true, delayMs: 50, ...(o.backoff ? { backoff: o.backoff } : {}) }, log: o.log ?? (() => undefined) });
+  const push = await startPush({ stateDir: state.path, hub, machine: 'testbox', redact: makeRedactor(true), durable: { onPush: () => () => undefined, pushesRecorded: async () => undefined }, config: { ca: service.ca, loopbackEndpoints: true, delayMs: 50, ...(o.backoff ? { backoff: o.backoff } : {}) }, log: o.log ?? (() => undefined) });
   const stop = async () => {
     await push.stop();
     await service[Symbol.asyncDispose]();

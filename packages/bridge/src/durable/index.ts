@@ -42,6 +42,8 @@ export interface DurableService {
   /** Push decisions made so far (the newest 1,000), for the push service and tests. */
   readonly pushes: readonly DurablePush[];
   onPush(listener: (p: DurablePush) => void): () => void;
+  /** Resolves once every push decided so far is on disk as pushed: only then may it go out. */
+  pushesRecorded(): Promise<void>;
   tap(agent: string, path: CallPath, body: { requestId: string }): Promise<TapResult>;
   closed(agent: string, cursor: string | null): Promise<ClosedListResult>;
   read(agent: string, id: string): Promise<ConversationReadResult | null>;
@@ -103,6 +105,7 @@ export async function startDurable(o: DurableOptions): Promise<DurableService> {
     links,
     pushes,
     onPush: (l) => (listeners.add(l), () => listeners.delete(l)),
+    pushesRecorded: () => decider.flush(),
     tap: (agent, path, body) => tap(journal, links.get(agent), path, body),
     async closed(agent, cursor) {
       const link = links.get(agent);
@@ -139,7 +142,7 @@ export async function startDurable(o: DurableOptions): Promise<DurableService> {
       unwatch();
       for (const l of links.values()) l.stop();
       await reloading.catch(() => undefined);
-      await decider.flush();
+      await decider.close();
       await journal.close();
     },
   };

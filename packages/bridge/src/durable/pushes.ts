@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Fit, floodHeading, LIMITS, questionHeading, type DurableConversation, type DurablePush, type DurableQuestion } from '@collie/protocol';
 import { writeFileAtomic } from '../config';
+import { KEEP_RETRY_MS } from '../config/until-written';
 import { PushCaps, type CapDecision } from './push-caps';
 
 const Pushed = z.object({ keys: z.array(z.string()).max(100_000) });
@@ -18,7 +19,14 @@ export class PushDecider {
   private readonly caps = new PushCaps();
   private keys: string[] = [];
   private readonly seen = new Set<string>();
-  private saving: Promise<void> = Promise.resolve();
+  /** Keys remembered so far, and of them the ones on disk (a write takes every key up to then). */
+  private version = 0;
+  private written = 0;
+  private writing = false;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly waiters: { version: number; resolve: () => void }[] = [];
+  private inflight: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly file: string,
@@ -78,15 +86,63 @@ export class PushDecider {
     return this.caps.decide(agent, pane, now);
   }
 
+  /**
+   * Resolves once every key remembered so far is on disk. A push goes out only then: a bridge
+   * killed between a push and its record pushed the same ask again once it was back (the soak,
+   * 2026-12-07). A write that fails (the state disk full) is made again every
+   * {@link KEEP_RETRY_MS} until it is on disk, and what waits for it waits with it.
+   */
   flush(): Promise<void> {
-    return this.saving;
+    if (this.written >= this.version || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ version: this.version, resolve }));
+  }
+
+  /** The write under way, if any, then no more; whatever waits for one is let go (a full disk is not waited out). */
+  async close(): Promise<void> {
+    await this.inflight;
+    this.stop();
+  }
+
+  /** No more writes; whatever waits for one is let go. */
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    for (const w of this.waiters.splice(0)) w.resolve();
   }
 
   private remember(key: string): void {
     this.seen.add(key);
     this.keys.push(key);
     if (this.keys.length > KEEP) for (const k of this.keys.splice(0, this.keys.length - KEEP)) this.seen.delete(k);
-    const body = JSON.stringify({ keys: this.keys });
-    this.saving = this.saving.then(() => writeFileAtomic(this.file, body, 0o600)).catch(() => undefined);
+    this.version++;
+    this.inflight = this.write();
+  }
+
+  private async write(): Promise<void> {
+    if (this.writing || this.retry || this.stopped) return this.inflight;
+    this.writing = true;
+    try {
+      while (this.written < this.version && !this.stopped) {
+        const version = this.version;
+        await writeFileAtomic(this.file, JSON.stringify({ keys: this.keys }), 0o600);
+        this.written = version;
+        // In the order they came: a push and its withdrawal go out in that order.
+        for (const w of this.waiters.filter((x) => x.version <= version)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
+    } catch {
+      if (!this.stopped) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.inflight = this.write();
+        }, KEEP_RETRY_MS);
+        this.retry.unref();
+      }
+    } finally {
+      this.writing = false;
+    }
   }
 }

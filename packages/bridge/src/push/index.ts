@@ -41,7 +41,7 @@ export interface PushDeps {
   hub: EventHub;
   machine: string;
   redact: (s: string) => string;
-  durable: Pick<DurableService, 'onPush'>;
+  durable: Pick<DurableService, 'onPush' | 'pushesRecorded'>;
   config?: PushConfig;
   log?: (line: string) => void;
   /** On a crew member: true while its stream to the lead is up (the lead then pushes this machine's panes). */
@@ -121,7 +121,15 @@ export async function startPush(o: PushDeps): Promise<PushService> {
     for (const l of listeners) l({ payload: p, outcomes });
     return outcomes;
   };
-  const fire = (p: PushPayload) => void send(p).catch((err: unknown) => log(`push: ${err instanceof Error ? err.message : String(err)}`));
+  // A push goes out only once its ask is on disk as pushed (`PushDecider.flush`), pushes and
+  // withdrawals in the order they were decided: a bridge killed between a push and its record
+  // pushed the ask again once it was back.
+  let ordered: Promise<void> = Promise.resolve();
+  const fire = (p: PushPayload) => {
+    ordered = ordered
+      .then(() => Promise.all([decider.flush(), o.durable.pushesRecorded()]))
+      .then(() => void send(p).catch((err: unknown) => log(`push: ${err instanceof Error ? err.message : String(err)}`)));
+  };
   const allowed = (kind: keyof PushPrefs['kinds']) => store.prefs.kinds[kind] && !inQuiet(store.prefs.quiet, new Date());
   const show = (kind: 'blocked' | 'finished' | 'durable' | 'flood' | 'reminder' | 'limit' | 'ready' | 'context', pref: keyof PushPrefs['kinds'], s: { tag: string; title: string; body: string; url: string; answer?: PushAnswer }) => {
     // Lock-screen answers only when the user turned them on in Settings.
@@ -220,7 +228,7 @@ export async function startPush(o: PushDeps): Promise<PushService> {
       for (const t of timers) clearTimeout(t);
       agent.destroy();
       await store.flush().catch(() => undefined);
-      await decider.flush();
+      await decider.close();
     },
   };
 }
