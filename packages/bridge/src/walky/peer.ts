@@ -81,9 +81,10 @@ export type SsTable = () => Promise<string | null>;
 /**
  * One `ss` run at a time for every proof in flight. A call joins the next run that starts after
  * it (a run already under way may have read the table before this connection was in it), so
- * every answer holds the caller's connection, and a burst of calls costs two runs, not one a
- * call: a bridge restarted under load was asked again by every waiting sender at once, and a
- * process each took proofs up to 10 s (docs/benchmarks.md, "The walky proof in a burst").
+ * every answer holds the caller's connection, and a burst of calls costs a few runs, not one a
+ * call (100 at once: about 20): a bridge restarted under load was asked again by every waiting
+ * sender at once, and a process each took proofs up to 10 s (docs/benchmarks.md, "The walky
+ * proof in a burst").
  */
 export function ssTable(bin: string, run: (bin: string) => Promise<string | null> = runSs): SsTable {
   let running: Promise<string | null> | null = null;
